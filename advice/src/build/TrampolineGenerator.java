@@ -1,0 +1,326 @@
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+/**
+ * Build step of the advice module: writes one static trampoline for every public method
+ * of every public class of the bindings (package {@code mpi}), per class a call site may
+ * name as owner, compiles them, and writes the index the agent's rewriter reads.
+ *
+ * <p>A trampoline takes the receiver (for instance methods), the arguments and the call
+ * site id. Its body is, in order of precedence: a call to hand-written advice
+ * {@code org.mpiguard.advice.<DeclaringClass>Advice.<name>} with the same parameters; a
+ * blocking-state bracket from {@link #BLOCKING} around the real call; or the real call
+ * alone, which the JIT inlines away.
+ *
+ * <p>Usage: {@code java -cp <advice classes>:<mpi.jar> TrampolineGenerator SRC_OUT CLASSES_OUT}
+ */
+public final class TrampolineGenerator {
+
+    static final String PACKAGE = "org.mpiguard.advice.gen";
+    static final String INDEX = "META-INF/mpiguard/trampolines.idx";
+
+    /**
+     * Blocking calls and how to describe them to the watchdog: "DeclaringClass.method" to
+     * the {@code org.mpiguard.advice.Blocking} call that marks the thread, in terms of the
+     * trampoline's parameters (self, a0..aN, site). Rules as data: a new blocking call is
+     * one line here.
+     */
+    static final Map<String, String> BLOCKING = new TreeMap<>();
+
+    static {
+        for (String send : List.of("send", "sSend", "bSend", "rSend")) {
+            BLOCKING.put("Comm." + send, "send(self, a3, a4, site)");
+        }
+        BLOCKING.put("Comm.recv", "receive(self, a3, a4, site)");
+        BLOCKING.put("Comm.probe", "receive(self, a0, a1, site)");
+        BLOCKING.put("Message.mProbe", "receive(a2, a0, a1, site)");
+        BLOCKING.put("Comm.sendRecv", "sendReceive(self, a3, a8, site)");
+        BLOCKING.put("Comm.sendRecvReplace", "sendReceive(self, a3, a5, site)");
+        for (String collective : List.of("barrier", "bcast", "gather", "gatherv", "scatter", "scatterv",
+                "allGather", "allGatherv", "allToAll", "allToAllv", "allToAllw", "reduce", "allReduce",
+                "reduceScatter", "reduceScatterBlock", "neighborAllGather", "neighborAllGatherv",
+                "neighborAllToAll", "neighborAllToAllv", "dup", "dupWithInfo",
+                "createIntercomm")) {
+            BLOCKING.put("Comm." + collective, "collective(self, site)");
+        }
+        for (String collective : List.of("scan", "exScan", "split", "splitType", "create", "createGroup",
+                "createCart", "createGraph", "createDistGraph", "createDistGraphAdjacent", "dup")) {
+            BLOCKING.put("Intracomm." + collective, "collective(self, site)");
+        }
+        for (String collective : List.of("merge", "dup")) {
+            BLOCKING.put("Intercomm." + collective, "collective(self, site)");
+        }
+        BLOCKING.put("CartComm.dup", "collective(self, site)");
+        BLOCKING.put("CartComm.sub", "collective(self, site)");
+        BLOCKING.put("GraphComm.dup", "collective(self, site)");
+        for (String wait : List.of("waitFor", "waitStatus", "waitAll", "waitAllStatus", "waitAny", "waitAnyStatus",
+                "waitSome", "waitSomeStatus")) {
+            BLOCKING.put("Request." + wait, "untracked(site)");
+        }
+        for (String sync : List.of("fence", "start", "complete", "waitFor", "lock", "unlock", "lockAll",
+                "unlockAll", "flush", "flushAll", "flushLocal", "flushLocalAll")) {
+            BLOCKING.put("Win." + sync, "untracked(site)");
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 2) {
+            System.err.println("usage: TrampolineGenerator SRC_OUT CLASSES_OUT");
+            System.exit(2);
+        }
+        Path sourceOut = Path.of(args[0]);
+        Path classesOut = Path.of(args[1]);
+        List<Class<?>> bindings = bindingClasses();
+        if (bindings.size() < 10) {
+            throw new IllegalStateException("found only " + bindings.size()
+                    + " classes of package mpi on the classpath; is mpi.jar there? Run scripts/setup.sh");
+        }
+        Files.createDirectories(sourceOut.resolve(PACKAGE.replace('.', '/')));
+        List<String> index = new ArrayList<>();
+        List<Path> sources = new ArrayList<>();
+        Set<String> usedRules = new HashSet<>();
+        for (Class<?> owner : bindings) {
+            String simple = trampolineClassName(owner);
+            StringBuilder src = new StringBuilder();
+            src.append("package ").append(PACKAGE).append(";\n\n")
+               .append("/** Generated by TrampolineGenerator from the bindings: do not edit. */\n")
+               .append("@SuppressWarnings({\"deprecation\", \"removal\"})\n")
+               .append("public final class ").append(simple).append(" {\n")
+               .append("    private ").append(simple).append("() {\n    }\n");
+            Set<String> signatures = new HashSet<>();
+            int written = 0;
+            for (Method m : publicMethods(owner)) {
+                String name = m.getName();
+                String tName = name;
+                String tSig = trampolineSignature(owner, m);
+                for (int n = 2; !signatures.add(tName + tSig); n++) {
+                    tName = name + "$" + n;
+                }
+                String rule = BLOCKING.get(m.getDeclaringClass().getSimpleName() + "." + name);
+                if (rule != null && Modifier.isStatic(m.getModifiers()) && rule.contains("self")) {
+                    rule = null; // a static overload of an instance rule has no receiver to describe
+                }
+                if (rule != null) {
+                    usedRules.add(m.getDeclaringClass().getSimpleName() + "." + name);
+                }
+                src.append(trampoline(owner, m, tName, rule));
+                boolean isStatic = Modifier.isStatic(m.getModifiers());
+                index.add(String.join(" ", internal(owner), name, descriptor(m), isStatic ? "S" : "V",
+                        (PACKAGE + "." + simple).replace('.', '/'), tName, trampolineDescriptor(owner, m),
+                        m.getDeclaringClass().getSimpleName() + "." + name));
+                written++;
+            }
+            src.append("}\n");
+            if (written > 0) {
+                Path file = sourceOut.resolve(PACKAGE.replace('.', '/')).resolve(simple + ".java");
+                Files.writeString(file, src.toString(), StandardCharsets.UTF_8);
+                sources.add(file);
+            }
+        }
+        Set<String> unused = new HashSet<>(BLOCKING.keySet());
+        unused.removeAll(usedRules);
+        compile(sources, classesOut);
+        Path indexFile = classesOut.resolve(INDEX);
+        Files.createDirectories(indexFile.getParent());
+        index.sort(Comparator.naturalOrder());
+        Files.write(indexFile, index, StandardCharsets.UTF_8);
+        System.out.println("[mpiguard] " + index.size() + " trampolines for " + sources.size()
+                + " binding classes" + (unused.isEmpty() ? "" : "; blocking rules matching nothing: " + unused));
+    }
+
+    private static List<Class<?>> bindingClasses() throws IOException, ClassNotFoundException {
+        List<Class<?>> classes = new ArrayList<>();
+        ClassLoader loader = TrampolineGenerator.class.getClassLoader();
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            if (!entry.endsWith(".jar") || !Files.isRegularFile(Path.of(entry))) {
+                continue;
+            }
+            try (JarFile jar = new JarFile(entry)) {
+                for (JarEntry e : java.util.Collections.list(jar.entries())) {
+                    String n = e.getName();
+                    if (n.startsWith("mpi/") && n.endsWith(".class") && n.indexOf('/', 4) < 0) {
+                        Class<?> c = Class.forName(n.substring(0, n.length() - 6).replace('/', '.'), false, loader);
+                        if (Modifier.isPublic(c.getModifiers()) && !Throwable.class.isAssignableFrom(c)
+                                && !c.isInterface() && !c.isAnnotation()
+                                && (c.getEnclosingClass() == null || Modifier.isStatic(c.getModifiers()))) {
+                            classes.add(c);
+                        }
+                    }
+                }
+            }
+        }
+        classes.sort(Comparator.comparing(Class::getName));
+        return classes;
+    }
+
+    /** Public, non-bridge methods a call site on {@code owner} can name, declared in package mpi. */
+    private static List<Method> publicMethods(Class<?> owner) {
+        List<Method> methods = new ArrayList<>();
+        for (Method m : owner.getMethods()) {
+            if (m.isBridge() || m.isSynthetic() || !m.getDeclaringClass().getName().startsWith("mpi.")) {
+                continue;
+            }
+            if (Modifier.isStatic(m.getModifiers()) && m.getDeclaringClass() != owner) {
+                continue; // javac names the declaring class for static calls
+            }
+            methods.add(m);
+        }
+        methods.sort(Comparator.comparing(Method::getName).thenComparing(TrampolineGenerator::descriptor));
+        return methods;
+    }
+
+    private static String trampoline(Class<?> owner, Method m, String tName, String rule) {
+        boolean isStatic = Modifier.isStatic(m.getModifiers());
+        Class<?>[] params = m.getParameterTypes();
+        StringBuilder decl = new StringBuilder();
+        StringBuilder call = new StringBuilder();
+        if (!isStatic) {
+            decl.append(source(owner)).append(" self");
+        }
+        for (int i = 0; i < params.length; i++) {
+            decl.append(decl.length() == 0 ? "" : ", ").append(source(params[i])).append(" a").append(i);
+            call.append(i == 0 ? "" : ", ").append('a').append(i);
+        }
+        decl.append(decl.length() == 0 ? "" : ", ").append("int site");
+        String ret = source(m.getReturnType());
+        boolean isVoid = m.getReturnType() == void.class;
+        String target = (isStatic ? source(owner) : "self") + "." + m.getName() + "(" + call + ")";
+        Method advice = handWritten(m);
+        StringBuilder out = new StringBuilder();
+        out.append("\n    public static ").append(ret).append(' ').append(tName).append('(').append(decl).append(')')
+           .append(throwsClause(m)).append(" {\n");
+        if (advice != null) {
+            String args = (isStatic ? "" : "self" + (params.length > 0 ? ", " : "")) + call
+                    + (isStatic && params.length == 0 ? "site" : ", site");
+            out.append("        ").append(isVoid ? "" : "return ").append(advice.getDeclaringClass().getName())
+               .append('.').append(m.getName()).append('(').append(args).append(");\n");
+        } else if (rule != null) {
+            out.append("        org.mpiguard.core.activity.ThreadActivity activity = org.mpiguard.advice.Blocking.")
+               .append(rule).append(";\n")
+               .append("        try {\n            ").append(isVoid ? "" : "return ").append(target).append(";\n")
+               .append("        } finally {\n            activity.exit();\n        }\n");
+        } else {
+            out.append("        ").append(isVoid ? "" : "return ").append(target).append(";\n");
+        }
+        return out.append("    }\n").toString();
+    }
+
+    /** Hand-written advice with the trampoline's own parameters, if there is one. */
+    private static Method handWritten(Method m) {
+        Class<?> declaring = m.getDeclaringClass();
+        try {
+            Class<?> advice = Class.forName("org.mpiguard.advice." + declaring.getSimpleName() + "Advice", false,
+                    TrampolineGenerator.class.getClassLoader());
+            List<Class<?>> wanted = new ArrayList<>();
+            if (!Modifier.isStatic(m.getModifiers())) {
+                wanted.add(declaring);
+            }
+            wanted.addAll(Arrays.asList(m.getParameterTypes()));
+            wanted.add(int.class);
+            Method a = advice.getMethod(m.getName(), wanted.toArray(new Class<?>[0]));
+            if (a.getReturnType() != m.getReturnType() || !Modifier.isStatic(a.getModifiers())) {
+                throw new IllegalStateException("advice " + a + " must be static and return " + m.getReturnType());
+            }
+            return a;
+        } catch (ClassNotFoundException | NoSuchMethodException e) {
+            return null;
+        }
+    }
+
+    private static String throwsClause(Method m) {
+        Class<?>[] exceptions = m.getExceptionTypes();
+        if (exceptions.length == 0) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(" throws ");
+        for (int i = 0; i < exceptions.length; i++) {
+            out.append(i == 0 ? "" : ", ").append(source(exceptions[i]));
+        }
+        return out.toString();
+    }
+
+    private static String trampolineClassName(Class<?> owner) {
+        return owner.getName().substring(4).replace('$', '_') + "Calls";
+    }
+
+    private static String trampolineSignature(Class<?> owner, Method m) {
+        return Arrays.toString(m.getParameterTypes()) + (Modifier.isStatic(m.getModifiers()) ? "" : owner.getName());
+    }
+
+    private static String source(Class<?> c) {
+        return c.getCanonicalName();
+    }
+
+    static String internal(Class<?> c) {
+        return c.getName().replace('.', '/');
+    }
+
+    static String descriptor(Method m) {
+        StringBuilder d = new StringBuilder("(");
+        for (Class<?> p : m.getParameterTypes()) {
+            d.append(typeDescriptor(p));
+        }
+        return d.append(')').append(typeDescriptor(m.getReturnType())).toString();
+    }
+
+    private static String trampolineDescriptor(Class<?> owner, Method m) {
+        StringBuilder d = new StringBuilder("(");
+        if (!Modifier.isStatic(m.getModifiers())) {
+            d.append(typeDescriptor(owner));
+        }
+        for (Class<?> p : m.getParameterTypes()) {
+            d.append(typeDescriptor(p));
+        }
+        return d.append("I)").append(typeDescriptor(m.getReturnType())).toString();
+    }
+
+    private static String typeDescriptor(Class<?> c) {
+        if (c.isArray()) {
+            return c.getName().replace('.', '/');
+        }
+        if (c.isPrimitive()) {
+            return switch (c.getName()) {
+                case "int" -> "I";
+                case "long" -> "J";
+                case "double" -> "D";
+                case "float" -> "F";
+                case "boolean" -> "Z";
+                case "byte" -> "B";
+                case "char" -> "C";
+                case "short" -> "S";
+                case "void" -> "V";
+                default -> throw new IllegalArgumentException(c.getName());
+            };
+        }
+        return "L" + internal(c) + ";";
+    }
+
+    private static void compile(List<Path> sources, Path classesOut) {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        List<String> args = new ArrayList<>(List.of("-nowarn", "--release", "17", "-g", "-encoding", "UTF-8",
+                "-classpath", System.getProperty("java.class.path"), "-d", classesOut.toString()));
+        for (Path p : sources) {
+            args.add(p.toString());
+        }
+        int rc = javac.run(null, null, null, args.toArray(new String[0]));
+        if (rc != 0) {
+            throw new IllegalStateException("javac failed on the generated trampolines (exit " + rc + ")");
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package org.mpiguard.advice;
+
+import org.mpiguard.core.activity.RankActivity;
+import org.mpiguard.core.activity.ThreadActivity;
+import org.mpiguard.core.activity.WaitKind;
+
+/**
+ * Marks the calling thread as blocked in an MPI call, for the watchdog to see. Each
+ * method returns the thread's activity record so the caller can mark the exit in a
+ * finally block; nothing is allocated after a thread's first call.
+ */
+public final class Blocking {
+
+    private Blocking() {
+    }
+
+    public static ThreadActivity send(Object comm, int dest, int tag, int site) {
+        ThreadActivity activity = RankActivity.current();
+        activity.enter(WaitKind.SEND, site, comm, dest, ThreadActivity.NO_PEER, tag);
+        return activity;
+    }
+
+    public static ThreadActivity receive(Object comm, int source, int tag, int site) {
+        ThreadActivity activity = RankActivity.current();
+        activity.enter(WaitKind.RECEIVE, site, comm, source, ThreadActivity.NO_PEER, tag);
+        return activity;
+    }
+
+    public static ThreadActivity sendReceive(Object comm, int dest, int source, int site) {
+        ThreadActivity activity = RankActivity.current();
+        activity.enter(WaitKind.SEND_RECEIVE, site, comm, dest, source, 0);
+        return activity;
+    }
+
+    public static ThreadActivity collective(Object comm, int site) {
+        ThreadActivity activity = RankActivity.current();
+        activity.enter(WaitKind.COLLECTIVE, site, comm, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
+        return activity;
+    }
+
+    /** A blocking call whose peers are not tracked yet: anyone may release it. */
+    public static ThreadActivity untracked(int site) {
+        ThreadActivity activity = RankActivity.current();
+        activity.enter(WaitKind.UNTRACKED, site, null, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
+        return activity;
+    }
+}

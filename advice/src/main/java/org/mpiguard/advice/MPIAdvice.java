@@ -1,0 +1,27 @@
+package org.mpiguard.advice;
+
+import mpi.MPIException;
+import org.mpiguard.adapter.MpiRuntime;
+
+/** Advice for the static methods of {@code mpi.MPI} that start and end a run. */
+public final class MPIAdvice {
+
+    private MPIAdvice() {
+    }
+
+    public static String[] Init(String[] args, int site) throws MPIException {
+        return MpiRuntime.init(args, site);
+    }
+
+    public static int InitThread(String[] args, int required, int site) throws MPIException {
+        return MpiRuntime.initThread(args, required, site);
+    }
+
+    public static int queryThread(int site) throws MPIException {
+        return MpiRuntime.queryThread();
+    }
+
+    public static void Finalize(int site) throws MPIException {
+        MpiRuntime.finalizeRun(site);
+    }
+}

@@ -1,0 +1,59 @@
+package org.mpiguard.agent;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Which calls into the bindings have a trampoline, read once from the index the advice
+ * build writes. Keyed by owner, name and descriptor exactly as a call instruction names
+ * them, so a call the bindings' version does not know is simply left alone.
+ */
+public final class TrampolineIndex {
+
+    static final String RESOURCE = "META-INF/mpiguard/trampolines.idx";
+
+    /** Where a call goes instead, and the MPI operation it is. */
+    public record Target(boolean isStatic, String owner, String name, String descriptor, String op) {
+    }
+
+    private final Map<String, Target> targets;
+
+    private TrampolineIndex(Map<String, Target> targets) {
+        this.targets = targets;
+    }
+
+    public static TrampolineIndex load() throws IOException {
+        try (InputStream in = TrampolineIndex.class.getClassLoader().getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IOException("the agent jar lacks " + RESOURCE);
+            }
+            Map<String, Target> targets = new HashMap<>(2048);
+            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                String[] f = line.split(" ");
+                if (f.length == 8) {
+                    targets.put(key(f[0], f[1], f[2]), new Target("S".equals(f[3]), f[4], f[5], f[6], f[7]));
+                }
+            }
+            return new TrampolineIndex(targets);
+        }
+    }
+
+    /** The trampoline for this call, or null if the call is to be left as it is. */
+    public Target find(String owner, String name, String descriptor) {
+        return targets.get(key(owner, name, descriptor));
+    }
+
+    public int size() {
+        return targets.size();
+    }
+
+    private static String key(String owner, String name, String descriptor) {
+        return owner + '.' + name + descriptor;
+    }
+}

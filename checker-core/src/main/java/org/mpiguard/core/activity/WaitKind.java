@@ -1,0 +1,22 @@
+package org.mpiguard.core.activity;
+
+/**
+ * What a thread blocked inside MPI is waiting for, as the wait-for graph needs it.
+ * AND waits need every candidate, OR waits any one of them.
+ */
+public enum WaitKind {
+    /** Not inside a blocking MPI call. */
+    NONE,
+    /** A blocking send (send, ssend, bsend, rsend) waits for its receiver. */
+    SEND,
+    /** A receive or probe from one source; from ANY_SOURCE it is OR over the communicator. */
+    RECEIVE,
+    /** sendRecv: AND over its destination and its source. */
+    SEND_RECEIVE,
+    /** A blocking collective: AND over every member of the communicator. */
+    COLLECTIVE,
+    /** A wait whose peers are not tracked (requests, windows): OR over every other rank. */
+    UNTRACKED,
+    /** Inside Finalize: finished, satisfies nobody. */
+    FINALIZE
+}

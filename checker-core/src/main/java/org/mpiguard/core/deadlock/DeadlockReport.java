@@ -1,0 +1,96 @@
+package org.mpiguard.core.deadlock;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.RankReport;
+import org.mpiguard.core.report.RelatedCall;
+import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.report.SiteRef;
+
+/** Turns a confirmed set of deadlocked ranks into the finding a programmer reads. */
+public final class DeadlockReport {
+
+    private DeadlockReport() {
+    }
+
+    public static Finding finding(RankStatus[] byRank, List<Integer> deadlocked) {
+        ThreadStatus first = byRank[deadlocked.get(0)].blockedThread();
+        List<RelatedCall> related = new ArrayList<>();
+        StringBuilder message = new StringBuilder();
+        message.append("Deadlock: ").append(deadlocked.size() == 1 ? "rank " : "ranks ")
+                .append(joinRanks(deadlocked)).append(deadlocked.size() == 1 ? " can" : " can")
+                .append(" never continue. ");
+        List<String> waits = new ArrayList<>();
+        List<Integer> finishedBlamed = new ArrayList<>();
+        for (int r : deadlocked) {
+            ThreadStatus t = byRank[r].blockedThread();
+            waits.add("rank " + r + " waits in " + t.op() + (t.detail().isEmpty() ? "" : " " + t.detail())
+                    + " at " + t.location() + threadNote(byRank[r], t));
+            if (r != deadlocked.get(0)) {
+                related.add(new RelatedCall(r, t.op(), siteOf(t)));
+            }
+            for (int c : t.waitsFor()) {
+                if (c >= 0 && c < byRank.length && byRank[c] != null && !finishedBlamed.contains(c)
+                        && (byRank[c].state() == RankState.FINISHED || byRank[c].state() == RankState.EXITED)) {
+                    finishedBlamed.add(c);
+                }
+            }
+        }
+        message.append(String.join("; ", waits)).append('.');
+        for (int c : finishedBlamed) {
+            RankStatus s = byRank[c];
+            ThreadStatus t = s.blockedThread();
+            String where = t == null ? "" : " at " + t.location();
+            message.append(s.state() == RankState.FINISHED
+                    ? " rank " + c + " has already reached MPI.Finalize" + where + " and will never send or join again."
+                    : " rank " + c + " has exited without MPI.Finalize" + where + ".");
+            if (t != null) {
+                related.add(new RelatedCall(c, t.op(), siteOf(t)));
+            }
+        }
+        message.append(" Every rank these calls wait for is itself stuck or finished, so none of them can complete."
+                + " Give each blocking call a matching call on its peer, in an order both sides reach:"
+                + " for example let one rank send before it receives, use Comm.sendRecv, or post"
+                + " nonblocking receives first.");
+        return new Finding(FindingKind.DEADLOCK, Severity.ERROR, deadlocked, first.op(), siteOf(first), related,
+                message.toString(), status(byRank));
+    }
+
+    private static String threadNote(RankStatus rank, ThreadStatus t) {
+        return rank.threads().size() > 1 ? " (thread " + t.thread() + ")" : "";
+    }
+
+    public static List<RankReport> status(RankStatus[] byRank) {
+        List<RankReport> status = new ArrayList<>(byRank.length);
+        for (int r = 0; r < byRank.length; r++) {
+            RankStatus s = byRank[r] == null ? RankStatus.unknown(r) : byRank[r];
+            ThreadStatus t = s.blockedThread();
+            switch (s.state()) {
+                case BLOCKED -> status.add(new RankReport(r, "blocked", t.op(), siteOf(t), t.thread()));
+                case FINISHED, EXITED -> status.add(new RankReport(r, s.state().label(),
+                        t == null ? null : t.op(), t == null ? null : siteOf(t), t == null ? null : t.thread()));
+                case RUNNING -> status.add(new RankReport(r, "running", null, null,
+                        t == null ? null : t.thread()));
+                default -> status.add(new RankReport(r, "unknown", null, null, null));
+            }
+        }
+        return status;
+    }
+
+    private static SiteRef siteOf(ThreadStatus t) {
+        return new SiteRef(t.className(), t.method(), t.file(), t.line());
+    }
+
+    private static String joinRanks(List<Integer> ranks) {
+        if (ranks.size() == 1) {
+            return String.valueOf(ranks.get(0));
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < ranks.size(); i++) {
+            out.append(i == 0 ? "" : i == ranks.size() - 1 ? " and " : ", ").append(ranks.get(i));
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,75 @@
+package org.mpiguard.core.deadlock;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.mpiguard.core.activity.WaitKind;
+
+/** Binary form of a {@link RankStatus} for the checker's own messages between ranks. */
+public final class StatusCodec {
+
+    private StatusCodec() {
+    }
+
+    public static byte[] encode(RankStatus status) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeInt(status.rank());
+            out.writeByte(status.state().ordinal());
+            out.writeLong(status.progress());
+            out.writeShort(status.threads().size());
+            for (ThreadStatus t : status.threads()) {
+                out.writeUTF(t.thread());
+                out.writeByte(t.kind().ordinal());
+                out.writeUTF(t.op());
+                out.writeUTF(t.className());
+                out.writeUTF(t.method());
+                out.writeUTF(t.file() == null ? "" : t.file());
+                out.writeInt(t.line());
+                out.writeInt(t.waitsFor().length);
+                for (int r : t.waitsFor()) {
+                    out.writeInt(r);
+                }
+                out.writeBoolean(t.anyOf());
+                out.writeUTF(t.commKey());
+                out.writeUTF(t.detail());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    public static RankStatus decode(byte[] data, int length) throws IOException {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(data, 0, length));
+        int rank = in.readInt();
+        RankState state = RankState.values()[in.readByte()];
+        long progress = in.readLong();
+        int count = in.readShort();
+        List<ThreadStatus> threads = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            String thread = in.readUTF();
+            WaitKind kind = WaitKind.values()[in.readByte()];
+            String op = in.readUTF();
+            String className = in.readUTF();
+            String method = in.readUTF();
+            String file = in.readUTF();
+            int line = in.readInt();
+            int[] waitsFor = new int[in.readInt()];
+            for (int j = 0; j < waitsFor.length; j++) {
+                waitsFor[j] = in.readInt();
+            }
+            boolean anyOf = in.readBoolean();
+            String commKey = in.readUTF();
+            String detail = in.readUTF();
+            threads.add(new ThreadStatus(thread, kind, op, className, method, file.isEmpty() ? null : file,
+                    line, waitsFor, anyOf, commKey, detail));
+        }
+        return new RankStatus(rank, state, progress, threads);
+    }
+}

@@ -1,0 +1,44 @@
+package org.mpiguard.core.deadlock;
+
+import java.util.Arrays;
+import org.mpiguard.core.activity.WaitKind;
+
+/**
+ * One application thread's blocking state, with its peers already translated to
+ * world ranks, as it travels from a rank's watchdog to the coordinator.
+ *
+ * @param waitsFor  world ranks that could release this thread
+ * @param anyOf     true if any one of them suffices (OR), false if all are needed (AND)
+ * @param commKey   identifies the communicator across ranks (its world-rank members); two
+ *                  threads blocked in collectives with the same key may be in the same one
+ * @param detail    human words for the peers, e.g. "from rank 1, tag 7"
+ */
+public record ThreadStatus(String thread, WaitKind kind, String op, String className, String method,
+                           String file, int line, int[] waitsFor, boolean anyOf, String commKey,
+                           String detail) {
+
+    public boolean blocked() {
+        return kind != WaitKind.NONE;
+    }
+
+    /** {@code Ring.java:31}, or class and method where the line is unknown. */
+    public String location() {
+        if (file != null && !file.isEmpty() && line > 0) {
+            return file + ":" + line;
+        }
+        return className + "." + method + (file == null || file.isEmpty() ? "" : " (" + file + ")");
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ThreadStatus t && thread.equals(t.thread) && kind == t.kind && op.equals(t.op)
+                && className.equals(t.className) && method.equals(t.method) && String.valueOf(file).equals(String.valueOf(t.file))
+                && line == t.line && Arrays.equals(waitsFor, t.waitsFor) && anyOf == t.anyOf
+                && commKey.equals(t.commKey) && detail.equals(t.detail);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * thread.hashCode() + 17 * line + Arrays.hashCode(waitsFor);
+    }
+}

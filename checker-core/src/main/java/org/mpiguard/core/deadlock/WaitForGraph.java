@@ -1,0 +1,95 @@
+package org.mpiguard.core.deadlock;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.mpiguard.core.activity.WaitKind;
+
+/**
+ * The AND-OR wait-for graph over one snapshot of every rank (MUST's model).
+ *
+ * <p>A rank can still progress if it is running, or if one of its blocked threads can be
+ * released: an OR wait by any candidate that can progress, an AND wait by all of them.
+ * Finished and exited ranks release nobody; ranks that did not answer are assumed able
+ * to progress, so they are never blamed. The least fixpoint of "can progress" leaves
+ * exactly the ranks that no future event can release: those are deadlocked.
+ */
+public final class WaitForGraph {
+
+    private WaitForGraph() {
+    }
+
+    /** Deadlocked world ranks in ascending order; empty if every rank can still progress. */
+    public static List<Integer> deadlocked(RankStatus[] byRank) {
+        int n = byRank.length;
+        boolean[] canProgress = new boolean[n];
+        for (int r = 0; r < n; r++) {
+            RankState state = byRank[r] == null ? RankState.UNKNOWN : byRank[r].state();
+            canProgress[r] = state == RankState.RUNNING || state == RankState.UNKNOWN;
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int r = 0; r < n; r++) {
+                if (!canProgress[r] && byRank[r].state() == RankState.BLOCKED && releasable(byRank, r, canProgress)) {
+                    canProgress[r] = true;
+                    changed = true;
+                }
+            }
+        }
+        List<Integer> stuck = new ArrayList<>();
+        for (int r = 0; r < n; r++) {
+            if (!canProgress[r] && byRank[r].state() == RankState.BLOCKED) {
+                stuck.add(r);
+            }
+        }
+        return stuck;
+    }
+
+    private static boolean releasable(RankStatus[] byRank, int rank, boolean[] canProgress) {
+        for (ThreadStatus t : byRank[rank].threads()) {
+            if (t.blocked() && t.kind() != WaitKind.FINALIZE && releasable(byRank, rank, t, canProgress)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean releasable(RankStatus[] byRank, int rank, ThreadStatus t, boolean[] canProgress) {
+        if (t.anyOf()) {
+            for (int c : t.waitsFor()) {
+                if (inRange(c, canProgress) && canProgress[c]) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        for (int c : t.waitsFor()) {
+            if (!inRange(c, canProgress)) {
+                continue;
+            }
+            boolean satisfied = canProgress[c]
+                    || (t.kind() == WaitKind.COLLECTIVE && c != rank && inSameCollective(byRank[c], t));
+            if (!satisfied) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A member already waiting in a collective on the same communicator is not what holds it up. */
+    private static boolean inSameCollective(RankStatus other, ThreadStatus t) {
+        if (other == null || other.state() != RankState.BLOCKED) {
+            return false;
+        }
+        for (ThreadStatus o : other.threads()) {
+            if (o.kind() == WaitKind.COLLECTIVE && o.commKey().equals(t.commKey()) && o.op().equals(t.op())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean inRange(int rank, boolean[] canProgress) {
+        return rank >= 0 && rank < canProgress.length;
+    }
+}

@@ -1,0 +1,226 @@
+package org.mpiguard.core.options;
+
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * Every option of MPIGuard, its default and its parser, in one place.
+ *
+ * <p>Sources, later ones overriding earlier: the agent argument string
+ * ({@code key=value,key=value}), the {@code MPIGUARD_OPTIONS} environment variable
+ * (same syntax), then {@code mpiguard.<key>} system properties. An unknown key or a bad
+ * value is an {@link OptionsException} whose message names the key and what is valid.
+ */
+public final class Options {
+
+    /** Class-name globs to rewrite, {@code :} separated; empty means every class. */
+    public static final String INCLUDE = "include";
+    /** Class-name globs never to rewrite, {@code :} separated. */
+    public static final String EXCLUDE = "exclude";
+    /** Check families to run: {@code all}, {@code none}, or names joined by {@code :}. */
+    public static final String CHECKS = "checks";
+    /** How long a rank may be blocked before the watchdogs look for a deadlock. */
+    public static final String TIMEOUT = "timeout";
+    /** {@code abort} or {@code continue} after an error finding. */
+    public static final String ON_ERROR = "on-error";
+    /** Directory of the {@code findings-rank<N>.jsonl} files. */
+    public static final String REPORT = "report";
+
+    public static final String ENV_VARIABLE = "MPIGUARD_OPTIONS";
+    public static final String PROPERTY_PREFIX = "mpiguard.";
+
+    private static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
+    private static final Map<String, String> VALID = new LinkedHashMap<>();
+
+    static {
+        define(INCLUDE, "", "class-name globs separated by ':' (e.g. com.acme.*:org.lab.Solver)");
+        define(EXCLUDE, "", "class-name globs separated by ':'");
+        define(CHECKS, "all", "all, none, or any of " + familyNames() + " joined by ':'");
+        define(TIMEOUT, "1s", "a duration such as 500ms, 2s or 1m, at least 100ms");
+        define(ON_ERROR, "abort", "abort or continue");
+        define(REPORT, "mpiguard-report", "a directory path");
+    }
+
+    private final String include;
+    private final String exclude;
+    private final Set<CheckFamily> checks;
+    private final long timeoutMillis;
+    private final OnError onError;
+    private final Path reportDir;
+
+    private Options(Map<String, String> values) throws OptionsException {
+        this.include = values.get(INCLUDE);
+        this.exclude = values.get(EXCLUDE);
+        this.checks = parseChecks(values.get(CHECKS));
+        this.timeoutMillis = parseDuration(TIMEOUT, values.get(TIMEOUT), 100);
+        this.onError = parseOnError(values.get(ON_ERROR));
+        String report = values.get(REPORT).trim();
+        if (report.isEmpty()) {
+            throw invalid(REPORT, report);
+        }
+        this.reportDir = Path.of(report);
+    }
+
+    /** Options from all three sources, as the agent sees them at start. */
+    public static Options fromEnvironment(String agentArgs) throws OptionsException {
+        return parse(agentArgs, System.getenv(ENV_VARIABLE), System.getProperties());
+    }
+
+    public static Options defaults() {
+        try {
+            return parse(null, null, new Properties());
+        } catch (OptionsException e) {
+            throw new IllegalStateException("the defaults themselves are invalid", e);
+        }
+    }
+
+    public static Options parse(String agentArgs, String envValue, Properties properties)
+            throws OptionsException {
+        Map<String, String> values = new LinkedHashMap<>(DEFAULTS);
+        putAll(values, agentArgs, "the -javaagent argument");
+        putAll(values, envValue, ENV_VARIABLE);
+        for (String name : properties.stringPropertyNames()) {
+            if (name.startsWith(PROPERTY_PREFIX)) {
+                put(values, name.substring(PROPERTY_PREFIX.length()), properties.getProperty(name),
+                        "system property " + name);
+            }
+        }
+        return new Options(values);
+    }
+
+    private static void putAll(Map<String, String> values, String spec, String source)
+            throws OptionsException {
+        if (spec == null || spec.isBlank()) {
+            return;
+        }
+        for (String pair : spec.split(",")) {
+            if (pair.isBlank()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            if (eq < 0) {
+                throw new OptionsException("MPIGuard: option '" + pair.trim() + "' in " + source
+                        + " has no value; write key=value. Valid keys: " + String.join(", ", DEFAULTS.keySet()));
+            }
+            put(values, pair.substring(0, eq).trim(), pair.substring(eq + 1).trim(), source);
+        }
+    }
+
+    private static void put(Map<String, String> values, String key, String value, String source)
+            throws OptionsException {
+        if (!DEFAULTS.containsKey(key)) {
+            throw new OptionsException("MPIGuard: unknown option '" + key + "' in " + source
+                    + ". Valid keys: " + String.join(", ", DEFAULTS.keySet()));
+        }
+        values.put(key, value);
+    }
+
+    private static void define(String key, String defaultValue, String valid) {
+        DEFAULTS.put(key, defaultValue);
+        VALID.put(key, valid);
+    }
+
+    private static OptionsException invalid(String key, String value) {
+        return new OptionsException("MPIGuard: invalid value '" + value + "' for option '" + key
+                + "'. Valid: " + VALID.get(key));
+    }
+
+    private static Set<CheckFamily> parseChecks(String value) throws OptionsException {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        if (v.equals("all")) {
+            return EnumSet.allOf(CheckFamily.class);
+        }
+        if (v.equals("none")) {
+            return EnumSet.noneOf(CheckFamily.class);
+        }
+        EnumSet<CheckFamily> families = EnumSet.noneOf(CheckFamily.class);
+        for (String name : v.split(":")) {
+            CheckFamily match = null;
+            for (CheckFamily family : CheckFamily.values()) {
+                if (family.key().equals(name.trim())) {
+                    match = family;
+                }
+            }
+            if (match == null) {
+                throw invalid(CHECKS, value);
+            }
+            families.add(match);
+        }
+        return families;
+    }
+
+    static long parseDuration(String key, String value, long minimumMillis) throws OptionsException {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        long unit;
+        String number;
+        if (v.endsWith("ms")) {
+            unit = 1;
+            number = v.substring(0, v.length() - 2);
+        } else if (v.endsWith("s")) {
+            unit = 1000;
+            number = v.substring(0, v.length() - 1);
+        } else if (v.endsWith("m")) {
+            unit = 60_000;
+            number = v.substring(0, v.length() - 1);
+        } else {
+            throw invalid(key, value);
+        }
+        try {
+            long millis = Math.multiplyExact(Long.parseLong(number.trim()), unit);
+            if (millis < minimumMillis) {
+                throw invalid(key, value);
+            }
+            return millis;
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw invalid(key, value);
+        }
+    }
+
+    private static OnError parseOnError(String value) throws OptionsException {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "abort" -> OnError.ABORT;
+            case "continue" -> OnError.CONTINUE;
+            default -> throw invalid(ON_ERROR, value);
+        };
+    }
+
+    private static String familyNames() {
+        StringBuilder names = new StringBuilder();
+        for (CheckFamily family : CheckFamily.values()) {
+            names.append(names.length() == 0 ? "" : ", ").append(family.key());
+        }
+        return names.toString();
+    }
+
+    public ClassFilter classFilter() {
+        return ClassFilter.of(include, exclude);
+    }
+
+    public boolean enabled(CheckFamily family) {
+        return checks.contains(family);
+    }
+
+    public long timeoutMillis() {
+        return timeoutMillis;
+    }
+
+    public OnError onError() {
+        return onError;
+    }
+
+    public Path reportDir() {
+        return reportDir;
+    }
+
+    /** Every key with its default and what is valid, for the README and error messages. */
+    public static Map<String, String> documentation() {
+        Map<String, String> doc = new LinkedHashMap<>();
+        DEFAULTS.forEach((key, def) -> doc.put(key, "default '" + def + "'; " + VALID.get(key)));
+        return doc;
+    }
+}

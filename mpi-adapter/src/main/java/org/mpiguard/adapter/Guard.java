@@ -1,0 +1,82 @@
+package org.mpiguard.adapter;
+
+import java.io.PrintStream;
+import org.mpiguard.core.options.Options;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.FindingSink;
+import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.report.SiteRef;
+import org.mpiguard.core.site.CallSite;
+import org.mpiguard.core.site.CallSites;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The process-wide state every piece of advice reads: the options the agent started
+ * with, where findings go, and the fail-open rule for faults of the checker itself.
+ */
+public final class Guard {
+
+    private static volatile Options options = Options.defaults();
+    /** Captured at start so a program that replaces System.err still gets our reports. */
+    private static final PrintStream ERR = System.err;
+    private static volatile FindingSink sink;
+    private static final AtomicBoolean FAULT_REPORTED = new AtomicBoolean();
+
+    private Guard() {
+    }
+
+    /** Called once by the agent's premain. */
+    public static void configure(Options configured) {
+        options = configured;
+    }
+
+    public static Options options() {
+        return options;
+    }
+
+    public static PrintStream err() {
+        return ERR;
+    }
+
+    /** Findings before MPI.Init know no rank yet; they go to a per-process file. */
+    static void rankKnown(int rank) {
+        sink = new FindingSink(options.reportDir(), rank, ERR);
+    }
+
+    public static void report(Finding finding) {
+        FindingSink s = sink;
+        if (s == null) {
+            s = new FindingSink(options.reportDir(), -1, ERR);
+            sink = s;
+        }
+        s.report(finding);
+    }
+
+    /**
+     * A fault inside the checker: said once, never thrown at the program. The real MPI
+     * call the advice wraps still happens.
+     */
+    public static void fault(String where, Throwable t) {
+        if (!FAULT_REPORTED.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            CallSite site = CallSites.UNKNOWN;
+            report(new Finding(FindingKind.CHECKER_FAULT, Severity.WARNING, List.of(MpiRuntime.rankOrMinusOne()),
+                    where, SiteRef.of(site), List.of(),
+                    "MPIGuard hit an internal fault in " + where + " (" + t + "); the program continues unchecked"
+                            + " where this fault recurs. Please report it with this message.",
+                    List.of()));
+        } catch (Throwable ignored) {
+            ERR.println("[MPIGuard] internal fault in " + where + ": " + t);
+        }
+    }
+
+    static Path reportDir() {
+        return options.reportDir();
+    }
+}

@@ -1,0 +1,163 @@
+package org.mpiguard.adapter;
+
+import java.util.List;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.MPIException;
+import org.mpiguard.core.activity.RankActivity;
+import org.mpiguard.core.activity.ThreadActivity;
+import org.mpiguard.core.activity.WaitKind;
+import org.mpiguard.core.options.CheckFamily;
+import org.mpiguard.core.options.Options;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.report.SiteRef;
+import org.mpiguard.core.site.CallSites;
+
+/**
+ * The start and end of an MPI run as the checker sees them: Init becomes InitThread with
+ * THREAD_MULTIPLE so the watchdog may use MPI beside the program; the checker's private
+ * communicator is a duplicate of COMM_WORLD made right after; Finalize first waits until
+ * every rank has reached it, so the watchdogs keep answering until nobody needs them.
+ */
+public final class MpiRuntime {
+
+    private static volatile int rank = -1;
+    private static volatile int size;
+    private static volatile boolean finalizeCalled;
+    /** The thread level the program was told it has; -1 until Init. */
+    private static volatile int programThreadLevel = -1;
+    private static volatile Watchdog watchdog;
+
+    private MpiRuntime() {
+    }
+
+    public static int rankOrMinusOne() {
+        return rank;
+    }
+
+    /** MPI.Init: returns what the binding's Init returns, a copy of the arguments. */
+    public static String[] init(String[] args, int site) throws MPIException {
+        if (!wantsWatchdog()) {
+            String[] result = MPI.Init(args);
+            afterInit(MPI.THREAD_SINGLE, site);
+            return result;
+        }
+        int provided = MPI.InitThread(args, MPI.THREAD_MULTIPLE);
+        programThreadLevel = MPI.THREAD_SINGLE;
+        afterInit(provided, site);
+        return args.clone();
+    }
+
+    /** MPI.InitThread: the program is told the level it asked for, or less if MPI gives less. */
+    public static int initThread(String[] args, int required, int site) throws MPIException {
+        if (!wantsWatchdog()) {
+            int provided = MPI.InitThread(args, required);
+            afterInit(provided, site);
+            return provided;
+        }
+        int provided = MPI.InitThread(args, Math.max(required, MPI.THREAD_MULTIPLE));
+        programThreadLevel = Math.min(provided, required);
+        afterInit(provided, site);
+        return programThreadLevel;
+    }
+
+    public static int queryThread() throws MPIException {
+        int real = MPI.queryThread();
+        int told = programThreadLevel;
+        return told < 0 ? real : Math.min(real, told);
+    }
+
+    private static boolean wantsWatchdog() {
+        return Guard.options().enabled(CheckFamily.DEADLOCK);
+    }
+
+    private static void afterInit(int provided, int site) throws MPIException {
+        rank = MPI.COMM_WORLD.getRank();
+        size = MPI.COMM_WORLD.getSize();
+        Guard.rankKnown(rank);
+        Runtime.getRuntime().addShutdownHook(new Thread(MpiRuntime::onJvmExit, "mpiguard-exit"));
+        if (!wantsWatchdog()) {
+            return;
+        }
+        if (provided < MPI.THREAD_MULTIPLE) {
+            Guard.report(new Finding(FindingKind.CHECKER_FAULT, Severity.WARNING, List.of(rank), "MPI.Init",
+                    SiteRef.of(CallSites.get(site)), List.of(),
+                    "Deadlock detection is off on this rank: Open MPI provided thread level " + provided
+                            + " where the watchdog needs MPI.THREAD_MULTIPLE (" + MPI.THREAD_MULTIPLE + ").",
+                    List.of()));
+            return;
+        }
+        Options options = Guard.options();
+        Intracomm toolComm = MPI.COMM_WORLD.dup();
+        Watchdog w = new Watchdog(toolComm, rank, size, options.timeoutMillis(), options.onError());
+        watchdog = w;
+        w.start();
+    }
+
+    /** MPI.Finalize: hold until every rank has reached it, then finalize for real. */
+    public static void finalizeRun(int site) throws MPIException {
+        ThreadActivity activity = RankActivity.current();
+        activity.enter(WaitKind.FINALIZE, site, null, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
+        try {
+            Watchdog w = watchdog;
+            if (w != null) {
+                w.finishAndWait();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Throwable t) {
+            Guard.fault("MPI.Finalize", t);
+        } finally {
+            activity.exit();
+        }
+        finalizeCalled = true;
+        MPI.Finalize();
+    }
+
+    /**
+     * The shutdown hook. A rank that leaves without Finalize is reported and announced to
+     * the coordinator, so nobody waits for it. When a thread is still blocked inside MPI
+     * the JVM is being killed from outside (mpirun tearing the job down), which is not
+     * the program's doing: nothing is said then.
+     */
+    private static void onJvmExit() {
+        try {
+            if (finalizeCalled || rank < 0) {
+                return;
+            }
+            Watchdog w = watchdog;
+            if (w != null && w.verdictSeen()) {
+                return;
+            }
+            ThreadActivity.Snapshot s = new ThreadActivity.Snapshot();
+            int lastSite = CallSites.UNKNOWN_ID;
+            for (ThreadActivity activity : RankActivity.threads()) {
+                if (activity.read(s) && s.kind != WaitKind.NONE && activity.thread() != Thread.currentThread()) {
+                    return;
+                }
+            }
+            ThreadActivity.Snapshot mine = new ThreadActivity.Snapshot();
+            for (ThreadActivity activity : RankActivity.allThreads()) {
+                if (activity.read(mine) && mine.lastSite != CallSites.UNKNOWN_ID) {
+                    lastSite = mine.lastSite;
+                }
+            }
+            var site = CallSites.get(lastSite);
+            Guard.report(new Finding(FindingKind.CALL_ORDERING, Severity.WARNING, List.of(rank), "MPI.Finalize",
+                    SiteRef.of(site), List.of(),
+                    "Rank " + rank + " is exiting without calling MPI.Finalize"
+                            + (lastSite == CallSites.UNKNOWN_ID ? "" : "; its last blocking MPI call was "
+                            + site.op() + " at " + site.location())
+                            + ". Every rank must call MPI.Finalize before it exits (also on error paths);"
+                            + " otherwise mpirun aborts the job and the other ranks may wait for it forever.",
+                    List.of()));
+            if (w != null) {
+                w.announceExit();
+            }
+        } catch (Throwable t) {
+            // never let the checker change how the JVM exits
+        }
+    }
+}

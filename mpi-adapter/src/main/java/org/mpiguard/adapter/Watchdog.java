@@ -1,0 +1,415 @@
+package org.mpiguard.adapter;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Request;
+import mpi.Status;
+import org.mpiguard.core.ExitCodes;
+import org.mpiguard.core.activity.RankActivity;
+import org.mpiguard.core.activity.ThreadActivity;
+import org.mpiguard.core.activity.WaitKind;
+import org.mpiguard.core.deadlock.DeadlockReport;
+import org.mpiguard.core.deadlock.RankState;
+import org.mpiguard.core.deadlock.RankStatus;
+import org.mpiguard.core.deadlock.StatusCodec;
+import org.mpiguard.core.deadlock.WaitForGraph;
+import org.mpiguard.core.options.OnError;
+
+/**
+ * One daemon thread per rank that talks to the other ranks' watchdogs over the checker's
+ * private communicator. Rank 0's watchdog also coordinates: when some rank has been
+ * blocked longer than the timeout it gathers every rank's status, reduces the wait-for
+ * graph, and confirms a deadlock with a second snapshot in which none of the deadlocked
+ * ranks progressed. It uses only nonblocking sends and probed receives of direct
+ * buffers, so it never blocks on its own traffic and never touches the bindings' shared
+ * copy buffers the application's array calls use.
+ */
+final class Watchdog implements Runnable {
+
+    private static final long POLL_MILLIS = 40;
+    private static final long FINISHING_POLL_MILLIS = 5;
+
+    private final Intracomm comm;
+    private final int rank;
+    private final int size;
+    private final long timeoutMillis;
+    private final OnError onError;
+    private final LocalStatus local;
+    private final CountDownLatch released = new CountDownLatch(1);
+    private final List<PendingSend> pending = new ArrayList<>();
+    private final ThreadActivity.Snapshot quick = new ThreadActivity.Snapshot();
+    private ByteBuffer receiveBuffer = ByteBuffer.allocateDirect(16 * 1024);
+
+    private volatile boolean finishRequested;
+    private volatile boolean verdictSeen;
+    private boolean finishAnnounced;
+    private boolean stop;
+
+    // suspicion of this rank
+    private long lastProgress = -1;
+    private long blockedSince = -1;
+    private long lastSuspect;
+
+    // coordinator state (rank 0 only)
+    private final RankStatus[] known;
+    private int finishedCount;
+    private boolean wantRound;
+    private boolean roundActive;
+    private int roundId;
+    private RankStatus[] responses;
+    private int answered;
+    private long roundDeadline;
+    private long nextRoundEarliest;
+    private boolean lastRoundHadBlocked;
+    private RankStatus[] previous;
+    private final Set<String> reported = new HashSet<>();
+
+    Watchdog(Intracomm comm, int rank, int size, long timeoutMillis, OnError onError) {
+        this.comm = comm;
+        this.rank = rank;
+        this.size = size;
+        this.timeoutMillis = timeoutMillis;
+        this.onError = onError;
+        this.local = new LocalStatus(rank, size);
+        this.known = rank == 0 ? new RankStatus[size] : null;
+    }
+
+    void start() {
+        Thread thread = new Thread(this, "mpiguard-watchdog");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Called by the application thread in MPI.Finalize; returns once every rank is there. */
+    void finishAndWait() throws InterruptedException {
+        finishRequested = true;
+        released.await();
+    }
+
+    boolean verdictSeen() {
+        return verdictSeen;
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (!stop) {
+                drainIncoming();
+                if (finishRequested && !finishAnnounced) {
+                    announceFinished();
+                }
+                watchLocal();
+                if (rank == 0) {
+                    coordinate();
+                }
+                reapSends();
+                if (!stop) {
+                    Thread.sleep(finishRequested ? FINISHING_POLL_MILLIS : POLL_MILLIS);
+                }
+            }
+            completeSends(TimeUnit.SECONDS.toNanos(5));
+        } catch (Throwable t) {
+            Guard.fault("the deadlock watchdog", t);
+            detachAfterFault();
+        } finally {
+            stop = true;
+            released.countDown();
+        }
+    }
+
+    // ---- every rank ---------------------------------------------------------------
+
+    private void drainIncoming() throws MPIException, IOException {
+        Status status = comm.iProbe(MPI.ANY_SOURCE, MPI.ANY_TAG);
+        while (status != null) {
+            int count = status.getCount(MPI.BYTE);
+            int source = status.getSource();
+            int tag = status.getTag();
+            if (receiveBuffer.capacity() < count) {
+                receiveBuffer = ByteBuffer.allocateDirect(Math.max(count, 2 * receiveBuffer.capacity()));
+            }
+            comm.recv(receiveBuffer, count, MPI.BYTE, source, tag);
+            byte[] data = new byte[count];
+            receiveBuffer.get(0, data, 0, count);
+            handle(source, tag, data);
+            if (stop) {
+                return;
+            }
+            status = comm.iProbe(MPI.ANY_SOURCE, MPI.ANY_TAG);
+        }
+    }
+
+    private void handle(int source, int tag, byte[] data) throws IOException, MPIException {
+        switch (tag) {
+            case Tags.SNAPSHOT_REQUEST -> post(0, Tags.STATUS, withRound(readInt(data), StatusCodec.encode(local.read(false))));
+            case Tags.ALL_FINISHED -> stop = true;
+            case Tags.VERDICT -> verdictSeen = true;
+            case Tags.SUSPECT -> wantRound = true;
+            case Tags.STATUS -> onStatus(source, data);
+            case Tags.FINISHED -> onFinished(source, StatusCodec.decode(data, data.length));
+            case Tags.EXITED -> onExited(source, StatusCodec.decode(data, data.length));
+            default -> { }
+        }
+    }
+
+    /** Suspects this rank when all its MPI threads stayed blocked, without progress, past the timeout. */
+    private void watchLocal() throws MPIException {
+        long progress = progressIfBlocked();
+        long now = System.currentTimeMillis();
+        if (progress < 0) {
+            blockedSince = -1;
+            lastProgress = -1;
+            return;
+        }
+        if (progress != lastProgress || blockedSince < 0) {
+            lastProgress = progress;
+            blockedSince = now;
+            lastSuspect = 0;
+            return;
+        }
+        if (now - blockedSince >= timeoutMillis && now - lastSuspect >= timeoutMillis) {
+            lastSuspect = now;
+            if (rank == 0) {
+                wantRound = true;
+            } else {
+                post(0, Tags.SUSPECT, new byte[] {0});
+            }
+        }
+    }
+
+    /** Sum of the threads' sequence counters if every MPI thread is blocked (not finishing); else -1. */
+    private long progressIfBlocked() {
+        long progress = 0;
+        int blocked = 0;
+        for (ThreadActivity activity : RankActivity.threads()) {
+            if (!activity.read(quick) || quick.kind == WaitKind.NONE || quick.kind == WaitKind.FINALIZE) {
+                return -1;
+            }
+            progress += quick.seq;
+            blocked++;
+        }
+        return blocked == 0 ? -1 : progress;
+    }
+
+    private void announceFinished() throws MPIException {
+        finishAnnounced = true;
+        RankStatus status = local.read(false);
+        if (rank == 0) {
+            onFinished(0, status);
+        } else {
+            post(0, Tags.FINISHED, StatusCodec.encode(status));
+        }
+    }
+
+    /** Called from the shutdown hook's thread when the rank leaves without Finalize. */
+    void announceExit() {
+        if (rank == 0) {
+            return;
+        }
+        try {
+            byte[] payload = StatusCodec.encode(local.read(true));
+            ByteBuffer buffer = ByteBuffer.allocateDirect(payload.length);
+            buffer.put(payload);
+            Request request = comm.iSend(buffer, payload.length, MPI.BYTE, 0, Tags.EXITED);
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+            while (!request.test() && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+        } catch (Throwable ignored) {
+            // the job is going down anyway; nothing more to save
+        }
+    }
+
+    // ---- coordinator (rank 0) -----------------------------------------------------------
+
+    private void coordinate() throws MPIException {
+        long now = System.currentTimeMillis();
+        if (!roundActive && wantRound && now >= nextRoundEarliest && finishedCount < size) {
+            startRound(now);
+        }
+        if (roundActive && (answered == size || now > roundDeadline)) {
+            finishRound();
+        }
+        if (finishedCount == size) {
+            for (int r = 1; r < size; r++) {
+                post(r, Tags.ALL_FINISHED, new byte[] {0});
+            }
+            stop = true;
+        }
+    }
+
+    private void startRound(long now) throws MPIException {
+        wantRound = false;
+        roundActive = true;
+        roundId++;
+        responses = new RankStatus[size];
+        answered = 0;
+        for (int r = 0; r < size; r++) {
+            if (known[r] != null) {
+                responses[r] = known[r];
+                answered++;
+            } else if (r == 0) {
+                responses[0] = local.read(false);
+                answered++;
+            } else {
+                post(r, Tags.SNAPSHOT_REQUEST, withRound(roundId, new byte[0]));
+            }
+        }
+        roundDeadline = now + 3000 + 20L * size;
+    }
+
+    private void onStatus(int source, byte[] data) throws IOException {
+        int round = readInt(data);
+        if (!roundActive || round != roundId || source <= 0 || source >= size || responses[source] != null) {
+            return;
+        }
+        byte[] body = new byte[data.length - 4];
+        System.arraycopy(data, 4, body, 0, body.length);
+        responses[source] = StatusCodec.decode(body, body.length);
+        answered++;
+    }
+
+    private void finishRound() throws MPIException {
+        roundActive = false;
+        long confirmDelay = Math.max(200, timeoutMillis / 4);
+        nextRoundEarliest = System.currentTimeMillis() + confirmDelay;
+        RankStatus[] byRank = responses.clone();
+        for (int r = 0; r < size; r++) {
+            if (known[r] != null) {
+                byRank[r] = known[r];
+            } else if (byRank[r] == null) {
+                byRank[r] = RankStatus.unknown(r);
+            }
+        }
+        lastRoundHadBlocked = false;
+        for (RankStatus s : byRank) {
+            lastRoundHadBlocked |= s.state() == RankState.BLOCKED;
+        }
+        List<Integer> deadlocked = WaitForGraph.deadlocked(byRank);
+        if (deadlocked.isEmpty()) {
+            previous = null;
+            return;
+        }
+        if (previous != null && unchanged(previous, byRank, deadlocked)) {
+            previous = null;
+            verdict(byRank, deadlocked);
+        } else {
+            previous = byRank;
+            wantRound = true;
+        }
+    }
+
+    private static boolean unchanged(RankStatus[] before, RankStatus[] now, List<Integer> ranks) {
+        for (int r : ranks) {
+            if (before[r].state() != RankState.BLOCKED || before[r].progress() != now[r].progress()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void verdict(RankStatus[] byRank, List<Integer> deadlocked) throws MPIException {
+        StringBuilder signature = new StringBuilder();
+        for (int r : deadlocked) {
+            signature.append(r).append(':').append(byRank[r].progress()).append(' ');
+        }
+        if (!reported.add(signature.toString())) {
+            return;
+        }
+        Guard.report(DeadlockReport.finding(byRank, deadlocked));
+        verdictSeen = true;
+        for (int r = 1; r < size; r++) {
+            post(r, Tags.VERDICT, new byte[] {0});
+        }
+        if (onError == OnError.ABORT) {
+            completeSends(TimeUnit.MILLISECONDS.toNanos(500));
+            MPI.COMM_WORLD.abort(ExitCodes.ABORTED_ON_FINDING);
+        }
+    }
+
+    private void onFinished(int source, RankStatus status) {
+        if (known[source] == null) {
+            finishedCount++;
+        }
+        known[source] = status;
+        if (lastRoundHadBlocked || roundActive) {
+            wantRound = true;
+        }
+    }
+
+    private void onExited(int source, RankStatus status) {
+        known[source] = status;
+        wantRound = true;
+    }
+
+    // ---- transport ----------------------------------------------------------------
+
+    private void post(int dest, int tag, byte[] payload) throws MPIException {
+        ByteBuffer buffer = ByteBuffer.allocateDirect(Math.max(1, payload.length));
+        buffer.put(payload);
+        Request request = comm.iSend(buffer, payload.length, MPI.BYTE, dest, tag);
+        pending.add(new PendingSend(request, buffer));
+    }
+
+    private void reapSends() throws MPIException {
+        for (Iterator<PendingSend> it = pending.iterator(); it.hasNext(); ) {
+            if (it.next().request.test()) {
+                it.remove();
+            }
+        }
+    }
+
+    private void completeSends(long budgetNanos) throws MPIException {
+        long deadline = System.nanoTime() + budgetNanos;
+        while (!pending.isEmpty() && System.nanoTime() < deadline) {
+            reapSends();
+            Thread.onSpinWait();
+        }
+    }
+
+    /** After a fault the coordination must not hold anyone in Finalize. */
+    private void detachAfterFault() {
+        try {
+            if (rank == 0) {
+                for (int r = 1; r < size; r++) {
+                    post(r, Tags.ALL_FINISHED, new byte[] {0});
+                }
+            } else {
+                post(0, Tags.FINISHED, StatusCodec.encode(RankStatus.unknown(rank)));
+            }
+            completeSends(TimeUnit.SECONDS.toNanos(2));
+        } catch (Throwable ignored) {
+            // nothing more can be done from here
+        }
+    }
+
+    private static byte[] withRound(int round, byte[] body) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(4 + body.length);
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeInt(round);
+            out.write(body);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static int readInt(byte[] data) {
+        return ((data[0] & 0xff) << 24) | ((data[1] & 0xff) << 16) | ((data[2] & 0xff) << 8) | (data[3] & 0xff);
+    }
+
+    private record PendingSend(Request request, ByteBuffer buffer) {
+    }
+}
