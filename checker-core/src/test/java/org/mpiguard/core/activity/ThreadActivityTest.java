@@ -1,0 +1,66 @@
+package org.mpiguard.core.activity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+class ThreadActivityTest {
+
+    @Test
+    void enterAndExitAreSeenWithTheirFields() {
+        ThreadActivity a = new ThreadActivity(Thread.currentThread());
+        ThreadActivity.Snapshot s = new ThreadActivity.Snapshot();
+        a.enter(WaitKind.RECEIVE, 42, "comm", 3, ThreadActivity.NO_PEER, 7);
+        assertTrue(a.read(s));
+        assertEquals(WaitKind.RECEIVE, s.kind);
+        assertEquals(42, s.site);
+        assertEquals(3, s.peer);
+        assertEquals(7, s.tag);
+        long inside = s.seq;
+        a.exit();
+        assertTrue(a.read(s));
+        assertEquals(WaitKind.NONE, s.kind);
+        assertEquals(42, s.lastSite);
+        assertTrue(s.seq > inside, "every exit is progress");
+    }
+
+    @Test
+    void aReaderNeverSeesAHalfWrittenState() throws Exception {
+        ThreadActivity a = new ThreadActivity(Thread.currentThread());
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread writer = new Thread(() -> {
+            int i = 0;
+            while (!stop.get()) {
+                i++;
+                a.enter(WaitKind.SEND, i, null, i, i, i);
+                a.exit();
+            }
+        });
+        writer.start();
+        ThreadActivity.Snapshot s = new ThreadActivity.Snapshot();
+        for (int n = 0; n < 200_000; n++) {
+            if (a.read(s) && s.kind == WaitKind.SEND) {
+                assertEquals(s.site, s.peer);
+                assertEquals(s.site, s.secondPeer);
+                assertEquals(s.site, s.tag);
+            }
+        }
+        stop.set(true);
+        writer.join();
+    }
+
+    @Test
+    void eachThreadGetsItsOwnRecordOnce() throws Exception {
+        ThreadActivity mine = RankActivity.current();
+        assertEquals(mine, RankActivity.current());
+        ThreadActivity[] other = new ThreadActivity[1];
+        Thread t = new Thread(() -> other[0] = RankActivity.current());
+        t.start();
+        t.join();
+        assertTrue(other[0] != mine);
+        assertTrue(RankActivity.threads().contains(mine));
+        assertTrue(!RankActivity.threads().contains(other[0]), "dead threads are not live");
+    }
+}

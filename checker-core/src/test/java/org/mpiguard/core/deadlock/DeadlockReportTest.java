@@ -1,0 +1,50 @@
+package org.mpiguard.core.deadlock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpiguard.core.deadlock.Statuses.finished;
+import static org.mpiguard.core.deadlock.Statuses.recv;
+import static org.mpiguard.core.deadlock.Statuses.running;
+
+import java.util.List;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKind;
+import org.junit.jupiter.api.Test;
+
+class DeadlockReportTest {
+
+    @Test
+    void theMessageNamesEveryDeadlockedRankItsCallAndItsLine() {
+        RankStatus[] ranks = {recv(0, 1), recv(1, 0)};
+        Finding f = DeadlockReport.finding(ranks, List.of(0, 1));
+        assertEquals(FindingKind.DEADLOCK, f.kind());
+        assertEquals(List.of(0, 1), f.ranks());
+        assertEquals("Comm.recv", f.op());
+        assertEquals(31, f.site().line());
+        assertTrue(f.message().contains("rank 0 waits in Comm.recv") && f.message().contains("at Ring.java:31"),
+                f.message());
+        assertTrue(f.message().contains("rank 1 waits in Comm.recv"), f.message());
+        assertEquals(1, f.related().size());
+        assertEquals(1, f.related().get(0).rank());
+    }
+
+    @Test
+    void aFinishedRankThatIsWaitedForIsNamedWithWhereItFinished() {
+        RankStatus[] ranks = {finished(0, 18), recv(1, 0), running(2)};
+        Finding f = DeadlockReport.finding(ranks, List.of(1));
+        assertTrue(f.message().contains("rank 0 has already reached MPI.Finalize at Ring.java:18"), f.message());
+        assertEquals(0, f.related().get(0).rank());
+    }
+
+    @Test
+    void theStatusListsEveryRankWithItsState() {
+        RankStatus[] ranks = {finished(0, 18), recv(1, 0), running(2), null};
+        Finding f = DeadlockReport.finding(ranks, List.of(1));
+        assertEquals(4, f.status().size());
+        assertEquals("finished", f.status().get(0).state());
+        assertEquals("blocked", f.status().get(1).state());
+        assertEquals("Comm.recv", f.status().get(1).op());
+        assertEquals("running", f.status().get(2).state());
+        assertEquals("unknown", f.status().get(3).state());
+    }
+}

@@ -1,0 +1,22 @@
+package org.mpiguard.core.deadlock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.mpiguard.core.activity.WaitKind;
+import org.junit.jupiter.api.Test;
+
+class StatusCodecTest {
+
+    @Test
+    void aStatusSurvivesTheRoundTrip() throws Exception {
+        RankStatus status = new RankStatus(3, RankState.BLOCKED, 123456789L, List.of(
+                new ThreadStatus("main", WaitKind.RECEIVE, "Comm.recv", "com.acme.Ring", "main", "Ring.java", 31,
+                        new int[] {0, 2}, true, "[0, 1, 2, 3]", "from any rank, tag 7"),
+                new ThreadStatus("worker-1", WaitKind.NONE, "?", "?", "?", null, -1, new int[0], false, "", "")));
+        byte[] bytes = StatusCodec.encode(status);
+        byte[] padded = new byte[bytes.length + 10];
+        System.arraycopy(bytes, 0, padded, 0, bytes.length);
+        assertEquals(status, StatusCodec.decode(padded, bytes.length));
+    }
+}

@@ -1,0 +1,97 @@
+package org.mpiguard.core.deadlock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpiguard.core.deadlock.Statuses.blocked;
+import static org.mpiguard.core.deadlock.Statuses.collective;
+import static org.mpiguard.core.deadlock.Statuses.finished;
+import static org.mpiguard.core.deadlock.Statuses.recv;
+import static org.mpiguard.core.deadlock.Statuses.recvAny;
+import static org.mpiguard.core.deadlock.Statuses.running;
+import static org.mpiguard.core.deadlock.Statuses.send;
+import static org.mpiguard.core.deadlock.Statuses.thread;
+
+import java.util.List;
+import org.mpiguard.core.activity.WaitKind;
+import org.junit.jupiter.api.Test;
+
+class WaitForGraphTest {
+
+    @Test
+    void twoRanksReceivingFromEachOtherAreDeadlocked() {
+        assertEquals(List.of(0, 1), WaitForGraph.deadlocked(new RankStatus[] {recv(0, 1), recv(1, 0)}));
+    }
+
+    @Test
+    void aReceiveFromARunningRankIsNotADeadlock() {
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {recv(0, 1), running(1)}).isEmpty());
+    }
+
+    @Test
+    void aChainEndingAtARunningRankIsNotADeadlock() {
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {recv(0, 1), recv(1, 2), running(2)}).isEmpty());
+    }
+
+    @Test
+    void aChainEndingAtAFinishedRankIsADeadlockOfTheWaitersOnly() {
+        List<Integer> stuck = WaitForGraph.deadlocked(new RankStatus[] {finished(0, 18), recv(1, 0), recv(2, 1)});
+        assertEquals(List.of(1, 2), stuck);
+    }
+
+    @Test
+    void aRankThatDidNotAnswerIsNeverBlamedAndReleasesItsWaiters() {
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {recv(0, 1), RankStatus.unknown(1)}).isEmpty());
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {recv(0, 1), null}).isEmpty());
+    }
+
+    @Test
+    void anAnySourceReceiveNeedsOnlyOneCandidateThatCanProgress() {
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {recvAny(0, 1, 2), recv(1, 0), running(2)}).isEmpty());
+        assertEquals(List.of(0, 1, 2),
+                WaitForGraph.deadlocked(new RankStatus[] {recvAny(0, 1, 2), recv(1, 0), recv(2, 1)}));
+    }
+
+    @Test
+    void aSendRingIsDeadlocked() {
+        assertEquals(List.of(0, 1, 2), WaitForGraph.deadlocked(new RankStatus[] {send(0, 1), send(1, 2), send(2, 0)}));
+    }
+
+    @Test
+    void ranksInTheSameCollectiveWaitOnlyForTheMissingMember() {
+        String world = "[0, 1, 2]";
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {
+            collective(0, "Comm.barrier", world, 1, 2), collective(1, "Comm.barrier", world, 0, 2), running(2)})
+                .isEmpty());
+        assertEquals(List.of(0, 1), WaitForGraph.deadlocked(new RankStatus[] {
+            collective(0, "Comm.barrier", world, 1, 2), collective(1, "Comm.barrier", world, 0, 2), finished(2, 9)}));
+    }
+
+    @Test
+    void differentCollectivesOnOneCommunicatorAreDeadlocked() {
+        String world = "[0, 1]";
+        assertEquals(List.of(0, 1), WaitForGraph.deadlocked(new RankStatus[] {
+            collective(0, "Comm.barrier", world, 1), collective(1, "Comm.bcast", world, 0)}));
+    }
+
+    @Test
+    void aCollectiveCycleWithPointToPointIsDeadlocked() {
+        String world = "[0, 1, 2]";
+        assertEquals(List.of(0, 1, 2), WaitForGraph.deadlocked(new RankStatus[] {
+            collective(0, "Comm.barrier", world, 1, 2), collective(1, "Comm.barrier", world, 0, 2), recv(2, 0)}));
+    }
+
+    @Test
+    void aRankWithOneReleasableThreadIsNotDeadlocked() {
+        RankStatus twoThreads = blocked(0,
+                thread(WaitKind.RECEIVE, "Comm.recv", 10, new int[] {1}, false, ""),
+                thread(WaitKind.RECEIVE, "Comm.recv", 11, new int[] {2}, false, ""));
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {twoThreads, recv(1, 0), running(2)}).isEmpty());
+        assertEquals(List.of(0, 1, 2), WaitForGraph.deadlocked(new RankStatus[] {twoThreads, recv(1, 0), recv(2, 0)}));
+    }
+
+    @Test
+    void peersOutsideTheWorldAreIgnoredNotTrusted() {
+        assertEquals(List.of(0), WaitForGraph.deadlocked(new RankStatus[] {
+            blocked(0, thread(WaitKind.RECEIVE, "Comm.recv", 3, new int[] {-1}, true, ""))}));
+    }
+}

@@ -1,0 +1,96 @@
+package org.mpiguard.core.options;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class OptionsTest {
+
+    @Test
+    void defaultsAreDocumentedValues() throws Exception {
+        Options o = Options.parse(null, null, new Properties());
+        assertEquals(1000, o.timeoutMillis());
+        assertEquals(OnError.ABORT, o.onError());
+        assertEquals(Path.of("mpiguard-report"), o.reportDir());
+        assertTrue(o.enabled(CheckFamily.DEADLOCK));
+    }
+
+    @Test
+    void environmentOverridesAgentArgumentsAndPropertiesOverrideBoth() throws Exception {
+        Properties props = new Properties();
+        props.setProperty("mpiguard.report", "/tmp/from-property");
+        Options o = Options.parse("timeout=5s,report=/tmp/from-agent,on-error=continue", "timeout=250ms,report=/tmp/env",
+                props);
+        assertEquals(250, o.timeoutMillis());
+        assertEquals(Path.of("/tmp/from-property"), o.reportDir());
+        assertEquals(OnError.CONTINUE, o.onError());
+    }
+
+    @Test
+    void anUnknownKeyIsRejectedWithItsNameAndTheValidKeys() {
+        OptionsException e = assertThrows(OptionsException.class,
+                () -> Options.parse("bogus=1", null, new Properties()));
+        assertTrue(e.getMessage().contains("'bogus'"), e.getMessage());
+        assertTrue(e.getMessage().contains("include"), e.getMessage());
+        assertTrue(e.getMessage().contains("timeout"), e.getMessage());
+    }
+
+    @Test
+    void anUnknownSystemPropertyKeyIsRejectedToo() {
+        Properties props = new Properties();
+        props.setProperty("mpiguard.colour", "red");
+        OptionsException e = assertThrows(OptionsException.class, () -> Options.parse(null, null, props));
+        assertTrue(e.getMessage().contains("'colour'") && e.getMessage().contains("mpiguard.colour"), e.getMessage());
+    }
+
+    @Test
+    void badValuesNameTheKeyTheValueAndWhatIsValid() {
+        OptionsException timeout = assertThrows(OptionsException.class,
+                () -> Options.parse("timeout=soon", null, new Properties()));
+        assertTrue(timeout.getMessage().contains("'soon'") && timeout.getMessage().contains("'timeout'")
+                && timeout.getMessage().contains("500ms"), timeout.getMessage());
+        OptionsException onError = assertThrows(OptionsException.class,
+                () -> Options.parse("on-error=explode", null, new Properties()));
+        assertTrue(onError.getMessage().contains("abort or continue"), onError.getMessage());
+        OptionsException checks = assertThrows(OptionsException.class,
+                () -> Options.parse("checks=deadlock:magic", null, new Properties()));
+        assertTrue(checks.getMessage().contains("'checks'") && checks.getMessage().contains("deadlock"),
+                checks.getMessage());
+    }
+
+    @Test
+    void aPairWithoutValueIsRejected() {
+        OptionsException e = assertThrows(OptionsException.class,
+                () -> Options.parse("timeout", null, new Properties()));
+        assertTrue(e.getMessage().contains("key=value"), e.getMessage());
+    }
+
+    @Test
+    void tooShortATimeoutIsRejected() {
+        assertThrows(OptionsException.class, () -> Options.parse("timeout=5ms", null, new Properties()));
+    }
+
+    @Test
+    void durationsAcceptMillisecondsSecondsAndMinutes() throws Exception {
+        assertEquals(750, Options.parseDuration("timeout", "750ms", 1));
+        assertEquals(2000, Options.parseDuration("timeout", "2s", 1));
+        assertEquals(60_000, Options.parseDuration("timeout", "1m", 1));
+    }
+
+    @Test
+    void checksNoneSwitchesTheDeadlockFamilyOff() throws Exception {
+        assertFalse(Options.parse("checks=none", null, new Properties()).enabled(CheckFamily.DEADLOCK));
+        assertTrue(Options.parse("checks=deadlock", null, new Properties()).enabled(CheckFamily.DEADLOCK));
+    }
+
+    @Test
+    void everyKeyIsDocumentedWithItsDefault() {
+        assertEquals(6, Options.documentation().size());
+        Options.documentation().values().forEach(doc -> assertTrue(doc.startsWith("default '"), doc));
+    }
+}

@@ -1,0 +1,28 @@
+package org.mpiguard.programs.correct;
+
+import mpi.MPI;
+import mpi.MPIException;
+
+/**
+ * Correct: a little communication (an allReduce), a clean {@code MPI.Finalize}, and then
+ * {@code System.exit(3)} on every rank. The exit code must pass through unchanged, so a
+ * run is expected to end with status 3. Only rank 0 prints.
+ */
+public final class ExitCode {
+    private static final int EXIT_STATUS = 3;
+
+    public static void main(String[] args) throws MPIException {
+        MPI.Init(args);
+        int rank = MPI.COMM_WORLD.getRank();
+        int size = MPI.COMM_WORLD.getSize();
+        int[] sum = new int[1];
+        MPI.COMM_WORLD.allReduce(new int[] {rank + 1}, sum, 1, MPI.INT, MPI.SUM);
+        MPI.Finalize();
+        if (rank == 0) {
+            System.out.println("sum of rank+1 over " + size + " ranks: " + sum[0]
+                    + "; exiting with " + EXIT_STATUS);
+            System.out.flush();
+        }
+        System.exit(EXIT_STATUS);
+    }
+}
