@@ -1,0 +1,114 @@
+package org.mpiguard.agent;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.Opcodes;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.mpiguard.agent.fixtures.SampleMpiUser;
+import org.mpiguard.core.site.CallSite;
+import org.mpiguard.core.site.CallSites;
+
+class CallSiteRewriterTest {
+
+    private static TrampolineIndex index;
+
+    @BeforeAll
+    static void loadIndex() throws Exception {
+        index = TrampolineIndex.load();
+    }
+
+    private static List<Bytes.Call> mpiCalls(List<Bytes.Call> calls) {
+        return calls.stream().filter(c -> c.owner().startsWith("mpi/")).collect(Collectors.toList());
+    }
+
+    @Test
+    void everyCallIntoTheBindingsBecomesAStaticCallOfItsTrampoline() throws Exception {
+        byte[] original = Bytes.of(SampleMpiUser.class);
+        List<Bytes.Call> before = mpiCalls(Bytes.calls(original));
+        assertTrue(before.size() >= 8, "the fixture makes MPI calls: " + before);
+        List<Bytes.Call> after = Bytes.calls(Bytes.rewrite(original, index, 0));
+        assertTrue(mpiCalls(after).isEmpty(), "left unrewritten: " + mpiCalls(after));
+        List<Bytes.Call> trampolines = after.stream()
+                .filter(c -> c.owner().startsWith("org/mpiguard/advice/gen/")).collect(Collectors.toList());
+        assertEquals(before.size(), trampolines.size());
+        for (Bytes.Call call : trampolines) {
+            assertEquals(Opcodes.INVOKESTATIC, call.opcode());
+            assertTrue(call.descriptor().contains("I)"), "takes the site id last: " + call.descriptor());
+        }
+    }
+
+    @Test
+    void eachRewrittenCallPassesTheIdOfItsRegisteredSite() throws Exception {
+        byte[] original = Bytes.of(SampleMpiUser.class);
+        List<Bytes.Call> before = mpiCalls(Bytes.calls(original));
+        List<Bytes.Call> after = Bytes.calls(Bytes.rewrite(original, index, 0)).stream()
+                .filter(c -> c.owner().startsWith("org/mpiguard/advice/gen/")).collect(Collectors.toList());
+        for (int i = 0; i < before.size(); i++) {
+            Bytes.Call was = before.get(i);
+            Bytes.Call now = after.get(i);
+            CallSite site = CallSites.get((Integer) now.pushedBefore());
+            assertEquals(was.line(), site.line(), "line of " + was);
+            assertEquals("SampleMpiUser.java", site.file());
+            assertEquals(SampleMpiUser.class.getName(), site.className());
+            assertEquals(was.name(), now.name());
+        }
+    }
+
+    @Test
+    void sitesNameTheOperationByItsDeclaringClassAndTheCallingMethod() throws Exception {
+        List<Bytes.Call> after = Bytes.calls(Bytes.rewrite(Bytes.of(SampleMpiUser.class), index, 0));
+        List<CallSite> sites = after.stream().filter(c -> c.pushedBefore() instanceof Integer
+                        && c.owner().startsWith("org/mpiguard/advice/gen/"))
+                .map(c -> CallSites.get((Integer) c.pushedBefore())).collect(Collectors.toList());
+        assertTrue(sites.stream().anyMatch(s -> s.op().equals("Comm.send") && s.method().equals("exchange")));
+        assertTrue(sites.stream().anyMatch(s -> s.op().equals("Comm.barrier") && s.method().startsWith("lambda$")));
+        assertTrue(sites.stream().anyMatch(s -> s.op().equals("Request.waitAll")));
+        assertTrue(sites.stream().anyMatch(s -> s.op().equals("Comm.compare")));
+        assertTrue(sites.stream().anyMatch(s -> s.op().equals("Status.getCount")));
+    }
+
+    @Test
+    void classesWithoutDebugInformationAreRewrittenWithTheLineUnknown() throws Exception {
+        byte[] rewritten = Bytes.rewrite(Bytes.of(SampleMpiUser.class), index, ClassReader.SKIP_DEBUG);
+        List<Bytes.Call> after = Bytes.calls(rewritten);
+        assertTrue(mpiCalls(after).isEmpty());
+        Bytes.Call first = after.stream().filter(c -> c.owner().startsWith("org/mpiguard/advice/gen/"))
+                .findFirst().orElseThrow();
+        CallSite site = CallSites.get((Integer) first.pushedBefore());
+        assertEquals(-1, site.line());
+        assertNull(site.file());
+        assertTrue(site.location().contains("SampleMpiUser"), site.location());
+    }
+
+    @Test
+    void callsTheIndexDoesNotKnowAreLeftAlone() {
+        assertNull(index.find("mpi/Comm", "send", "(Ljava/lang/Object;)V"));
+        assertNull(index.find("mpi/Comm", "noSuchMethod", "()V"));
+        assertTrue(index.size() > 1000, "one trampoline per public method: " + index.size());
+    }
+
+    @Test
+    void theBytePrefilterSeesMpiReferencesAndNothingElse() throws Exception {
+        assertTrue(MpiReferenceFilter.mentionsMpi(Bytes.of(SampleMpiUser.class)));
+        assertFalse(MpiReferenceFilter.mentionsMpi(Bytes.of(Bytes.class)));
+        assertFalse(MpiReferenceFilter.mentionsMpi(new byte[] {'m', 'p', 'i'}));
+    }
+
+    @Test
+    void rewritingIsDeterministic() throws Exception {
+        byte[] original = Bytes.of(SampleMpiUser.class);
+        List<String> a = Bytes.calls(Bytes.rewrite(original, index, 0)).stream()
+                .map(c -> c.owner() + c.name() + c.descriptor()).collect(Collectors.toList());
+        List<String> b = Bytes.calls(Bytes.rewrite(original, index, 0)).stream()
+                .map(c -> c.owner() + c.name() + c.descriptor()).collect(Collectors.toList());
+        assertArrayEquals(a.toArray(), b.toArray());
+    }
+}
