@@ -15,6 +15,7 @@ public final class RecvRecvDeadlock {
         int right = (rank + 1) % size;
         int left = (rank + size - 1) % size;
         int[] token = {rank};
+        System.err.println("blocking at " + System.currentTimeMillis()); // lets a test time hang-to-finding
         MPI.COMM_WORLD.recv(token, 1, MPI.INT, right, 7); // DEADLOCK-SITE
         MPI.COMM_WORLD.send(token, 1, MPI.INT, left, 7);
         System.out.println("rank " + rank + " got " + token[0]);

@@ -1,0 +1,134 @@
+package org.mpiguard.it;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs a test program under real mpirun, with or without the packaged agent. */
+final class MpiRun {
+
+    static final Path AGENT_JAR = Path.of(System.getProperty("mpiguard.agentJar", "../agent/target/mpiguard-agent.jar"));
+    static final Path MPI_JAR = Path.of(System.getProperty("mpiguard.mpiJar"));
+    static final Path CLASSES = Path.of(System.getProperty("mpiguard.programClasses", "target/classes"));
+    static final Path CLASSES_NO_DEBUG = Path.of(System.getProperty("mpiguard.programClassesNoDebug",
+            "target/classes-nodebug"));
+    static final String JDK17_JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    static final String JDK25_JAVA = "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java";
+
+    record Result(int exitCode, String stdout, String stderr, Path reportDir, Duration elapsed, boolean timedOut) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + (timedOut ? " (timed out)" : "") + " after " + elapsed.toMillis() + " ms\n--- stdout\n"
+                    + stdout + "--- stderr\n" + stderr;
+        }
+    }
+
+    private int ranks = 2;
+    private String java = JDK17_JAVA;
+    private String agentArgs;
+    private boolean agent;
+    private Path classes = CLASSES;
+    private Duration timeout = Duration.ofSeconds(60);
+    private final Map<String, String> env = new LinkedHashMap<>();
+    private final List<String> jvmArgs = new ArrayList<>();
+    private final String mainClass;
+
+    private MpiRun(String mainClass) {
+        this.mainClass = mainClass;
+    }
+
+    static MpiRun program(String mainClass) {
+        return new MpiRun("org.mpiguard.programs." + mainClass);
+    }
+
+    MpiRun ranks(int n) {
+        ranks = n;
+        return this;
+    }
+
+    MpiRun java(String javaBinary) {
+        java = javaBinary;
+        return this;
+    }
+
+    /** Runs under the agent; {@code args} is the agent argument string (may be empty). */
+    MpiRun withAgent(String args) {
+        agent = true;
+        agentArgs = args;
+        return this;
+    }
+
+    MpiRun withoutDebugInfo() {
+        classes = CLASSES_NO_DEBUG;
+        return this;
+    }
+
+    MpiRun env(String name, String value) {
+        env.put(name, value);
+        return this;
+    }
+
+    MpiRun jvmArg(String arg) {
+        jvmArgs.add(arg);
+        return this;
+    }
+
+    MpiRun timeout(Duration d) {
+        timeout = d;
+        return this;
+    }
+
+    Result run() throws IOException, InterruptedException {
+        return run(false);
+    }
+
+    /** Runs without mpirun: one JVM, as a singleton MPI process. */
+    Result runSingleton() throws IOException, InterruptedException {
+        return run(true);
+    }
+
+    private Result run(boolean singleton) throws IOException, InterruptedException {
+        Path work = Files.createTempDirectory("mpiguard-it");
+        Path report = work.resolve("report");
+        List<String> cmd = new ArrayList<>();
+        if (!singleton) {
+            cmd.addAll(List.of("mpirun", "--allow-run-as-root", "--oversubscribe", "-np", String.valueOf(ranks)));
+            for (String name : env.keySet()) {
+                cmd.addAll(List.of("-x", name));
+            }
+        }
+        cmd.add(java);
+        if (agent) {
+            String args = agentArgs == null || agentArgs.isEmpty() ? "report=" + report : agentArgs + ",report=" + report;
+            if (agentArgs != null && agentArgs.contains("report=")) {
+                args = agentArgs;
+            }
+            cmd.add("-javaagent:" + AGENT_JAR.toAbsolutePath() + "=" + args);
+        }
+        cmd.addAll(jvmArgs);
+        cmd.addAll(List.of("-cp", MPI_JAR + ":" + classes.toAbsolutePath(), mainClass));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile());
+        pb.environment().putAll(env);
+        Path out = work.resolve("stdout");
+        Path err = work.resolve("stderr");
+        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+        long start = System.nanoTime();
+        Process process = pb.start();
+        boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (!finished) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        return new Result(finished ? process.exitValue() : -1, Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8), report, elapsed, !finished);
+    }
+}

@@ -1,0 +1,57 @@
+package org.mpiguard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A program without bugs behaves exactly as it does without the agent: the same stdout,
+ * the same exit code, the same stderr, and no finding, on JDK 17 and JDK 25.
+ */
+class TransparencyTest {
+
+    static final List<String> CORRECT = List.of("PointToPoint", "Nonblocking", "Collectives", "SubCommunicators",
+            "OneSided", "ExitCode", "WorkerThread");
+
+    @BeforeAll
+    static void bothJdksAreThere() {
+        assertTrue(Files.isExecutable(Path.of(MpiRun.JDK25_JAVA)),
+                "JDK 25 is expected at " + MpiRun.JDK25_JAVA + " on machines of this kind");
+    }
+
+    static Stream<Arguments> runs() {
+        List<Arguments> runs = new ArrayList<>();
+        for (String java : List.of(MpiRun.JDK17_JAVA, MpiRun.JDK25_JAVA)) {
+            for (int ranks : new int[] {2, 4}) {
+                for (String program : CORRECT) {
+                    runs.add(Arguments.of(program, ranks, java));
+                }
+            }
+        }
+        return runs.stream();
+    }
+
+    @ParameterizedTest(name = "{0} at {1} ranks on {2}")
+    @MethodSource("runs")
+    void aCorrectProgramIsUnchangedByTheAgent(String program, int ranks, String java) throws Exception {
+        MpiRun.Result plain = MpiRun.program("correct." + program).ranks(ranks).java(java).run();
+        MpiRun.Result checked = MpiRun.program("correct." + program).ranks(ranks).java(java).withAgent("").run();
+        assertFalse(plain.timedOut(), plain.toString());
+        assertFalse(plain.stdout().isBlank(), "the program prints its results\n" + plain);
+        assertEquals(plain.exitCode(), checked.exitCode(), checked.toString());
+        assertEquals(plain.stdout(), checked.stdout());
+        assertEquals(plain.stderr(), checked.stderr());
+        assertTrue(Findings.read(checked.reportDir()).isEmpty(), checked.toString());
+        assertFalse(Files.exists(checked.reportDir()), "no report directory when there is nothing to report");
+    }
+}
