@@ -21,7 +21,7 @@ final class AgentInstaller {
         Guard.configure(options);
         TrampolineIndex index = TrampolineIndex.load();
         ClassFilter filter = options.classFilter();
-        AgentBuilder base = new AgentBuilder.Default();
+        AgentBuilder base = newAgentBuilder();
         if (attached) {
             base = base.disableClassFormatChanges().with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
         }
@@ -36,6 +36,29 @@ final class AgentInstaller {
             rewriting.installOn(instrumentation);
         } else {
             instrumentation.addTransformer(new FilteringTransformer(filter, rewriting.makeRaw()), false);
+        }
+    }
+
+    /**
+     * Byte Buddy's default builder prepares its Nexus, a class-injection channel this agent
+     * never uses (it only rewrites bytes, and installs no initializers), and on JDK 24+
+     * that preparation prints sun.misc.Unsafe deprecation warnings into the program's
+     * stderr. Byte Buddy reads this property once, while its Nexus class initializes; the
+     * shade plugin relocates the literal along with the package, and the property is
+     * removed again so the program sees no trace of it.
+     */
+    private static AgentBuilder newAgentBuilder() {
+        String nexusDisabled = "net.bytebuddy.nexus.disabled";
+        String before = System.getProperty(nexusDisabled);
+        System.setProperty(nexusDisabled, "true");
+        try {
+            return new AgentBuilder.Default();
+        } finally {
+            if (before == null) {
+                System.clearProperty(nexusDisabled);
+            } else {
+                System.setProperty(nexusDisabled, before);
+            }
         }
     }
 

@@ -22,7 +22,20 @@ final class MpiRun {
     static final String JDK17_JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     static final String JDK25_JAVA = "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java";
 
-    record Result(int exitCode, String stdout, String stderr, Path reportDir, Duration elapsed, boolean timedOut) {
+    /**
+     * @param stdout   everything on mpirun's stdout (all ranks, interleaved)
+     * @param stderr   everything on mpirun's stderr (all ranks and mpirun's own notices)
+     * @param rankDir  mpirun's per-rank copies: {@code 1/rank.N/stdout} and {@code stderr}
+     */
+    record Result(int exitCode, String stdout, String stderr, Path reportDir, Duration elapsed, boolean timedOut,
+                  Path rankDir) {
+
+        /** What rank {@code rank} wrote to {@code stream} ("stdout" or "stderr"), exactly. */
+        String ofRank(int rank, String stream) throws IOException {
+            Path file = rankDir.resolve("1").resolve("rank." + rank).resolve(stream);
+            return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+        }
+
         @Override
         public String toString() {
             return "exit " + exitCode + (timedOut ? " (timed out)" : "") + " after " + elapsed.toMillis() + " ms\n--- stdout\n"
@@ -99,7 +112,8 @@ final class MpiRun {
         Path report = work.resolve("report");
         List<String> cmd = new ArrayList<>();
         if (!singleton) {
-            cmd.addAll(List.of("mpirun", "--allow-run-as-root", "--oversubscribe", "-np", String.valueOf(ranks)));
+            cmd.addAll(List.of("mpirun", "--allow-run-as-root", "--oversubscribe", "--output-filename",
+                    work.resolve("ranks").toString(), "-np", String.valueOf(ranks)));
             for (String name : env.keySet()) {
                 cmd.addAll(List.of("-x", name));
             }
@@ -129,6 +143,6 @@ final class MpiRun {
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         return new Result(finished ? process.exitValue() : -1, Files.readString(out, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8), report, elapsed, !finished);
+                Files.readString(err, StandardCharsets.UTF_8), report, elapsed, !finished, work.resolve("ranks"));
     }
 }
