@@ -89,11 +89,15 @@ public final class MpiRuntime {
                     List.of()));
             return;
         }
-        Options options = Guard.options();
-        Intracomm toolComm = MPI.COMM_WORLD.dup();
-        Watchdog w = new Watchdog(toolComm, rank, size, options.timeoutMillis(), options.onError());
-        watchdog = w;
-        w.start();
+        try {
+            Options options = Guard.options();
+            Intracomm toolComm = MPI.COMM_WORLD.dup();
+            Watchdog w = new Watchdog(toolComm, rank, size, options.timeoutMillis(), options.onError());
+            watchdog = w;
+            w.start();
+        } catch (Throwable t) {
+            Guard.fault("starting the deadlock watchdog", t);
+        }
     }
 
     /** MPI.Finalize: hold until every rank has reached it, then finalize for real. */
@@ -145,7 +149,10 @@ public final class MpiRuntime {
                 }
             }
             var site = CallSites.get(lastSite);
-            Guard.report(new Finding(FindingKind.CALL_ORDERING, Severity.WARNING, List.of(rank), "MPI.Finalize",
+            // The finding stands at the last call the rank made; that is where the
+            // missing Finalize should have followed.
+            String op = lastSite == CallSites.UNKNOWN_ID ? "MPI.Finalize" : site.op();
+            Guard.report(new Finding(FindingKind.CALL_ORDERING, Severity.WARNING, List.of(rank), op,
                     SiteRef.of(site), List.of(),
                     "Rank " + rank + " is exiting without calling MPI.Finalize"
                             + (lastSite == CallSites.UNKNOWN_ID ? "" : "; its last blocking MPI call was "

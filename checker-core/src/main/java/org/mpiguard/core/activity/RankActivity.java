@@ -11,9 +11,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class RankActivity {
 
+    /** Past this many records, those of dead threads are dropped, so memory stays bounded. */
+    private static final int PRUNE_AT = 256;
     private static final CopyOnWriteArrayList<ThreadActivity> THREADS = new CopyOnWriteArrayList<>();
     private static final ThreadLocal<ThreadActivity> CURRENT = ThreadLocal.withInitial(() -> {
         ThreadActivity activity = new ThreadActivity(Thread.currentThread());
+        if (THREADS.size() >= PRUNE_AT) {
+            THREADS.removeIf(a -> !a.thread().isAlive());
+        }
         THREADS.add(activity);
         return activity;
     });
@@ -25,7 +30,7 @@ public final class RankActivity {
         return CURRENT.get();
     }
 
-    /** Every thread that has made a blocking MPI call, alive or not. */
+    /** Threads that have made a blocking MPI call, the dead ones too (up to the pruning bound). */
     public static List<ThreadActivity> allThreads() {
         return List.copyOf(THREADS);
     }

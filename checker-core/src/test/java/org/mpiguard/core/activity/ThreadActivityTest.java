@@ -63,4 +63,14 @@ class ThreadActivityTest {
         assertTrue(RankActivity.threads().contains(mine));
         assertTrue(!RankActivity.threads().contains(other[0]), "dead threads are not live");
     }
+
+    @Test
+    void recordsOfDeadThreadsAreDroppedSoMemoryStaysBounded() throws Exception {
+        for (int i = 0; i < 600; i++) {
+            Thread t = new Thread(RankActivity::current);
+            t.start();
+            t.join();
+        }
+        assertTrue(RankActivity.allThreads().size() <= 300, "kept " + RankActivity.allThreads().size());
+    }
 }

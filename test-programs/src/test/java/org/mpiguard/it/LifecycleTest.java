@@ -1,0 +1,51 @@
+package org.mpiguard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The start and end of a run: leaving without Finalize is recorded; a clean end is silent. */
+class LifecycleTest {
+
+    @Test
+    void aRankLeavingWithoutFinalizeIsReportedWithItsLastBlockingCall() throws Exception {
+        String program = "lifecycle.MissingFinalize";
+        MpiRun.Result r = MpiRun.program(program).ranks(2).withAgent("").run();
+        assertTrue(r.exitCode() != 0, "mpirun fails such a job\n" + r);
+        List<JsonNode> findings = Findings.read(r.reportDir());
+        assertFalse(findings.isEmpty(), "at least the first rank to leave is reported\n" + r);
+        int line = SourceMarkers.line(program, "LAST-CALL");
+        for (JsonNode f : findings) {
+            assertEquals("call-ordering", f.get("kind").asText(), f.toString());
+            assertEquals("warning", f.get("severity").asText());
+            assertEquals("Comm.allReduce", f.get("op").asText());
+            assertEquals(line, f.get("site").get("line").asInt(), f.toString());
+            assertTrue(f.get("message").asText().contains("without calling MPI.Finalize"), f.toString());
+            assertTrue(f.get("message").asText().contains("Comm.allReduce at MissingFinalize.java:" + line),
+                    f.toString());
+        }
+        assertTrue(r.stderr().contains("[MPIGuard] WARNING call-ordering"), r.stderr());
+    }
+
+    @Test
+    void theTwinThatFinalizesIsSilent() throws Exception {
+        MpiRun.Result r = MpiRun.program("lifecycle.MissingFinalizeFixed").ranks(2).withAgent("").run();
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(Findings.read(r.reportDir()).isEmpty(), r.toString());
+        assertEquals("sum of ranks: 1\n", r.stdout());
+    }
+
+    @Test
+    void aDeadlockIsFoundUnderJdk25Too() throws Exception {
+        MpiRun.Result r = MpiRun.program("deadlock.RecvRecvDeadlock").ranks(2).java(MpiRun.JDK25_JAVA)
+                .withAgent("").run();
+        assertEquals(86, r.exitCode(), r.toString());
+        JsonNode f = Findings.read(r.reportDir()).get(0);
+        assertEquals("deadlock", f.get("kind").asText());
+        assertEquals(SourceMarkers.line("deadlock.RecvRecvDeadlock", "DEADLOCK-SITE"), f.get("site").get("line").asInt());
+    }
+}
