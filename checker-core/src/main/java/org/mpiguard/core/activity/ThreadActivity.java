@@ -1,16 +1,31 @@
 package org.mpiguard.core.activity;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * The MPI state of one application thread, written by that thread on every blocking
  * call and read by the watchdog. Writes are plain stores bracketed by a sequence
  * counter (a seqlock): the counter is odd while the thread updates the fields, and it
  * only ever grows, so an unchanged even counter across two reads means the thread has
- * made no MPI progress in between. Nothing here allocates.
+ * made no MPI progress in between. Nothing here allocates, and the writer needs only
+ * store-store ordering (no full fence): the odd counter is published before the fields,
+ * the fields before the even counter, as in {@link java.util.concurrent.locks.StampedLock}.
  */
 public final class ThreadActivity {
 
     /** Marker for "no peer recorded". */
     public static final int NO_PEER = Integer.MIN_VALUE;
+
+    private static final VarHandle SEQ;
+
+    static {
+        try {
+            SEQ = MethodHandles.lookup().findVarHandle(ThreadActivity.class, "seq", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final Thread thread;
     private volatile long seq;
@@ -32,8 +47,9 @@ public final class ThreadActivity {
 
     /** Called by the owning thread just before it enters a blocking MPI call. */
     public void enter(WaitKind kind, int site, Object comm, int peer, int secondPeer, int tag) {
-        long s = seq;
-        seq = s + 1;
+        long s = (long) SEQ.getOpaque(this);
+        SEQ.setOpaque(this, s + 1);
+        VarHandle.storeStoreFence();
         this.kind = kind;
         this.site = site;
         this.comm = comm;
@@ -41,16 +57,17 @@ public final class ThreadActivity {
         this.secondPeer = secondPeer;
         this.tag = tag;
         this.lastSite = site;
-        seq = s + 2;
+        SEQ.setRelease(this, s + 2);
     }
 
     /** Called by the owning thread when the blocking call returns, normally or not. */
     public void exit() {
-        long s = seq;
-        seq = s + 1;
+        long s = (long) SEQ.getOpaque(this);
+        SEQ.setOpaque(this, s + 1);
+        VarHandle.storeStoreFence();
         this.kind = WaitKind.NONE;
         this.comm = null;
-        seq = s + 2;
+        SEQ.setRelease(this, s + 2);
     }
 
     /**
@@ -71,6 +88,7 @@ public final class ThreadActivity {
             int p2 = secondPeer;
             int t = tag;
             int last = lastSite;
+            VarHandle.loadLoadFence();
             if (seq == before) {
                 into.set(before, k, s, c, p, p2, t, last);
                 return true;
