@@ -2,16 +2,15 @@ package org.mpiguard.agent;
 
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
-import java.util.concurrent.atomic.AtomicBoolean;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.DynamicType;
-import net.bytebuddy.utility.JavaModule;
 import org.mpiguard.adapter.Guard;
 import org.mpiguard.core.options.ClassFilter;
 import org.mpiguard.core.options.Options;
 
-/** Builds the Byte Buddy agent that rewrites MPI call sites, and registers it. */
+/**
+ * Registers the call-site rewriter: at start-up a plain transformer over Byte Buddy's ASM
+ * ({@link CallSiteTransformer}); when attached to a running JVM, Byte Buddy's AgentBuilder
+ * with retransformation ({@link AttachedInstaller}).
+ */
 final class AgentInstaller {
 
     private AgentInstaller() {
@@ -21,62 +20,10 @@ final class AgentInstaller {
         Guard.configure(options);
         TrampolineIndex index = TrampolineIndex.load();
         ClassFilter filter = options.classFilter();
-        AgentBuilder base = newAgentBuilder();
-        if (attached) {
-            base = base.disableClassFormatChanges().with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
+        if (!attached) {
+            instrumentation.addTransformer(new CallSiteTransformer(filter, index), false);
+            return;
         }
-        AgentBuilder rewriting = base
-                .with(AgentBuilder.TypeStrategy.Default.DECORATE)
-                .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
-                .with(new FaultListener())
-                .ignore((type, loader, module, classBeingRedefined, protectionDomain) -> !filter.accepts(type.getName()))
-                .type((type, loader, module, classBeingRedefined, protectionDomain) -> true)
-                .transform((b, type, loader, module, protectionDomain) -> b.visit(new RewritingVisitorWrapper(index)));
-        if (attached) {
-            rewriting.installOn(instrumentation);
-        } else {
-            instrumentation.addTransformer(new FilteringTransformer(filter, rewriting.makeRaw()), false);
-        }
-    }
-
-    /**
-     * Byte Buddy's default builder prepares its Nexus, a class-injection channel this agent
-     * never uses (it only rewrites bytes, and installs no initializers), and on JDK 24+
-     * that preparation prints sun.misc.Unsafe deprecation warnings into the program's
-     * stderr. Byte Buddy reads this property once, while its Nexus class initializes; the
-     * shade plugin relocates the literal along with the package, and the property is
-     * removed again so the program sees no trace of it.
-     */
-    private static AgentBuilder newAgentBuilder() {
-        String nexusDisabled = "net.bytebuddy.nexus.disabled";
-        String before = System.getProperty(nexusDisabled);
-        System.setProperty(nexusDisabled, "true");
-        try {
-            return new AgentBuilder.Default();
-        } finally {
-            if (before == null) {
-                System.clearProperty(nexusDisabled);
-            } else {
-                System.setProperty(nexusDisabled, before);
-            }
-        }
-    }
-
-    /** A class that cannot be rewritten is said once and then loads unchanged. */
-    private static final class FaultListener extends AgentBuilder.Listener.Adapter {
-        private final AtomicBoolean said = new AtomicBoolean();
-
-        @Override
-        public void onError(String typeName, ClassLoader classLoader, JavaModule module, boolean loaded,
-                            Throwable throwable) {
-            if (said.compareAndSet(false, true)) {
-                Guard.fault("rewriting class " + typeName, throwable);
-            }
-        }
-
-        @Override
-        public void onTransformation(TypeDescription typeDescription, ClassLoader classLoader, JavaModule module,
-                                     boolean loaded, DynamicType dynamicType) {
-        }
+        AttachedInstaller.install(filter, index, instrumentation);
     }
 }
