@@ -48,4 +48,17 @@ class LifecycleTest {
         assertEquals("deadlock", f.get("kind").asText());
         assertEquals(SourceMarkers.line("deadlock.RecvRecvDeadlock", "DEADLOCK-SITE"), f.get("site").get("line").asInt());
     }
+
+    @Test
+    void anAgentAttachedToARunningJvmRewritesClassesAlreadyLoaded() throws Exception {
+        String program = "lifecycle.AttachLate";
+        java.nio.file.Path report = java.nio.file.Files.createTempDirectory("mpiguard-attach").resolve("report");
+        MpiRun.Result r = MpiRun.program(program).ranks(2).jvmArg("-Djdk.attach.allowAttachSelf=true")
+                .programArg(MpiRun.AGENT_JAR.toAbsolutePath().toString()).programArg("report=" + report).run();
+        assertEquals(86, r.exitCode(), r.toString());
+        JsonNode f = Findings.read(report).get(0);
+        assertEquals("deadlock", f.get("kind").asText());
+        assertEquals(SourceMarkers.line(program, "DEADLOCK-SITE"), f.get("site").get("line").asInt());
+        assertEquals("org.mpiguard.programs.lifecycle.AttachLate$Ring", f.get("site").get("class").asText());
+    }
 }

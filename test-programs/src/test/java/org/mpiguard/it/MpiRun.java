@@ -51,6 +51,7 @@ final class MpiRun {
     private Duration timeout = Duration.ofSeconds(60);
     private final Map<String, String> env = new LinkedHashMap<>();
     private final List<String> jvmArgs = new ArrayList<>();
+    private final List<String> programArgs = new ArrayList<>();
     private final String mainClass;
 
     private MpiRun(String mainClass) {
@@ -93,6 +94,11 @@ final class MpiRun {
         return this;
     }
 
+    MpiRun programArg(String arg) {
+        programArgs.add(arg);
+        return this;
+    }
+
     MpiRun timeout(Duration d) {
         timeout = d;
         return this;
@@ -128,6 +134,7 @@ final class MpiRun {
         }
         cmd.addAll(jvmArgs);
         cmd.addAll(List.of("-cp", MPI_JAR + ":" + classes.toAbsolutePath(), mainClass));
+        cmd.addAll(programArgs);
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile());
         pb.environment().putAll(env);
         Path out = work.resolve("stdout");
