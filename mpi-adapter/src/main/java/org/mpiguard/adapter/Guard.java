@@ -10,7 +10,6 @@ import org.mpiguard.core.report.SiteRef;
 import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.site.CallSites;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -36,10 +35,6 @@ public final class Guard {
 
     public static Options options() {
         return options;
-    }
-
-    public static PrintStream err() {
-        return ERR;
     }
 
     /** Findings before MPI.Init know no rank yet; they go to a per-process file. */
@@ -74,9 +69,5 @@ public final class Guard {
         } catch (Throwable ignored) {
             ERR.println("[MPIGuard] internal fault in " + where + ": " + t);
         }
-    }
-
-    static Path reportDir() {
-        return options.reportDir();
     }
 }
