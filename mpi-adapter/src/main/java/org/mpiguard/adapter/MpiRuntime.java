@@ -57,7 +57,7 @@ public final class MpiRuntime {
             afterInit(provided, site);
             return provided;
         }
-        int provided = MPI.InitThread(args, Math.max(required, MPI.THREAD_MULTIPLE));
+        int provided = MPI.InitThread(args, MPI.THREAD_MULTIPLE);
         programThreadLevel = Math.min(provided, required);
         afterInit(provided, site);
         return programThreadLevel;
@@ -137,15 +137,15 @@ public final class MpiRuntime {
             }
             ThreadActivity.Snapshot s = new ThreadActivity.Snapshot();
             int lastSite = CallSites.UNKNOWN_ID;
-            for (ThreadActivity activity : RankActivity.threads()) {
-                if (activity.read(s) && s.kind != WaitKind.NONE && activity.thread() != Thread.currentThread()) {
+            for (ThreadActivity activity : RankActivity.allThreads()) {
+                if (!activity.read(s)) {
+                    continue;
+                }
+                if (s.kind != WaitKind.NONE && activity.thread().isAlive()) {
                     return;
                 }
-            }
-            ThreadActivity.Snapshot mine = new ThreadActivity.Snapshot();
-            for (ThreadActivity activity : RankActivity.allThreads()) {
-                if (activity.read(mine) && mine.lastSite != CallSites.UNKNOWN_ID) {
-                    lastSite = mine.lastSite;
+                if (s.lastSite != CallSites.UNKNOWN_ID) {
+                    lastSite = s.lastSite;
                 }
             }
             var site = CallSites.get(lastSite);
