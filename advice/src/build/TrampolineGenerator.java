@@ -1,4 +1,5 @@
 import java.io.IOException;
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
@@ -28,12 +29,27 @@ import javax.tools.ToolProvider;
  * blocking-state bracket from {@link #BLOCKING} around the real call; or the real call
  * alone, which the JIT inlines away.
  *
- * <p>Usage: {@code java -cp <advice classes>:<mpi.jar> TrampolineGenerator SRC_OUT CLASSES_OUT}
+ * <p>Checks that run before or after a call are rules as data too: every
+ * {@code *.rules} file in RULES_DIR (one table per API family) holds lines
+ * {@code Key phase expression}, where Key is {@code DeclaringClass.method} or, to pick
+ * one overload, {@code DeclaringClass.method(SimpleType,SimpleType,...)}; phase is
+ * {@code before} (a statement run before the call, in file order, also before
+ * hand-written advice), {@code after} (a statement run after the call returned, which may
+ * read {@code result}), or {@code call} (an expression of the method's return type made
+ * instead of the real call, inside the blocking bracket). Expressions use the
+ * trampoline's parameters: self, a0..aN, site. Blank lines and lines starting with
+ * {@code #} are skipped.
+ *
+ * <p>Usage: {@code java -cp <advice classes>:<mpi.jar> TrampolineGenerator SRC_OUT CLASSES_OUT [RULES_DIR]}
  */
 public final class TrampolineGenerator {
 
     static final String PACKAGE = "org.mpiguard.advice.gen";
     static final String INDEX = "META-INF/mpiguard/trampolines.idx";
+    /** Trampoline run after a constructor of the bindings returned, with the new object. */
+    static final String CONSTRUCTED = "new$";
+    /** Trampoline run before a constructor of the bindings, with its arguments. */
+    static final String CONSTRUCTING = "new$before";
 
     /**
      * Blocking calls and how to describe them to the watchdog: "DeclaringClass.method" to
@@ -80,12 +96,13 @@ public final class TrampolineGenerator {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 2) {
-            System.err.println("usage: TrampolineGenerator SRC_OUT CLASSES_OUT");
+        if (args.length < 2 || args.length > 3) {
+            System.err.println("usage: TrampolineGenerator SRC_OUT CLASSES_OUT [RULES_DIR]");
             System.exit(2);
         }
         Path sourceOut = Path.of(args[0]);
         Path classesOut = Path.of(args[1]);
+        CallRules callRules = args.length == 3 ? CallRules.read(Path.of(args[2])) : new CallRules();
         List<Class<?>> bindings = bindingClasses();
         if (bindings.size() < 10) {
             throw new IllegalStateException("found only " + bindings.size()
@@ -119,11 +136,26 @@ public final class TrampolineGenerator {
                 if (rule != null) {
                     usedRules.add(m.getDeclaringClass().getSimpleName() + "." + name);
                 }
-                src.append(trampoline(owner, m, tName, rule));
+                src.append(trampoline(owner, m, tName, rule, callRules.forCall(
+                        m.getDeclaringClass().getSimpleName(), name, m.getParameterTypes())));
                 boolean isStatic = Modifier.isStatic(m.getModifiers());
                 index.add(String.join(" ", internal(owner), name, descriptor(m), isStatic ? "S" : "V",
                         (PACKAGE + "." + simple).replace('.', '/'), tName, trampolineDescriptor(owner, m),
                         m.getDeclaringClass().getSimpleName() + "." + name));
+                written++;
+            }
+            for (Constructor<?> c : publicConstructors(owner)) {
+                MethodRules checks = callRules.forCall(owner.getSimpleName(), "<init>", c.getParameterTypes());
+                String tName = CONSTRUCTED;
+                String tSig = "<init>" + Arrays.toString(c.getParameterTypes());
+                if (!signatures.add(tSig)) {
+                    continue;
+                }
+                src.append(constructorTrampolines(owner, c, checks));
+                index.add(String.join(" ", internal(owner), "<init>", constructorDescriptor(c),
+                        checks.before().isEmpty() ? "C" : "B", (PACKAGE + "." + simple).replace('.', '/'), tName,
+                        "(" + typeDescriptor(owner) + parameterDescriptors(c.getParameterTypes()) + "I)V",
+                        owner.getSimpleName() + ".<init>"));
                 written++;
             }
             src.append("}\n");
@@ -135,13 +167,18 @@ public final class TrampolineGenerator {
         }
         Set<String> unused = new HashSet<>(BLOCKING.keySet());
         unused.removeAll(usedRules);
+        unused.addAll(callRules.unmatched());
         compile(sources, classesOut);
         Path indexFile = classesOut.resolve(INDEX);
         Files.createDirectories(indexFile.getParent());
         index.sort(Comparator.naturalOrder());
         Files.write(indexFile, index, StandardCharsets.UTF_8);
         System.out.println("[mpiguard] " + index.size() + " trampolines for " + sources.size()
-                + " binding classes" + (unused.isEmpty() ? "" : "; blocking rules matching nothing: " + unused));
+                + " binding classes, " + callRules.size() + " call rules"
+                + (unused.isEmpty() ? "" : "; rules matching nothing: " + unused));
+        if (!callRules.unmatched().isEmpty()) {
+            throw new IllegalStateException("call rules naming no method of the bindings: " + callRules.unmatched());
+        }
     }
 
     private static List<Class<?>> bindingClasses() throws IOException, ClassNotFoundException {
@@ -185,7 +222,7 @@ public final class TrampolineGenerator {
         return methods;
     }
 
-    private static String trampoline(Class<?> owner, Method m, String tName, String rule) {
+    private static String trampoline(Class<?> owner, Method m, String tName, String rule, MethodRules checks) {
         boolean isStatic = Modifier.isStatic(m.getModifiers());
         Class<?>[] params = m.getParameterTypes();
         StringBuilder decl = new StringBuilder();
@@ -205,20 +242,95 @@ public final class TrampolineGenerator {
         StringBuilder out = new StringBuilder();
         out.append("\n    public static ").append(ret).append(' ').append(tName).append('(').append(decl).append(')')
            .append(throwsClause(m)).append(" {\n");
+        for (String before : checks.before()) {
+            out.append("        ").append(before).append(";\n");
+        }
         if (advice != null) {
             String args = (isStatic ? "" : "self" + (params.length > 0 ? ", " : "")) + call
                     + (isStatic && params.length == 0 ? "site" : ", site");
-            out.append("        ").append(isVoid ? "" : "return ").append(advice.getDeclaringClass().getName())
-               .append('.').append(m.getName()).append('(').append(args).append(");\n");
-        } else if (rule != null) {
+            target = advice.getDeclaringClass().getName() + '.' + m.getName() + '(' + args + ')';
+        }
+        if (checks.call() != null) {
+            target = checks.call();
+        }
+        boolean bracket = rule != null && advice == null; // hand-written advice brackets itself
+        String indent = bracket ? "            " : "        ";
+        StringBuilder body = new StringBuilder();
+        if (checks.after().isEmpty()) {
+            body.append(indent).append(isVoid ? "" : "return ").append(target).append(";\n");
+        } else {
+            body.append(indent).append(isVoid ? "" : ret + " result = ").append(target).append(";\n");
+            for (String after : checks.after()) {
+                body.append(indent).append(after).append(";\n");
+            }
+            if (!isVoid) {
+                body.append(indent).append("return result;\n");
+            }
+        }
+        if (bracket) {
             out.append("        org.mpiguard.core.activity.ThreadActivity activity = org.mpiguard.advice.Blocking.")
                .append(rule).append(";\n")
-               .append("        try {\n            ").append(isVoid ? "" : "return ").append(target).append(";\n")
+               .append("        try {\n").append(body)
                .append("        } finally {\n            activity.exit();\n        }\n");
         } else {
-            out.append("        ").append(isVoid ? "" : "return ").append(target).append(";\n");
+            out.append(body);
         }
         return out.append("    }\n").toString();
+    }
+
+    /** Public constructors of a class of the bindings; a call site names them with NEW. */
+    private static List<Constructor<?>> publicConstructors(Class<?> owner) {
+        if (Modifier.isAbstract(owner.getModifiers())) {
+            return List.of();
+        }
+        List<Constructor<?>> constructors = new ArrayList<>();
+        for (Constructor<?> c : owner.getConstructors()) {
+            if (!c.isSynthetic()) {
+                constructors.add(c);
+            }
+        }
+        constructors.sort(Comparator.comparing(TrampolineGenerator::constructorDescriptor));
+        return constructors;
+    }
+
+    /**
+     * The two trampolines of a constructor: {@code new$before(args, site)}, made before it
+     * runs (only with before rules), and {@code new$(object, args, site)} after it returned.
+     */
+    private static String constructorTrampolines(Class<?> owner, Constructor<?> c, MethodRules checks) {
+        Class<?>[] params = c.getParameterTypes();
+        StringBuilder decl = new StringBuilder();
+        for (int i = 0; i < params.length; i++) {
+            decl.append(source(params[i])).append(" a").append(i).append(", ");
+        }
+        decl.append("int site");
+        StringBuilder out = new StringBuilder();
+        if (!checks.before().isEmpty()) {
+            out.append("\n    public static void ").append(CONSTRUCTING).append('(').append(decl).append(')')
+               .append(throwsClause(c.getExceptionTypes())).append(" {\n");
+            for (String before : checks.before()) {
+                out.append("        ").append(before).append(";\n");
+            }
+            out.append("    }\n");
+        }
+        out.append("\n    public static void ").append(CONSTRUCTED).append('(').append(source(owner)).append(" self, ")
+           .append(decl).append(')').append(throwsClause(c.getExceptionTypes())).append(" {\n");
+        for (String after : checks.after()) {
+            out.append("        ").append(after).append(";\n");
+        }
+        return out.append("    }\n").toString();
+    }
+
+    private static String constructorDescriptor(Constructor<?> c) {
+        return "(" + parameterDescriptors(c.getParameterTypes()) + ")V";
+    }
+
+    private static String parameterDescriptors(Class<?>[] params) {
+        StringBuilder d = new StringBuilder();
+        for (Class<?> p : params) {
+            d.append(typeDescriptor(p));
+        }
+        return d.toString();
     }
 
     /** Hand-written advice with the trampoline's own parameters, if there is one. */
@@ -244,7 +356,10 @@ public final class TrampolineGenerator {
     }
 
     private static String throwsClause(Method m) {
-        Class<?>[] exceptions = m.getExceptionTypes();
+        return throwsClause(m.getExceptionTypes());
+    }
+
+    private static String throwsClause(Class<?>[] exceptions) {
         if (exceptions.length == 0) {
             return "";
         }
@@ -321,6 +436,85 @@ public final class TrampolineGenerator {
         int rc = javac.run(null, null, null, args.toArray(new String[0]));
         if (rc != 0) {
             throw new IllegalStateException("javac failed on the generated trampolines (exit " + rc + ")");
+        }
+    }
+
+    /** The before, call and after rules of one method. */
+    record MethodRules(List<String> before, String call, List<String> after) {
+        static final MethodRules NONE = new MethodRules(List.of(), null, List.of());
+    }
+
+    /** The rules files of RULES_DIR, keyed by "Class.method" or "Class.method(Types)". */
+    static final class CallRules {
+        private final Map<String, List<String[]>> byKey = new TreeMap<>();
+        private final Set<String> matched = new HashSet<>();
+        private int size;
+
+        static CallRules read(Path dir) throws IOException {
+            CallRules rules = new CallRules();
+            if (!Files.isDirectory(dir)) {
+                return rules;
+            }
+            List<Path> files;
+            try (var stream = Files.list(dir)) {
+                files = stream.filter(p -> p.toString().endsWith(".rules")).sorted().toList();
+            }
+            for (Path file : files) {
+                int lineNo = 0;
+                for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                    lineNo++;
+                    String t = line.strip();
+                    if (t.isEmpty() || t.startsWith("#")) {
+                        continue;
+                    }
+                    String[] parts = t.split("\\s+", 3);
+                    if (parts.length < 3 || !Set.of("before", "after", "call").contains(parts[1])) {
+                        throw new IllegalStateException(file.getFileName() + ":" + lineNo
+                                + ": expected 'Class.method[(Types)] before|after|call expression'");
+                    }
+                    rules.byKey.computeIfAbsent(parts[0], k -> new ArrayList<>()).add(new String[] {parts[1], parts[2]});
+                    rules.size++;
+                }
+            }
+            return rules;
+        }
+
+        MethodRules forCall(String declaring, String name, Class<?>[] params) {
+            String plain = declaring + "." + name;
+            StringBuilder typed = new StringBuilder(plain).append('(');
+            for (int i = 0; i < params.length; i++) {
+                typed.append(i == 0 ? "" : ",").append(params[i].getSimpleName());
+            }
+            typed.append(')');
+            List<String> before = new ArrayList<>();
+            List<String> after = new ArrayList<>();
+            String call = null;
+            for (String key : List.of(plain, typed.toString())) {
+                List<String[]> lines = byKey.get(key);
+                if (lines == null) {
+                    continue;
+                }
+                matched.add(key);
+                for (String[] line : lines) {
+                    switch (line[0]) {
+                        case "before" -> before.add(line[1]);
+                        case "after" -> after.add(line[1]);
+                        default -> call = line[1];
+                    }
+                }
+            }
+            return before.isEmpty() && after.isEmpty() && call == null ? MethodRules.NONE
+                    : new MethodRules(before, call, after);
+        }
+
+        Set<String> unmatched() {
+            Set<String> keys = new HashSet<>(byKey.keySet());
+            keys.removeAll(matched);
+            return keys;
+        }
+
+        int size() {
+            return size;
         }
     }
 }

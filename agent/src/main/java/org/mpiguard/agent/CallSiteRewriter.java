@@ -4,7 +4,10 @@ import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
 import org.mpiguard.core.site.CallSites;
+
+import java.util.Map;
 
 /**
  * Rewrites every call a class makes into the bindings into a static call of its
@@ -12,17 +15,31 @@ import org.mpiguard.core.site.CallSites;
  * file, line), registered here, once, as the class loads. The extra int is pushed right
  * before the call and consumed by it, so no stack map frame changes; only the maximum
  * stack grows by one.
+ *
+ * <p>Constructors of the bindings ({@code new Win(...)}) are intercepted when the
+ * methods' local counts are known ({@link MethodLocals}): the arguments are parked in
+ * fresh local slots, handed to {@code new$before} if it exists, passed on to the
+ * constructor, and handed with the new object to {@code new$}. Between the stores and
+ * the loads there is no branch, so no stack map frame changes either. A super() call of
+ * a subclass is told apart from a {@code new} by counting NEW instructions per owner.
  */
 public final class CallSiteRewriter extends ClassVisitor {
 
     private final TrampolineIndex index;
+    private final Map<String, Integer> maxLocals;
     private String className = "?";
     private String sourceFile;
     private int rewritten;
 
     public CallSiteRewriter(ClassVisitor next, TrampolineIndex index) {
+        this(next, index, null);
+    }
+
+    /** With {@code maxLocals} from {@link MethodLocals}, constructors are intercepted too. */
+    public CallSiteRewriter(ClassVisitor next, TrampolineIndex index, Map<String, Integer> maxLocals) {
         super(Opcodes.ASM9, next);
         this.index = index;
+        this.maxLocals = maxLocals;
     }
 
     /** How many call instructions this class had rewritten. */
@@ -47,17 +64,31 @@ public final class CallSiteRewriter extends ClassVisitor {
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                                      String[] exceptions) {
         MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-        return next == null ? null : new Calls(next, name);
+        Integer locals = maxLocals == null ? null : maxLocals.get(MethodLocals.key(name, descriptor));
+        return next == null ? null : new Calls(next, name, locals == null ? -1 : locals);
     }
 
     private final class Calls extends MethodVisitor {
         private final String methodName;
         private int line = -1;
         private boolean changed;
+        /** First free local slot, or -1 when constructors are left alone. */
+        private final int freeLocal;
+        private int extraLocals;
+        private final Map<String, Integer> pendingNew = new java.util.HashMap<>(4);
 
-        Calls(MethodVisitor next, String methodName) {
+        Calls(MethodVisitor next, String methodName, int freeLocal) {
             super(Opcodes.ASM9, next);
             this.methodName = methodName;
+            this.freeLocal = freeLocal;
+        }
+
+        @Override
+        public void visitTypeInsn(int opcode, String type) {
+            if (opcode == Opcodes.NEW && freeLocal >= 0 && type.startsWith("mpi/")) {
+                pendingNew.merge(type, 1, Integer::sum);
+            }
+            super.visitTypeInsn(opcode, type);
         }
 
         @Override
@@ -68,6 +99,14 @@ public final class CallSiteRewriter extends ClassVisitor {
 
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+            if (opcode == Opcodes.INVOKESPECIAL && "<init>".equals(name) && pendingNew.getOrDefault(owner, 0) > 0) {
+                pendingNew.merge(owner, -1, Integer::sum);
+                TrampolineIndex.ConstructorTarget target = index.findConstructor(owner, descriptor);
+                if (target != null) {
+                    construct(owner, descriptor, target);
+                    return;
+                }
+            }
             if (!isInterface && owner.startsWith("mpi/") && (opcode == Opcodes.INVOKEVIRTUAL
                     || opcode == Opcodes.INVOKESTATIC)) {
                 TrampolineIndex.Target target = index.find(owner, name, descriptor);
@@ -84,9 +123,46 @@ public final class CallSiteRewriter extends ClassVisitor {
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
         }
 
+        private void construct(String owner, String descriptor, TrampolineIndex.ConstructorTarget target) {
+            int site = CallSites.register(target.op(), className, methodName, sourceFile, line);
+            Type[] args = Type.getArgumentTypes(descriptor);
+            int[] slots = new int[args.length];
+            int next = freeLocal;
+            for (int i = 0; i < args.length; i++) {
+                slots[i] = next;
+                next += args[i].getSize();
+            }
+            extraLocals = Math.max(extraLocals, next - freeLocal);
+            for (int i = args.length - 1; i >= 0; i--) {
+                super.visitVarInsn(args[i].getOpcode(Opcodes.ISTORE), slots[i]);
+            }
+            String argDescriptors = descriptor.substring(1, descriptor.indexOf(')'));
+            if (target.checkedBefore()) {
+                loadAll(args, slots);
+                super.visitLdcInsn(site);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, target.owner(), target.beforeName(),
+                        "(" + argDescriptors + "I)V", false);
+            }
+            loadAll(args, slots);
+            super.visitMethodInsn(Opcodes.INVOKESPECIAL, owner, "<init>", descriptor, false);
+            super.visitInsn(Opcodes.DUP);
+            loadAll(args, slots);
+            super.visitLdcInsn(site);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, target.owner(), target.afterName(),
+                    "(L" + owner + ";" + argDescriptors + "I)V", false);
+            changed = true;
+            rewritten++;
+        }
+
+        private void loadAll(Type[] args, int[] slots) {
+            for (int i = 0; i < args.length; i++) {
+                super.visitVarInsn(args[i].getOpcode(Opcodes.ILOAD), slots[i]);
+            }
+        }
+
         @Override
         public void visitMaxs(int maxStack, int maxLocals) {
-            super.visitMaxs(changed ? maxStack + 1 : maxStack, maxLocals);
+            super.visitMaxs(changed ? maxStack + 1 : maxStack, maxLocals + extraLocals);
         }
     }
 }

@@ -36,7 +36,8 @@ final class CallSiteTransformer implements ClassFileTransformer {
             ClassReader reader = new ClassReader(classfileBuffer);
             // Reusing the reader's constant pool keeps untouched methods byte-identical.
             ClassWriter writer = new ClassWriter(reader, 0);
-            CallSiteRewriter rewriter = new CallSiteRewriter(writer, index);
+            CallSiteRewriter rewriter = new CallSiteRewriter(writer, index,
+                    index.hasConstructors() ? MethodLocals.of(classfileBuffer) : null);
             reader.accept(rewriter, 0);
             return rewriter.rewritten() == 0 ? null : writer.toByteArray();
         } catch (Throwable t) {

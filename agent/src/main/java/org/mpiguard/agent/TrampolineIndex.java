@@ -21,10 +21,27 @@ public final class TrampolineIndex {
     public record Target(boolean isStatic, String owner, String name, String descriptor, String op) {
     }
 
-    private final Map<String, Target> targets;
+    /**
+     * The trampolines of a constructor: {@code new$} after it returned, with the object and
+     * its arguments; {@code new$before} before it runs, with the arguments, if
+     * {@code checkedBefore}.
+     */
+    public record ConstructorTarget(String owner, String descriptor, boolean checkedBefore, String op) {
+        public String afterName() {
+            return "new$";
+        }
 
-    private TrampolineIndex(Map<String, Target> targets) {
+        public String beforeName() {
+            return "new$before";
+        }
+    }
+
+    private final Map<String, Target> targets;
+    private final Map<String, ConstructorTarget> constructors;
+
+    private TrampolineIndex(Map<String, Target> targets, Map<String, ConstructorTarget> constructors) {
         this.targets = targets;
+        this.constructors = constructors;
     }
 
     public static TrampolineIndex load() throws IOException {
@@ -33,20 +50,36 @@ public final class TrampolineIndex {
                 throw new IOException("the agent jar lacks " + RESOURCE);
             }
             Map<String, Target> targets = new HashMap<>(2048);
+            Map<String, ConstructorTarget> constructors = new HashMap<>();
             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 String[] f = line.split(" ");
-                if (f.length == 8) {
+                if (f.length != 8) {
+                    continue;
+                }
+                if ("C".equals(f[3]) || "B".equals(f[3])) {
+                    constructors.put(key(f[0], f[1], f[2]), new ConstructorTarget(f[4], f[6], "B".equals(f[3]), f[7]));
+                } else {
                     targets.put(key(f[0], f[1], f[2]), new Target("S".equals(f[3]), f[4], f[5], f[6], f[7]));
                 }
             }
-            return new TrampolineIndex(targets);
+            return new TrampolineIndex(targets, constructors);
         }
     }
 
     /** The trampoline for this call, or null if the call is to be left as it is. */
     public Target find(String owner, String name, String descriptor) {
         return targets.get(key(owner, name, descriptor));
+    }
+
+    /** The trampolines of this constructor of the bindings, or null. */
+    public ConstructorTarget findConstructor(String owner, String descriptor) {
+        return constructors.isEmpty() ? null : constructors.get(key(owner, "<init>", descriptor));
+    }
+
+    /** Whether any constructor is intercepted: if not, no class needs its locals counted. */
+    public boolean hasConstructors() {
+        return !constructors.isEmpty();
     }
 
     public int size() {

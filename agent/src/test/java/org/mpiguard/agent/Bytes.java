@@ -29,7 +29,7 @@ final class Bytes {
     static byte[] rewrite(byte[] original, TrampolineIndex index, int readerFlags) {
         ClassReader reader = new ClassReader(original);
         ClassWriter writer = new ClassWriter(0);
-        reader.accept(new CallSiteRewriter(writer, index), readerFlags);
+        reader.accept(new CallSiteRewriter(writer, index, MethodLocals.of(original)), readerFlags);
         return writer.toByteArray();
     }
 

@@ -25,8 +25,39 @@ class CallSiteRewriterTest {
         index = TrampolineIndex.load();
     }
 
+    /** Calls into the bindings other than constructors, which stay and are followed by new$. */
     private static List<Bytes.Call> mpiCalls(List<Bytes.Call> calls) {
-        return calls.stream().filter(c -> c.owner().startsWith("mpi/")).collect(Collectors.toList());
+        return calls.stream().filter(c -> c.owner().startsWith("mpi/") && !c.name().equals("<init>"))
+                .collect(Collectors.toList());
+    }
+
+    private static List<Bytes.Call> trampolineCalls(List<Bytes.Call> calls) {
+        return calls.stream().filter(c -> c.owner().startsWith("org/mpiguard/advice/gen/")
+                && !c.name().startsWith("new$")).collect(Collectors.toList());
+    }
+
+    @Test
+    void eachConstructorOfTheBindingsIsFollowedByItsTrampolineWithTheNewObjectAndItsSite() throws Exception {
+        byte[] original = Bytes.of(SampleMpiUser.class);
+        List<Bytes.Call> before = Bytes.calls(original).stream()
+                .filter(c -> c.owner().startsWith("mpi/") && c.name().equals("<init>")).collect(Collectors.toList());
+        assertEquals(2, before.size(), "the fixture makes a Win and an Info: " + before);
+        List<Bytes.Call> after = Bytes.calls(Bytes.rewrite(original, index, 0));
+        for (Bytes.Call constructor : before) {
+            int at = -1;
+            for (int i = 0; i < after.size(); i++) {
+                if (after.get(i).owner().equals(constructor.owner()) && after.get(i).name().equals("<init>")) {
+                    at = i;
+                }
+            }
+            assertTrue(at >= 0, "the constructor itself still runs: " + constructor);
+            Bytes.Call hook = after.get(at + 1);
+            assertEquals("new$", hook.name());
+            assertTrue(hook.descriptor().startsWith("(L" + constructor.owner() + ";"), hook.descriptor());
+            CallSite site = CallSites.get((Integer) hook.pushedBefore());
+            assertEquals(constructor.line(), site.line());
+            assertEquals(constructor.owner().substring(4) + ".<init>", site.op());
+        }
     }
 
     @Test
@@ -36,8 +67,7 @@ class CallSiteRewriterTest {
         assertTrue(before.size() >= 8, "the fixture makes MPI calls: " + before);
         List<Bytes.Call> after = Bytes.calls(Bytes.rewrite(original, index, 0));
         assertTrue(mpiCalls(after).isEmpty(), "left unrewritten: " + mpiCalls(after));
-        List<Bytes.Call> trampolines = after.stream()
-                .filter(c -> c.owner().startsWith("org/mpiguard/advice/gen/")).collect(Collectors.toList());
+        List<Bytes.Call> trampolines = trampolineCalls(after);
         assertEquals(before.size(), trampolines.size());
         for (Bytes.Call call : trampolines) {
             assertEquals(Opcodes.INVOKESTATIC, call.opcode());
@@ -49,8 +79,7 @@ class CallSiteRewriterTest {
     void eachRewrittenCallPassesTheIdOfItsRegisteredSite() throws Exception {
         byte[] original = Bytes.of(SampleMpiUser.class);
         List<Bytes.Call> before = mpiCalls(Bytes.calls(original));
-        List<Bytes.Call> after = Bytes.calls(Bytes.rewrite(original, index, 0)).stream()
-                .filter(c -> c.owner().startsWith("org/mpiguard/advice/gen/")).collect(Collectors.toList());
+        List<Bytes.Call> after = trampolineCalls(Bytes.calls(Bytes.rewrite(original, index, 0)));
         for (int i = 0; i < before.size(); i++) {
             Bytes.Call was = before.get(i);
             Bytes.Call now = after.get(i);

@@ -4,7 +4,11 @@ import java.util.Locale;
 
 /** The families of checks the {@code checks} option switches on and off. */
 public enum CheckFamily {
-    /** Wait-for-graph deadlock detection over the checker's private communicator. */
+    /** Each call's arguments against the MPI standard and the bindings' own rules, before the call. */
+    ARGUMENTS,
+    /** Every rank's n-th collective on a communicator compared with its neighbour's (the ring). */
+    COLLECTIVES,
+    /** Wait-for-graph deadlock detection over the checker's private communicator, and livelocks. */
     DEADLOCK;
 
     public String key() {
