@@ -36,7 +36,9 @@ import javax.tools.ToolProvider;
  * {@code before} (a statement run before the call, in file order, also before
  * hand-written advice), {@code after} (a statement run after the call returned, which may
  * read {@code result}), or {@code call} (an expression of the method's return type made
- * instead of the real call, inside the blocking bracket). Expressions use the
+ * instead of the real call, inside the blocking bracket), or {@code block} (an expression
+ * returning the thread's ThreadActivity, entered as the blocking bracket in place of a
+ * {@link #BLOCKING} entry). Expressions use the
  * trampoline's parameters: self, a0..aN, site. Blank lines and lines starting with
  * {@code #} are skipped.
  *
@@ -68,23 +70,6 @@ public final class TrampolineGenerator {
         BLOCKING.put("Message.mProbe", "receive(a2, a0, a1, site)");
         BLOCKING.put("Comm.sendRecv", "sendReceive(self, a3, a8, site)");
         BLOCKING.put("Comm.sendRecvReplace", "sendReceive(self, a3, a5, site)");
-        for (String collective : List.of("barrier", "bcast", "gather", "gatherv", "scatter", "scatterv",
-                "allGather", "allGatherv", "allToAll", "allToAllv", "allToAllw", "reduce", "allReduce",
-                "reduceScatter", "reduceScatterBlock", "neighborAllGather", "neighborAllGatherv",
-                "neighborAllToAll", "neighborAllToAllv", "dup", "dupWithInfo",
-                "createIntercomm")) {
-            BLOCKING.put("Comm." + collective, "collective(self, site)");
-        }
-        for (String collective : List.of("scan", "exScan", "split", "splitType", "create", "createGroup",
-                "createCart", "createGraph", "createDistGraph", "createDistGraphAdjacent", "dup")) {
-            BLOCKING.put("Intracomm." + collective, "collective(self, site)");
-        }
-        for (String collective : List.of("merge", "dup")) {
-            BLOCKING.put("Intercomm." + collective, "collective(self, site)");
-        }
-        BLOCKING.put("CartComm.dup", "collective(self, site)");
-        BLOCKING.put("CartComm.sub", "collective(self, site)");
-        BLOCKING.put("GraphComm.dup", "collective(self, site)");
         for (String wait : List.of("waitFor", "waitStatus", "waitAll", "waitAllStatus", "waitAny", "waitAnyStatus",
                 "waitSome", "waitSomeStatus")) {
             BLOCKING.put("Request." + wait, "untracked(site)");
@@ -130,14 +115,20 @@ public final class TrampolineGenerator {
                     tName = name + "$" + n;
                 }
                 String rule = BLOCKING.get(m.getDeclaringClass().getSimpleName() + "." + name);
+                MethodRules callRule = callRules.forCall(m.getDeclaringClass().getSimpleName(), name,
+                        m.getParameterTypes());
+                if (callRule.block() != null) {
+                    rule = callRule.block();
+                } else if (rule != null) {
+                    rule = "org.mpiguard.advice.Blocking." + rule;
+                }
                 if (rule != null && Modifier.isStatic(m.getModifiers()) && rule.contains("self")) {
                     rule = null; // a static overload of an instance rule has no receiver to describe
                 }
                 if (rule != null) {
                     usedRules.add(m.getDeclaringClass().getSimpleName() + "." + name);
                 }
-                src.append(trampoline(owner, m, tName, rule, callRules.forCall(
-                        m.getDeclaringClass().getSimpleName(), name, m.getParameterTypes())));
+                src.append(trampoline(owner, m, tName, rule, callRule));
                 boolean isStatic = Modifier.isStatic(m.getModifiers());
                 index.add(String.join(" ", internal(owner), name, descriptor(m), isStatic ? "S" : "V",
                         (PACKAGE + "." + simple).replace('.', '/'), tName, trampolineDescriptor(owner, m),
@@ -268,7 +259,7 @@ public final class TrampolineGenerator {
             }
         }
         if (bracket) {
-            out.append("        org.mpiguard.core.activity.ThreadActivity activity = org.mpiguard.advice.Blocking.")
+            out.append("        org.mpiguard.core.activity.ThreadActivity activity = ")
                .append(rule).append(";\n")
                .append("        try {\n").append(body)
                .append("        } finally {\n            activity.exit();\n        }\n");
@@ -440,8 +431,8 @@ public final class TrampolineGenerator {
     }
 
     /** The before, call and after rules of one method. */
-    record MethodRules(List<String> before, String call, List<String> after) {
-        static final MethodRules NONE = new MethodRules(List.of(), null, List.of());
+    record MethodRules(List<String> before, String call, List<String> after, String block) {
+        static final MethodRules NONE = new MethodRules(List.of(), null, List.of(), null);
     }
 
     /** The rules files of RULES_DIR, keyed by "Class.method" or "Class.method(Types)". */
@@ -468,9 +459,9 @@ public final class TrampolineGenerator {
                         continue;
                     }
                     String[] parts = t.split("\\s+", 3);
-                    if (parts.length < 3 || !Set.of("before", "after", "call").contains(parts[1])) {
+                    if (parts.length < 3 || !Set.of("before", "after", "call", "block").contains(parts[1])) {
                         throw new IllegalStateException(file.getFileName() + ":" + lineNo
-                                + ": expected 'Class.method[(Types)] before|after|call expression'");
+                                + ": expected 'Class.method[(Types)] before|after|call|block expression'");
                     }
                     rules.byKey.computeIfAbsent(parts[0], k -> new ArrayList<>()).add(new String[] {parts[1], parts[2]});
                     rules.size++;
@@ -489,6 +480,7 @@ public final class TrampolineGenerator {
             List<String> before = new ArrayList<>();
             List<String> after = new ArrayList<>();
             String call = null;
+            String block = null;
             for (String key : List.of(plain, typed.toString())) {
                 List<String[]> lines = byKey.get(key);
                 if (lines == null) {
@@ -499,12 +491,13 @@ public final class TrampolineGenerator {
                     switch (line[0]) {
                         case "before" -> before.add(line[1]);
                         case "after" -> after.add(line[1]);
+                        case "block" -> block = line[1];
                         default -> call = line[1];
                     }
                 }
             }
-            return before.isEmpty() && after.isEmpty() && call == null ? MethodRules.NONE
-                    : new MethodRules(before, call, after);
+            return before.isEmpty() && after.isEmpty() && call == null && block == null ? MethodRules.NONE
+                    : new MethodRules(before, call, after, block);
         }
 
         Set<String> unmatched() {

@@ -7,6 +7,7 @@ import mpi.MPI;
 import org.mpiguard.core.activity.RankActivity;
 import org.mpiguard.core.activity.ThreadActivity;
 import org.mpiguard.core.activity.WaitKind;
+import org.mpiguard.core.collective.CommIdentity;
 import org.mpiguard.core.deadlock.RankState;
 import org.mpiguard.core.deadlock.RankStatus;
 import org.mpiguard.core.deadlock.ThreadStatus;
@@ -97,9 +98,12 @@ final class LocalStatus {
                     }
                 }
                 case COLLECTIVE -> {
-                    int[] all = members.members(s.comm, size);
+                    // The communicator's identity and the collective's number say which
+                    // collective it is; members in the same one do not hold each other up.
+                    CommIdentity identity = Communicators.of(s.comm);
+                    int[] all = identity != null ? identity.sortedWorldMembers() : members.members(s.comm, size);
                     waitsFor = others(all);
-                    commKey = Arrays.toString(all);
+                    commKey = (identity != null ? identity.key() : Arrays.toString(all)) + "#" + s.tag;
                     detail = all.length == size ? "over all " + size + " ranks" : "over ranks " + Arrays.toString(all);
                 }
                 case UNTRACKED -> {

@@ -29,12 +29,33 @@ public final class MpiRuntime {
     /** The thread level the program was told it has; -1 until Init. */
     private static volatile int programThreadLevel = -1;
     private static volatile Watchdog watchdog;
+    private static volatile boolean tracking;
+    private static volatile boolean ring;
 
     private MpiRuntime() {
     }
 
     public static int rankOrMinusOne() {
         return rank;
+    }
+
+    /** COMM_WORLD's size once Init has run, else 0. */
+    public static int sizeOrZero() {
+        return size;
+    }
+
+    /**
+     * Whether collective calls are counted per communicator: the collective ring and the
+     * wait-for graph both need to know which collective a rank is in. False before Init
+     * and after Finalize.
+     */
+    public static boolean tracksCollectives() {
+        return tracking;
+    }
+
+    /** Whether collective calls go round the ring to be compared. */
+    public static boolean ringActive() {
+        return ring;
     }
 
     /** MPI.Init: returns what the binding's Init returns, a copy of the arguments. */
@@ -70,7 +91,8 @@ public final class MpiRuntime {
     }
 
     private static boolean wantsWatchdog() {
-        return Guard.options().enabled(CheckFamily.DEADLOCK);
+        Options options = Guard.options();
+        return options.enabled(CheckFamily.DEADLOCK) || options.enabled(CheckFamily.COLLECTIVES);
     }
 
     private static void afterInit(int provided, int site) throws MPIException {
@@ -92,8 +114,10 @@ public final class MpiRuntime {
         try {
             Options options = Guard.options();
             Intracomm toolComm = MPI.COMM_WORLD.dup();
-            Watchdog w = new Watchdog(toolComm, rank, size, options.timeoutMillis(), options.onError());
+            Watchdog w = new Watchdog(toolComm, rank, size, options);
             watchdog = w;
+            tracking = true;
+            ring = options.enabled(CheckFamily.COLLECTIVES) && size > 1;
             w.start();
         } catch (Throwable t) {
             Guard.fault("starting the deadlock watchdog", t);
@@ -117,6 +141,8 @@ public final class MpiRuntime {
             activity.exit();
         }
         finalizeCalled = true;
+        tracking = false;
+        ring = false;
         MPI.Finalize();
     }
 

@@ -16,6 +16,8 @@ final class Tags {
     static final int EXITED = 6;
     /** coordinator to rank: an error finding was made and the job is about to abort. */
     static final int VERDICT = 7;
+    /** rank to its left neighbour on a communicator's ring: a batch of my collective calls. */
+    static final int COLLECTIVES = 8;
 
     private Tags() {
     }

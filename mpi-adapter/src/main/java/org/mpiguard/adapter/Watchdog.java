@@ -25,7 +25,16 @@ import org.mpiguard.core.deadlock.RankState;
 import org.mpiguard.core.deadlock.RankStatus;
 import org.mpiguard.core.deadlock.StatusCodec;
 import org.mpiguard.core.deadlock.WaitForGraph;
+import org.mpiguard.core.collective.CollectiveCall;
+import org.mpiguard.core.collective.CollectiveCodec;
+import org.mpiguard.core.collective.CollectiveLog;
+import org.mpiguard.core.collective.CollectiveMismatchReport;
+import org.mpiguard.core.collective.RingComparer;
+import org.mpiguard.core.options.CheckFamily;
 import org.mpiguard.core.options.OnError;
+import org.mpiguard.core.options.Options;
+import org.mpiguard.core.site.CallSite;
+import org.mpiguard.core.site.CallSites;
 
 /**
  * One daemon thread per rank that talks to the other ranks' watchdogs over the checker's
@@ -76,12 +85,19 @@ final class Watchdog implements Runnable {
     private RankStatus[] previous;
     private final Set<String> reported = new HashSet<>();
 
-    Watchdog(Intracomm comm, int rank, int size, long timeoutMillis, OnError onError) {
+    // the collective ring
+    private final RingComparer ring;
+    private final java.util.Map<Integer, List<CollectiveCall>> outgoing = new java.util.HashMap<>();
+    private final boolean deadlockChecks;
+
+    Watchdog(Intracomm comm, int rank, int size, Options options) {
         this.comm = comm;
         this.rank = rank;
         this.size = size;
-        this.timeoutMillis = timeoutMillis;
-        this.onError = onError;
+        this.timeoutMillis = options.timeoutMillis();
+        this.onError = options.onError();
+        this.deadlockChecks = options.enabled(CheckFamily.DEADLOCK);
+        this.ring = options.enabled(CheckFamily.COLLECTIVES) ? new RingComparer(PredefinedCodes.get()) : null;
         this.local = new LocalStatus(rank, size);
         this.known = rank == 0 ? new RankStatus[size] : null;
     }
@@ -107,10 +123,15 @@ final class Watchdog implements Runnable {
         try {
             while (!stop) {
                 drainIncoming();
+                if (ring != null) {
+                    sendCollectives();
+                }
                 if (finishRequested && !finishAnnounced) {
                     announceFinished();
                 }
-                watchLocal();
+                if (deadlockChecks) {
+                    watchLocal();
+                }
                 if (rank == 0) {
                     coordinate();
                 }
@@ -160,6 +181,7 @@ final class Watchdog implements Runnable {
             case Tags.STATUS -> onStatus(source, data);
             case Tags.FINISHED -> onFinished(source, StatusCodec.decode(data, data.length));
             case Tags.EXITED -> onExited(source, StatusCodec.decode(data, data.length));
+            case Tags.COLLECTIVES -> onNeighbourCollectives(data);
             default -> { }
         }
     }
@@ -229,6 +251,85 @@ final class Watchdog implements Runnable {
             }
         } catch (Throwable ignored) {
             // the job is going down anyway; nothing more to save
+        }
+    }
+
+    // ---- the collective ring ----------------------------------------------------------
+
+    /**
+     * Drains every thread's log of collective calls: each call is kept for comparison with
+     * the right neighbour's, and sent in one batch per neighbour to the left one.
+     */
+    private void sendCollectives() throws MPIException {
+        for (ThreadActivity activity : RankActivity.allThreads()) {
+            CollectiveLog log = activity.collectiveLogIfAny();
+            if (log != null) {
+                log.drain(this::ownCollective);
+            }
+        }
+        if (outgoing.isEmpty()) {
+            return;
+        }
+        for (var batch : outgoing.entrySet()) {
+            if (!batch.getValue().isEmpty()) {
+                post(batch.getKey(), Tags.COLLECTIVES, CollectiveCodec.encode(batch.getValue()));
+            }
+        }
+        outgoing.clear();
+    }
+
+    private void ownCollective(org.mpiguard.core.collective.CommIdentity identity, long seq,
+                               org.mpiguard.core.collective.CollectiveKind kind, boolean nonblocking, int root,
+                               int reduceOp, int count, int typeCode, int typeSize, int siteId) {
+        if (identity == null || identity.size() < 2) {
+            return;
+        }
+        CallSite site = CallSites.get(siteId);
+        CollectiveCall call = new CollectiveCall(identity.id(), seq, kind, nonblocking, root, reduceOp, count,
+                typeCode, typeSize, rank, site.op(), site.className(), site.method(), site.file(), site.line());
+        if (identity.compares()) {
+            mismatch(ring.addOwn(call), identity);
+        }
+        boolean leftCompares = identity.size() > 2 || identity.localRank() == 1;
+        if (leftCompares) {
+            outgoing.computeIfAbsent(identity.leftNeighbour(), r -> new ArrayList<>()).add(call);
+        }
+    }
+
+    private void onNeighbourCollectives(byte[] data) throws IOException {
+        if (ring == null) {
+            return;
+        }
+        for (CollectiveCall call : CollectiveCodec.decode(data, data.length)) {
+            mismatch(ring.addNeighbour(call), null);
+        }
+    }
+
+    private void mismatch(RingComparer.Mismatch m, org.mpiguard.core.collective.CommIdentity identity) {
+        if (m == null) {
+            return;
+        }
+        String where = m.mine().commId() == org.mpiguard.core.collective.CommIdentity.WORLD_ID ? "MPI.COMM_WORLD"
+                : identity != null ? Communicators.describe(identity) : "a communicator made by the program";
+        Guard.report(CollectiveMismatchReport.finding(m, where, PredefinedCodes.get()));
+        verdictSeen = true;
+        if (onError == OnError.ABORT) {
+            abortJob();
+        }
+    }
+
+    /** Tells every rank an error finding was made (so none reports its exit as noise), then aborts. */
+    private void abortJob() {
+        try {
+            for (int r = 0; r < size; r++) {
+                if (r != rank) {
+                    post(r, Tags.VERDICT, new byte[] {0});
+                }
+            }
+            completeSends(TimeUnit.MILLISECONDS.toNanos(500));
+            MPI.COMM_WORLD.abort(ExitCodes.ABORTED_ON_FINDING);
+        } catch (MPIException e) {
+            Guard.fault("aborting the job after a finding", e);
         }
     }
 
@@ -330,12 +431,12 @@ final class Watchdog implements Runnable {
         }
         Guard.report(DeadlockReport.finding(byRank, deadlocked));
         verdictSeen = true;
-        for (int r = 1; r < size; r++) {
-            post(r, Tags.VERDICT, new byte[] {0});
-        }
         if (onError == OnError.ABORT) {
-            completeSends(TimeUnit.MILLISECONDS.toNanos(500));
-            MPI.COMM_WORLD.abort(ExitCodes.ABORTED_ON_FINDING);
+            abortJob();
+        } else {
+            for (int r = 1; r < size; r++) {
+                post(r, Tags.VERDICT, new byte[] {0});
+            }
         }
     }
 

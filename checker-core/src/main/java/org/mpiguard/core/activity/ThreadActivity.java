@@ -36,6 +36,8 @@ public final class ThreadActivity {
     private int secondPeer = NO_PEER;
     private int tag;
     private int lastSite;
+    /** Made by the owner at its first collective; read by the watchdog. */
+    private volatile org.mpiguard.core.collective.CollectiveLog collectiveLog;
 
     ThreadActivity(Thread thread) {
         this.thread = thread;
@@ -43,6 +45,21 @@ public final class ThreadActivity {
 
     public Thread thread() {
         return thread;
+    }
+
+    /** This thread's log of collective calls; by the owner thread only. */
+    public org.mpiguard.core.collective.CollectiveLog collectiveLog() {
+        org.mpiguard.core.collective.CollectiveLog log = collectiveLog;
+        if (log == null) {
+            log = new org.mpiguard.core.collective.CollectiveLog();
+            collectiveLog = log;
+        }
+        return log;
+    }
+
+    /** The log if the thread ever called a collective, else null; for the watchdog. */
+    public org.mpiguard.core.collective.CollectiveLog collectiveLogIfAny() {
+        return collectiveLog;
     }
 
     /** Called by the owning thread just before it enters a blocking MPI call. */

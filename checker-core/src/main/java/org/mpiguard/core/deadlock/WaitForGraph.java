@@ -76,13 +76,16 @@ public final class WaitForGraph {
         return true;
     }
 
-    /** A member already waiting in a collective on the same communicator is not what holds it up. */
+    /**
+     * A member already waiting in the same collective (same communicator, same number) is
+     * not what holds it up.
+     */
     private static boolean inSameCollective(RankStatus other, ThreadStatus t) {
         if (other == null || other.state() != RankState.BLOCKED) {
             return false;
         }
         for (ThreadStatus o : other.threads()) {
-            if (o.kind() == WaitKind.COLLECTIVE && o.commKey().equals(t.commKey()) && o.op().equals(t.op())) {
+            if (o.kind() == WaitKind.COLLECTIVE && o.commKey().equals(t.commKey())) {
                 return true;
             }
         }

@@ -1,0 +1,70 @@
+package org.mpiguard.advice;
+
+import mpi.Datatype;
+import mpi.Op;
+import org.mpiguard.adapter.Communicators;
+import org.mpiguard.adapter.Guard;
+import org.mpiguard.adapter.MpiRuntime;
+import org.mpiguard.adapter.PredefinedCodes;
+import org.mpiguard.core.activity.RankActivity;
+import org.mpiguard.core.activity.ThreadActivity;
+import org.mpiguard.core.activity.WaitKind;
+import org.mpiguard.core.collective.CollectiveKind;
+import org.mpiguard.core.collective.CommIdentity;
+
+/**
+ * What every collective call does before it reaches MPI: count it on its communicator
+ * and, when the ring is on, append it to the thread's log for the watchdog to send to
+ * the neighbour that compares it. The blocking variants also mark the thread as blocked
+ * in that numbered collective. Nothing here waits for another rank or allocates.
+ */
+public final class Collectives {
+
+    private Collectives() {
+    }
+
+    /** A nonblocking collective (or one that never blocks the wait-for graph). */
+    public static void record(Object comm, CollectiveKind kind, boolean nonblocking, int root, Op op, int count,
+                              Datatype type, int site) {
+        recordCall(comm, kind, nonblocking, root, op, count, type, site);
+    }
+
+    /** A blocking collective: counted, logged, and bracketed for the watchdog. */
+    public static ThreadActivity enter(Object comm, CollectiveKind kind, int root, Op op, int count, Datatype type,
+                                       int site) {
+        long seq = recordCall(comm, kind, false, root, op, count, type, site);
+        ThreadActivity activity = RankActivity.current();
+        activity.enter(WaitKind.COLLECTIVE, site, comm, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, (int) seq);
+        return activity;
+    }
+
+    /** A communicator just made by {@code kind} on {@code parent}: give it its identity. */
+    public static void created(Object parent, Object child, CollectiveKind kind) {
+        if (MpiRuntime.tracksCollectives()) {
+            Communicators.derived(parent, child, kind);
+        }
+    }
+
+    private static long recordCall(Object comm, CollectiveKind kind, boolean nonblocking, int root, Op op,
+                                   int count, Datatype type, int site) {
+        if (!MpiRuntime.tracksCollectives()) {
+            return 0;
+        }
+        try {
+            CommIdentity identity = Communicators.of(comm);
+            if (identity == null) {
+                return 0;
+            }
+            long seq = identity.nextCollective();
+            if (MpiRuntime.ringActive() && identity.size() > 1) {
+                PredefinedCodes codes = PredefinedCodes.get();
+                RankActivity.current().collectiveLog().append(identity, seq, kind, nonblocking, root,
+                        codes.code(op), count, codes.code(type), codes.size(type), site);
+            }
+            return seq;
+        } catch (RuntimeException e) {
+            Guard.fault("recording a collective call", e);
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package org.mpiguard.core.collective;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A bounded single-producer single-consumer queue of one thread's collective calls: the
+ * application thread appends (no allocation, no lock), the watchdog drains and sends them
+ * round the ring. When the watchdog falls behind by a whole buffer, calls are dropped and
+ * counted; the comparer skips numbers it never sees, so a drop costs a check, never a
+ * false finding.
+ */
+public final class CollectiveLog {
+
+    public static final int CAPACITY = 1 << 13;
+    private static final int MASK = CAPACITY - 1;
+    private static final int INTS = 8;
+    private static final VarHandle HEAD;
+    private static final VarHandle TAIL;
+
+    static {
+        try {
+            HEAD = MethodHandles.lookup().findVarHandle(CollectiveLog.class, "head", long.class);
+            TAIL = MethodHandles.lookup().findVarHandle(CollectiveLog.class, "tail", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final CommIdentity[] comms = new CommIdentity[CAPACITY];
+    private final long[] seqs = new long[CAPACITY];
+    private final int[] ints = new int[CAPACITY * INTS];
+    @SuppressWarnings("unused") private volatile long head;
+    @SuppressWarnings("unused") private volatile long tail;
+    private long dropped;
+
+    /** One call, by its owner thread. */
+    public void append(CommIdentity comm, long seq, CollectiveKind kind, boolean nonblocking, int root,
+                       int reduceOp, int count, int typeCode, int typeSize, int site) {
+        long h = (long) HEAD.getOpaque(this);
+        if (h - (long) TAIL.getAcquire(this) >= CAPACITY) {
+            dropped++;
+            return;
+        }
+        int slot = (int) (h & MASK);
+        comms[slot] = comm;
+        seqs[slot] = seq;
+        int base = slot * INTS;
+        ints[base] = kind.ordinal();
+        ints[base + 1] = nonblocking ? 1 : 0;
+        ints[base + 2] = root;
+        ints[base + 3] = reduceOp;
+        ints[base + 4] = count;
+        ints[base + 5] = typeCode;
+        ints[base + 6] = typeSize;
+        ints[base + 7] = site;
+        HEAD.setRelease(this, h + 1);
+    }
+
+    /** Receives each drained call. */
+    public interface Sink {
+        void call(CommIdentity comm, long seq, CollectiveKind kind, boolean nonblocking, int root, int reduceOp,
+                  int count, int typeCode, int typeSize, int site);
+    }
+
+    /** Hands every call appended so far to {@code sink}, in order; by the watchdog only. */
+    public int drain(Sink sink) {
+        long t = (long) TAIL.getOpaque(this);
+        long h = (long) HEAD.getAcquire(this);
+        CollectiveKind[] kinds = CollectiveKind.values();
+        for (long i = t; i < h; i++) {
+            int slot = (int) (i & MASK);
+            int base = slot * INTS;
+            CommIdentity comm = comms[slot];
+            comms[slot] = null;
+            sink.call(comm, seqs[slot], kinds[ints[base]], ints[base + 1] != 0, ints[base + 2], ints[base + 3],
+                    ints[base + 4], ints[base + 5], ints[base + 6], ints[base + 7]);
+        }
+        TAIL.setRelease(this, h);
+        return (int) (h - t);
+    }
+
+    /** Calls lost because the consumer fell a whole buffer behind (read by the owner thread). */
+    public long dropped() {
+        return dropped;
+    }
+}

@@ -1,0 +1,47 @@
+package org.mpiguard.core.collective;
+
+import java.util.List;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.RelatedCall;
+import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.report.SiteRef;
+
+/** Turns a mismatch found on the ring into the finding a programmer reads. */
+public final class CollectiveMismatchReport {
+
+    private CollectiveMismatchReport() {
+    }
+
+    /** {@code communicator} describes where, e.g. "MPI.COMM_WORLD" or "the communicator of ranks [0, 2]". */
+    public static Finding finding(RingComparer.Mismatch m, String communicator, CollectiveCall.CodeNames names) {
+        CollectiveCall mine = m.mine();
+        CollectiveCall theirs = m.theirs();
+        String message = "Collective mismatch on " + communicator + ": the " + ordinal(mine.seq())
+                + " collective call of rank " + mine.rank() + " is " + mine.describe(names) + " at "
+                + mine.location() + ", but that of rank " + theirs.rank() + " is " + theirs.describe(names)
+                + " at " + theirs.location() + ": " + m.reason() + ". Every member of a communicator must make"
+                + " the same collective calls in the same order, with the same root and reduction operation"
+                + " and matching counts and datatypes; otherwise the job hangs or computes garbage.";
+        List<Integer> ranks = mine.rank() < theirs.rank() ? List.of(mine.rank(), theirs.rank())
+                : List.of(theirs.rank(), mine.rank());
+        return new Finding(FindingKind.COLLECTIVE_MISMATCH, Severity.ERROR, ranks, mine.op(), site(mine),
+                List.of(new RelatedCall(theirs.rank(), theirs.op(), site(theirs))), message, List.of());
+    }
+
+    private static SiteRef site(CollectiveCall c) {
+        return new SiteRef(c.className(), c.method(), c.file(), c.line());
+    }
+
+    static String ordinal(long n) {
+        long mod100 = n % 100;
+        String suffix = mod100 >= 11 && mod100 <= 13 ? "th"
+                : switch ((int) (n % 10)) {
+                    case 1 -> "st";
+                    case 2 -> "nd";
+                    case 3 -> "rd";
+                    default -> "th";
+                };
+        return n + suffix;
+    }
+}

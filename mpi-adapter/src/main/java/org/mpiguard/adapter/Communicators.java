@@ -1,0 +1,92 @@
+package org.mpiguard.adapter;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+import mpi.Comm;
+import mpi.Group;
+import mpi.MPI;
+import mpi.MPIException;
+import org.mpiguard.core.collective.CollectiveKind;
+import org.mpiguard.core.collective.CommIdentity;
+
+/**
+ * The identity of every intracommunicator the program makes, agreed by all its members
+ * without a central registry: COMM_WORLD is fixed, and a communicator made by a
+ * collective call on a known parent is named after the parent, the parent's collective
+ * count at that call, and its own lowest world member (two communicators from one split
+ * have disjoint members). Communicators the checker did not see made (COMM_SELF, ones made
+ * before the agent, intercommunicators) have no identity and are not compared.
+ */
+public final class Communicators {
+
+    private static final Map<Comm, CommIdentity> KNOWN = Collections.synchronizedMap(new WeakHashMap<>());
+    private static volatile CommIdentity world;
+
+    private Communicators() {
+    }
+
+    /** The identity of {@code comm}, or null if it has none. */
+    public static CommIdentity of(Object comm) {
+        if (comm == MPI.COMM_WORLD) {
+            CommIdentity w = world;
+            return w != null ? w : worldIdentity();
+        }
+        return comm == null ? null : KNOWN.get(comm);
+    }
+
+    private static CommIdentity worldIdentity() {
+        int size = MpiRuntime.sizeOrZero();
+        int rank = MpiRuntime.rankOrMinusOne();
+        if (rank < 0 || size <= 0) {
+            return null;
+        }
+        int[] members = new int[size];
+        for (int i = 0; i < size; i++) {
+            members[i] = i;
+        }
+        CommIdentity w = new CommIdentity(CommIdentity.WORLD_ID, members, rank);
+        world = w;
+        return w;
+    }
+
+    /**
+     * Names {@code child}, just made by the collective {@code kind} on {@code parent}; the
+     * parent's collective count already includes that call.
+     */
+    public static void derived(Object parent, Object child, CollectiveKind kind) {
+        try {
+            CommIdentity p = of(parent);
+            if (p == null || !(child instanceof Comm c) || c.isNull() || c.isInter()) {
+                return;
+            }
+            Group group = c.getGroup();
+            Group worldGroup = MPI.COMM_WORLD.getGroup();
+            int n = group.getSize();
+            int[] local = new int[n];
+            for (int i = 0; i < n; i++) {
+                local[i] = i;
+            }
+            int[] members = Group.translateRanks(group, local, worldGroup);
+            int localRank = c.getRank();
+            group.free();
+            worldGroup.free();
+            int lowest = Integer.MAX_VALUE;
+            for (int m : members) {
+                lowest = Math.min(lowest, m);
+            }
+            long id = CommIdentity.derive(p.id(), p.collectives(), lowest, kind.ordinal());
+            KNOWN.put(c, new CommIdentity(id, members, localRank));
+        } catch (MPIException | RuntimeException e) {
+            Guard.fault("naming a new communicator", e);
+        }
+    }
+
+    /** Human words for a communicator in a finding. */
+    public static String describe(CommIdentity identity) {
+        if (identity.id() == CommIdentity.WORLD_ID) {
+            return "MPI.COMM_WORLD";
+        }
+        return "the communicator of world ranks " + java.util.Arrays.toString(identity.sortedWorldMembers());
+    }
+}

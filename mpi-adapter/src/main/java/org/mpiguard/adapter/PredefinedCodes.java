@@ -1,0 +1,106 @@
+package org.mpiguard.adapter;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import mpi.Datatype;
+import mpi.MPI;
+import mpi.Op;
+import org.mpiguard.core.collective.CollectiveCall;
+
+/**
+ * Small integer codes for the bindings' predefined datatypes and reduction operations,
+ * equal on every rank (taken from the order of the public fields of class MPI), so
+ * collective calls can be compared across ranks. Built once after Init; lookups are an
+ * identity-map read.
+ */
+public final class PredefinedCodes implements CollectiveCall.CodeNames {
+
+    private static volatile PredefinedCodes instance;
+
+    private final Map<Object, Integer> codes = new IdentityHashMap<>();
+    private final List<String> names = new ArrayList<>();
+    private final List<Integer> sizes = new ArrayList<>();
+
+    private PredefinedCodes() {
+        names.add("a derived datatype");
+        sizes.add(-1);
+        for (Field f : MPI.class.getFields()) {
+            if (!Modifier.isStatic(f.getModifiers())) {
+                continue;
+            }
+            try {
+                Object value = f.get(null);
+                if ((value instanceof Datatype || value instanceof Op) && !codes.containsKey(value)) {
+                    codes.put(value, names.size());
+                    names.add("MPI." + f.getName());
+                    sizes.add(value instanceof Datatype d ? sizeOf(d) : -1);
+                }
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                // a field we cannot read is a type we cannot name: it stays derived
+            }
+        }
+    }
+
+    private static int sizeOf(Datatype type) {
+        try {
+            return type.isNull() ? -1 : type.getSize();
+        } catch (Exception e) {
+            return -1;
+        }
+    }
+
+    public static PredefinedCodes get() {
+        PredefinedCodes codes = instance;
+        if (codes == null) {
+            synchronized (PredefinedCodes.class) {
+                codes = instance;
+                if (codes == null) {
+                    codes = new PredefinedCodes();
+                    instance = codes;
+                }
+            }
+        }
+        return codes;
+    }
+
+    /** Code of a predefined datatype or operation; 0 for null, derived or user-defined. */
+    public int code(Object handle) {
+        if (handle == null) {
+            return 0;
+        }
+        Integer code = codes.get(handle);
+        return code == null ? 0 : code;
+    }
+
+    /** Size in bytes of {@code type}; asks MPI only for derived types. */
+    public int size(Datatype type) {
+        if (type == null) {
+            return -1;
+        }
+        int code = code(type);
+        if (code != 0) {
+            return sizes.get(code);
+        }
+        return sizeOf(type);
+    }
+
+    @Override
+    public String typeName(int typeCode, int typeSize) {
+        if (typeCode <= 0 || typeCode >= names.size()) {
+            return typeSize > 0 ? "a derived datatype of " + typeSize + " bytes" : "a derived datatype";
+        }
+        return names.get(typeCode);
+    }
+
+    @Override
+    public String opName(int opCode) {
+        if (opCode <= 0 || opCode >= names.size()) {
+            return "a user-defined operation";
+        }
+        return names.get(opCode);
+    }
+}
