@@ -70,12 +70,7 @@ public final class TrampolineGenerator {
         BLOCKING.put("Message.mProbe", "receive(a2, a0, a1, site)");
         BLOCKING.put("Comm.sendRecv", "sendReceive(self, a3, a8, site)");
         BLOCKING.put("Comm.sendRecvReplace", "sendReceive(self, a3, a5, site)");
-        for (String wait : List.of("waitFor", "waitStatus", "waitAll", "waitAllStatus", "waitAny", "waitAnyStatus",
-                "waitSome", "waitSomeStatus")) {
-            BLOCKING.put("Request." + wait, "untracked(site)");
-        }
-        for (String sync : List.of("fence", "start", "complete", "waitFor", "lock", "unlock", "lockAll",
-                "unlockAll", "flush", "flushAll", "flushLocal", "flushLocalAll")) {
+        for (String sync : List.of("lockAll", "unlockAll", "flush", "flushAll", "flushLocal", "flushLocalAll")) {
             BLOCKING.put("Win." + sync, "untracked(site)");
         }
     }

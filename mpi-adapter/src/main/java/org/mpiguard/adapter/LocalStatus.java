@@ -6,7 +6,9 @@ import java.util.List;
 import mpi.MPI;
 import org.mpiguard.core.activity.RankActivity;
 import org.mpiguard.core.activity.ThreadActivity;
+import org.mpiguard.core.activity.RequestTable;
 import org.mpiguard.core.activity.WaitKind;
+import org.mpiguard.core.activity.WindowState;
 import org.mpiguard.core.collective.CommIdentity;
 import org.mpiguard.core.deadlock.RankState;
 import org.mpiguard.core.deadlock.RankStatus;
@@ -21,6 +23,7 @@ final class LocalStatus {
     private final int size;
     private final CommMembers members = new CommMembers();
     private final ThreadActivity.Snapshot snapshot = new ThreadActivity.Snapshot();
+    private final RequestTable.Entry entry = new RequestTable.Entry();
 
     LocalStatus(int rank, int size) {
         this.rank = rank;
@@ -57,42 +60,59 @@ final class LocalStatus {
         } else {
             state = RankState.BLOCKED;
         }
-        return new RankStatus(rank, state, progress, threads);
+        return new RankStatus(rank, state, progress, threads, Windows.heldLocks());
+    }
+
+    /** A thread polled within this long counts as still polling. */
+    private static final long RECENT_POLL_NANOS = 300_000_000L;
+
+    /** How long the thread has been polling for the same thing, in ms; -1 if it is not polling. */
+    static long pollingMillis(ThreadActivity.Snapshot s, long nowNanos) {
+        if (s.kind != WaitKind.NONE || s.pollSite == 0 || nowNanos - s.lastPollNanos > RECENT_POLL_NANOS) {
+            return -1;
+        }
+        return (nowNanos - s.pollSinceNanos) / 1_000_000L;
     }
 
     private ThreadStatus describe(String threadName, ThreadActivity.Snapshot s) {
-        int siteId = s.kind == WaitKind.NONE ? s.lastSite : s.site;
+        boolean polling = pollingMillis(s, System.nanoTime()) >= 0;
+        WaitKind kind = polling ? s.pollKind : s.kind;
+        Object comm = polling ? s.pollTarget : s.comm;
+        int peer = polling ? s.pollPeer : s.peer;
+        int secondPeer = polling ? ThreadActivity.NO_PEER : s.secondPeer;
+        int tag = polling ? s.pollTag : s.tag;
+        int siteId = polling ? s.pollSite : s.kind == WaitKind.NONE ? s.lastSite : s.site;
         CallSite site = CallSites.get(siteId);
         int[] waitsFor = new int[0];
         boolean anyOf = false;
         String commKey = "";
         String detail = "";
         try {
-            switch (s.kind) {
+            switch (kind) {
                 case SEND -> {
-                    int dest = members.toWorld(s.comm, s.peer);
+                    int dest = members.toWorld(comm, peer);
                     waitsFor = new int[] {dest};
-                    detail = "to rank " + dest + ", tag " + s.tag;
+                    detail = "to rank " + dest + ", tag " + tag;
                 }
                 case RECEIVE -> {
-                    if (s.peer == MPI.ANY_SOURCE) {
-                        waitsFor = others(members.members(s.comm, size));
+                    if (peer == MPI.ANY_SOURCE) {
+                        waitsFor = others(members.members(comm, size));
                         anyOf = true;
-                        detail = "from any rank, " + tagText(s.tag);
+                        detail = "from any rank, " + tagText(tag);
                     } else {
-                        int source = members.toWorld(s.comm, s.peer);
+                        int source = members.toWorld(comm, peer);
                         waitsFor = new int[] {source};
-                        detail = "from rank " + source + ", " + tagText(s.tag);
+                        detail = "from rank " + source + ", " + tagText(tag);
                     }
                 }
                 case SEND_RECEIVE -> {
-                    int dest = members.toWorld(s.comm, s.peer);
-                    if (s.secondPeer == MPI.ANY_SOURCE) {
-                        waitsFor = others(members.members(s.comm, size));
+                    int dest = members.toWorld(comm, peer);
+                    if (secondPeer == MPI.ANY_SOURCE) {
+                        waitsFor = others(members.members(comm, size));
                         anyOf = true;
                         detail = "to rank " + dest + " and from any rank";
                     } else {
-                        int source = members.toWorld(s.comm, s.secondPeer);
+                        int source = members.toWorld(comm, secondPeer);
                         waitsFor = new int[] {dest, source};
                         detail = "to rank " + dest + " and from rank " + source;
                     }
@@ -100,11 +120,33 @@ final class LocalStatus {
                 case COLLECTIVE -> {
                     // The communicator's identity and the collective's number say which
                     // collective it is; members in the same one do not hold each other up.
-                    CommIdentity identity = Communicators.of(s.comm);
-                    int[] all = identity != null ? identity.sortedWorldMembers() : members.members(s.comm, size);
+                    if (comm instanceof WindowState w) {
+                        int[] all = w.worldMembers();
+                        java.util.Arrays.sort(all);
+                        waitsFor = others(all);
+                        commKey = w.key() + "#fence" + tag;
+                        detail = "on a window of ranks " + Arrays.toString(all);
+                        break;
+                    }
+                    CommIdentity identity = Communicators.of(comm);
+                    int[] all = identity != null ? identity.sortedWorldMembers() : members.members(comm, size);
                     waitsFor = others(all);
-                    commKey = (identity != null ? identity.key() : Arrays.toString(all)) + "#" + s.tag;
+                    commKey = (identity != null ? identity.key() : Arrays.toString(all)) + "#" + tag;
                     detail = all.length == size ? "over all " + size + " ranks" : "over ranks " + Arrays.toString(all);
+                }
+                case ANY_OF -> {
+                    waitsFor = others(anyOfCandidates(comm));
+                    anyOf = true;
+                    detail = waitsFor.length == 0 ? "" : "for ranks " + Arrays.toString(waitsFor);
+                }
+                case LOCK -> {
+                    WindowState w = (WindowState) comm;
+                    int target = w.worldRank(peer);
+                    waitsFor = target == rank ? new int[0] : new int[] {target};
+                    anyOf = true;
+                    commKey = w.lockResource(peer) + (secondPeer == WindowState.EXCLUSIVE ? ":E" : ":S");
+                    detail = "for " + (secondPeer == WindowState.EXCLUSIVE ? "an exclusive" : "a shared")
+                            + " lock on rank " + target + "'s window";
                 }
                 case UNTRACKED -> {
                     int[] all = new int[size];
@@ -124,11 +166,57 @@ final class LocalStatus {
             anyOf = true;
         }
         String op = site.op();
-        if (s.kind == WaitKind.FINALIZE && "?".equals(op)) {
+        if (kind == WaitKind.FINALIZE && "?".equals(op)) {
             op = "MPI.Finalize";
         }
-        return new ThreadStatus(threadName, s.kind, op, site.className(), site.method(), site.file(), site.line(),
-                waitsFor, anyOf, commKey, detail);
+        return new ThreadStatus(threadName, kind, op, site.className(), site.method(), site.file(), site.line(),
+                waitsFor, anyOf, commKey, detail, polling);
+    }
+
+    /**
+     * The ranks a wait on several requests (or a PSCW group, given as world ranks) may be
+     * released by. A request the table does not know could be released by anyone.
+     */
+    private int[] anyOfCandidates(Object target) throws mpi.MPIException {
+        if (target instanceof int[] worldRanks) {
+            return worldRanks;
+        }
+        java.util.TreeSet<Integer> ranks = new java.util.TreeSet<>();
+        if (target instanceof Object[] requests) {
+            for (Object request : requests) {
+                if (request == null || (request instanceof mpi.Request r && r.isNull())) {
+                    continue;
+                }
+                if (!RequestTable.lookup(request, entry)) {
+                    return everyone();
+                }
+                switch (entry.kind) {
+                    case SEND -> ranks.add(members.toWorld(entry.comm, entry.peer));
+                    case RECEIVE -> {
+                        if (entry.peer == MPI.ANY_SOURCE) {
+                            for (int m : members.members(entry.comm, size)) {
+                                ranks.add(m);
+                            }
+                        } else if (entry.peer != MPI.PROC_NULL) {
+                            ranks.add(members.toWorld(entry.comm, entry.peer));
+                        }
+                    }
+                    default -> {
+                        for (int m : members.members(entry.comm, size)) {
+                            ranks.add(m);
+                        }
+                    }
+                }
+            }
+            return ranks.stream().mapToInt(Integer::intValue).toArray();
+        }
+        return everyone();
+    }
+
+    private int[] everyone() {
+        int[] all = new int[size];
+        Arrays.setAll(all, i -> i);
+        return all;
     }
 
     private int[] others(int[] ranks) {

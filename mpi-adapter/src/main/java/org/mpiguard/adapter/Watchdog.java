@@ -89,6 +89,10 @@ final class Watchdog implements Runnable {
     private final RingComparer ring;
     private final java.util.Map<Integer, List<CollectiveCall>> outgoing = new java.util.HashMap<>();
     private final boolean deadlockChecks;
+    private final long livelockTimeoutMillis;
+    private long lastLivelockSuspect;
+    private RankStatus[] previousLive;
+    private final Set<String> livelocksReported = new HashSet<>();
 
     Watchdog(Intracomm comm, int rank, int size, Options options) {
         this.comm = comm;
@@ -97,6 +101,7 @@ final class Watchdog implements Runnable {
         this.timeoutMillis = options.timeoutMillis();
         this.onError = options.onError();
         this.deadlockChecks = options.enabled(CheckFamily.DEADLOCK);
+        this.livelockTimeoutMillis = options.livelockTimeoutMillis();
         this.ring = options.enabled(CheckFamily.COLLECTIVES) ? new RingComparer(PredefinedCodes.get()) : null;
         this.local = new LocalStatus(rank, size);
         this.known = rank == 0 ? new RankStatus[size] : null;
@@ -188,8 +193,16 @@ final class Watchdog implements Runnable {
 
     /** Suspects this rank when all its MPI threads stayed blocked, without progress, past the timeout. */
     private void watchLocal() throws MPIException {
-        long progress = progressIfBlocked();
         long now = System.currentTimeMillis();
+        if (pollingTooLong() && now - lastLivelockSuspect >= livelockTimeoutMillis) {
+            lastLivelockSuspect = now;
+            if (rank == 0) {
+                wantRound = true;
+            } else {
+                post(0, Tags.SUSPECT, new byte[] {1});
+            }
+        }
+        long progress = progressIfBlocked();
         if (progress < 0) {
             blockedSince = -1;
             lastProgress = -1;
@@ -209,6 +222,17 @@ final class Watchdog implements Runnable {
                 post(0, Tags.SUSPECT, new byte[] {0});
             }
         }
+    }
+
+    /** Whether some thread has kept polling for the same thing longer than the livelock timeout. */
+    private boolean pollingTooLong() {
+        long nowNanos = System.nanoTime();
+        for (ThreadActivity activity : RankActivity.threads()) {
+            if (activity.read(quick) && LocalStatus.pollingMillis(quick, nowNanos) >= livelockTimeoutMillis) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Sum of the threads' sequence counters if every MPI thread is blocked (not finishing); else -1. */
@@ -401,6 +425,7 @@ final class Watchdog implements Runnable {
         List<Integer> deadlocked = WaitForGraph.deadlocked(byRank);
         if (deadlocked.isEmpty()) {
             previous = null;
+            lookForLivelock(byRank);
             return;
         }
         if (previous != null && unchanged(previous, byRank, deadlocked)) {
@@ -410,6 +435,40 @@ final class Watchdog implements Runnable {
             previous = byRank;
             wantRound = true;
         }
+    }
+
+    /**
+     * Ranks polling for what no rank can ever provide: confirmed, like a deadlock, by a
+     * second snapshot without progress; reported once as a warning, and the job goes on.
+     */
+    private void lookForLivelock(RankStatus[] byRank) {
+        List<Integer> stuck = WaitForGraph.livelocked(byRank);
+        if (stuck.isEmpty()) {
+            previousLive = null;
+            return;
+        }
+        if (previousLive == null || !unchangedLive(previousLive, byRank, stuck)) {
+            previousLive = byRank;
+            wantRound = true;
+            return;
+        }
+        previousLive = null;
+        StringBuilder signature = new StringBuilder();
+        for (int r : stuck) {
+            signature.append(r).append(':').append(byRank[r].progress()).append(' ');
+        }
+        if (livelocksReported.add(signature.toString())) {
+            Guard.report(org.mpiguard.core.deadlock.LivelockReport.finding(byRank, stuck, livelockTimeoutMillis));
+        }
+    }
+
+    private static boolean unchangedLive(RankStatus[] before, RankStatus[] now, List<Integer> ranks) {
+        for (int r : ranks) {
+            if (before[r] == null || before[r].progress() != now[r].progress()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean unchanged(RankStatus[] before, RankStatus[] now, List<Integer> ranks) {

@@ -36,6 +36,14 @@ public final class ThreadActivity {
     private int secondPeer = NO_PEER;
     private int tag;
     private int lastSite;
+    // polling (test, testAll, testAny, iProbe): the current episode, ended by success or by a blocking call
+    private int pollSite;
+    private WaitKind pollKind = WaitKind.NONE;
+    private Object pollTarget;
+    private int pollPeer;
+    private int pollTag;
+    private long pollSinceNanos;
+    private volatile long lastPollNanos;
     /** Made by the owner at its first collective; read by the watchdog. */
     private volatile org.mpiguard.core.collective.CollectiveLog collectiveLog;
 
@@ -74,6 +82,45 @@ public final class ThreadActivity {
         this.secondPeer = secondPeer;
         this.tag = tag;
         this.lastSite = site;
+        this.pollSite = 0;
+        SEQ.setRelease(this, s + 2);
+    }
+
+    /**
+     * Called by the owning thread on every poll (Request.test, testAll, testAny,
+     * Comm.iProbe) that found nothing. The same poll again only refreshes its time; a
+     * different one starts a new episode.
+     */
+    public void poll(int site, WaitKind kind, Object target, int peer, int tag) {
+        long now = System.nanoTime();
+        if (site == pollSite && kind == pollKind && target == pollTarget && peer == pollPeer && tag == pollTag) {
+            lastPollNanos = now;
+            return;
+        }
+        long s = (long) SEQ.getOpaque(this);
+        SEQ.setOpaque(this, s + 1);
+        VarHandle.storeStoreFence();
+        this.pollSite = site;
+        this.pollKind = kind;
+        this.pollTarget = target;
+        this.pollPeer = peer;
+        this.pollTag = tag;
+        this.pollSinceNanos = now;
+        this.lastSite = site;
+        this.lastPollNanos = now;
+        SEQ.setRelease(this, s + 2);
+    }
+
+    /** A poll succeeded: the episode is over. */
+    public void pollSucceeded() {
+        if (pollSite == 0) {
+            return;
+        }
+        long s = (long) SEQ.getOpaque(this);
+        SEQ.setOpaque(this, s + 1);
+        VarHandle.storeStoreFence();
+        this.pollSite = 0;
+        this.pollTarget = null;
         SEQ.setRelease(this, s + 2);
     }
 
@@ -105,9 +152,16 @@ public final class ThreadActivity {
             int p2 = secondPeer;
             int t = tag;
             int last = lastSite;
+            int ps = pollSite;
+            WaitKind pk = pollKind;
+            Object pt = pollTarget;
+            int pp = pollPeer;
+            int ptag = pollTag;
+            long since = pollSinceNanos;
             VarHandle.loadLoadFence();
             if (seq == before) {
                 into.set(before, k, s, c, p, p2, t, last);
+                into.setPoll(ps, pk, pt, pp, ptag, since, lastPollNanos);
                 return true;
             }
         }
@@ -124,6 +178,24 @@ public final class ThreadActivity {
         public int secondPeer;
         public int tag;
         public int lastSite;
+        /** The poll episode, if {@code pollSite != 0}. */
+        public int pollSite;
+        public WaitKind pollKind = WaitKind.NONE;
+        public Object pollTarget;
+        public int pollPeer;
+        public int pollTag;
+        public long pollSinceNanos;
+        public long lastPollNanos;
+
+        void setPoll(int site, WaitKind kind, Object target, int peer, int tag, long since, long last) {
+            this.pollSite = site;
+            this.pollKind = kind;
+            this.pollTarget = target;
+            this.pollPeer = peer;
+            this.pollTag = tag;
+            this.pollSinceNanos = since;
+            this.lastPollNanos = last;
+        }
 
         void set(long seq, WaitKind kind, int site, Object comm, int peer, int secondPeer, int tag, int lastSite) {
             this.seq = seq;

@@ -18,5 +18,13 @@ public enum WaitKind {
     /** A wait whose peers are not tracked (requests, windows): OR over every other rank. */
     UNTRACKED,
     /** Inside Finalize: finished, satisfies nobody. */
-    FINALIZE
+    FINALIZE,
+    /**
+     * Waiting for several requests or ranks where some may already be done (waitAll,
+     * PSCW epochs): modelled as OR over the candidates, so a finding needs every
+     * candidate stuck and a completed request can never invent one.
+     */
+    ANY_OF,
+    /** Win.lock / unlock: released by the target or by whoever holds a conflicting lock. */
+    LOCK
 }

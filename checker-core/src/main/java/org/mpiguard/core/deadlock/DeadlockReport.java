@@ -26,8 +26,17 @@ public final class DeadlockReport {
         List<Integer> finishedBlamed = new ArrayList<>();
         for (int r : deadlocked) {
             ThreadStatus t = byRank[r].blockedThread();
+            List<Integer> holders = WaitForGraph.lockHolders(byRank, r, t);
             waits.add("rank " + r + " waits in " + t.op() + (t.detail().isEmpty() ? "" : " " + t.detail())
+                    + (holders.isEmpty() ? "" : " held by " + (holders.size() == 1 ? "rank " : "ranks ")
+                    + joinRanks(holders))
                     + " at " + t.location() + threadNote(byRank[r], t));
+            for (int h : holders) {
+                if (!deadlocked.contains(h) && !finishedBlamed.contains(h) && (byRank[h].state() == RankState.FINISHED
+                        || byRank[h].state() == RankState.EXITED)) {
+                    finishedBlamed.add(h);
+                }
+            }
             if (r != deadlocked.get(0)) {
                 related.add(new RelatedCall(r, t.op(), siteOf(t)));
             }
@@ -71,8 +80,14 @@ public final class DeadlockReport {
                 case BLOCKED -> status.add(new RankReport(r, "blocked", t.op(), siteOf(t), t.thread()));
                 case FINISHED, EXITED -> status.add(new RankReport(r, s.state().label(),
                         t == null ? null : t.op(), t == null ? null : siteOf(t), t == null ? null : t.thread()));
-                case RUNNING -> status.add(new RankReport(r, "running", null, null,
-                        t == null ? null : t.thread()));
+                case RUNNING -> {
+                    ThreadStatus poll = null;
+                    for (ThreadStatus candidate : s.threads()) {
+                        poll = poll == null && candidate.polling() ? candidate : poll;
+                    }
+                    status.add(poll == null ? new RankReport(r, "running", null, null, t == null ? null : t.thread())
+                            : new RankReport(r, "running", poll.op(), siteOf(poll), poll.thread()));
+                }
                 default -> status.add(new RankReport(r, "unknown", null, null, null));
             }
         }

@@ -8,11 +8,28 @@ import java.util.List;
  * @param progress grows with every blocking MPI call the rank enters or leaves; equal
  *                 values in two snapshots mean the rank made no MPI progress in between
  * @param threads  its application threads; for FINISHED and EXITED the one that got there
+ * @param heldLocks window locks the rank holds, each "resource:E" or "resource:S"
  */
-public record RankStatus(int rank, RankState state, long progress, List<ThreadStatus> threads) {
+public record RankStatus(int rank, RankState state, long progress, List<ThreadStatus> threads,
+                         List<String> heldLocks) {
+
+    public RankStatus(int rank, RankState state, long progress, List<ThreadStatus> threads) {
+        this(rank, state, progress, threads, List.of());
+    }
 
     public static RankStatus unknown(int rank) {
         return new RankStatus(rank, RankState.UNKNOWN, -1, List.of());
+    }
+
+    /** Whether this rank holds a lock on {@code resource} that conflicts with one in {@code exclusive} mode or not. */
+    public boolean holdsConflicting(String resource, boolean exclusive) {
+        for (String held : heldLocks) {
+            if (held.length() == resource.length() + 2 && held.startsWith(resource)
+                    && (exclusive || held.endsWith(":E"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The first blocked thread, the one a report names; null if none. */

@@ -38,6 +38,11 @@ public final class StatusCodec {
                 out.writeBoolean(t.anyOf());
                 out.writeUTF(t.commKey());
                 out.writeUTF(t.detail());
+                out.writeBoolean(t.polling());
+            }
+            out.writeShort(status.heldLocks().size());
+            for (String lock : status.heldLocks()) {
+                out.writeUTF(lock);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -67,9 +72,15 @@ public final class StatusCodec {
             boolean anyOf = in.readBoolean();
             String commKey = in.readUTF();
             String detail = in.readUTF();
+            boolean polling = in.readBoolean();
             threads.add(new ThreadStatus(thread, kind, op, className, method, file.isEmpty() ? null : file,
-                    line, waitsFor, anyOf, commKey, detail));
+                    line, waitsFor, anyOf, commKey, detail, polling));
         }
-        return new RankStatus(rank, state, progress, threads);
+        int locks = in.readShort();
+        List<String> held = new ArrayList<>(locks);
+        for (int i = 0; i < locks; i++) {
+            held.add(in.readUTF());
+        }
+        return new RankStatus(rank, state, progress, threads, held);
     }
 }

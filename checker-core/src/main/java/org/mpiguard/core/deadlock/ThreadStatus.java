@@ -12,13 +12,27 @@ import org.mpiguard.core.activity.WaitKind;
  * @param commKey   identifies the communicator across ranks (its world-rank members); two
  *                  threads blocked in collectives with the same key may be in the same one
  * @param detail    human words for the peers, e.g. "from rank 1, tag 7"
+ * @param polling   the thread is not blocked but keeps polling (test, iProbe) for what the
+ *                  other fields describe; it counts as running, except for livelocks
  */
 public record ThreadStatus(String thread, WaitKind kind, String op, String className, String method,
                            String file, int line, int[] waitsFor, boolean anyOf, String commKey,
-                           String detail) {
+                           String detail, boolean polling) {
 
+    public ThreadStatus(String thread, WaitKind kind, String op, String className, String method, String file,
+                        int line, int[] waitsFor, boolean anyOf, String commKey, String detail) {
+        this(thread, kind, op, className, method, file, line, waitsFor, anyOf, commKey, detail, false);
+    }
+
+    /** Inside a blocking call (polling threads are not). */
     public boolean blocked() {
-        return kind != WaitKind.NONE;
+        return kind != WaitKind.NONE && !polling;
+    }
+
+    /** The same wait, but as if the thread were blocked in it: how a livelock is judged. */
+    public ThreadStatus asBlocked() {
+        return new ThreadStatus(thread, kind, op, className, method, file, line, waitsFor, anyOf, commKey, detail,
+                false);
     }
 
     /** {@code Ring.java:31}, or class and method where the line is unknown. */
@@ -34,7 +48,7 @@ public record ThreadStatus(String thread, WaitKind kind, String op, String class
         return o instanceof ThreadStatus t && thread.equals(t.thread) && kind == t.kind && op.equals(t.op)
                 && className.equals(t.className) && method.equals(t.method) && String.valueOf(file).equals(String.valueOf(t.file))
                 && line == t.line && Arrays.equals(waitsFor, t.waitsFor) && anyOf == t.anyOf
-                && commKey.equals(t.commKey) && detail.equals(t.detail);
+                && commKey.equals(t.commKey) && detail.equals(t.detail) && polling == t.polling;
     }
 
     @Override

@@ -54,7 +54,49 @@ public final class WaitForGraph {
         return false;
     }
 
+    /**
+     * Ranks that keep polling for something no rank can ever provide, with every rank
+     * that waits on them: the graph in which each polling thread counts as blocked in
+     * what it polls for. Empty if no polling rank is stuck in it.
+     */
+    public static List<Integer> livelocked(RankStatus[] byRank) {
+        RankStatus[] asBlocked = new RankStatus[byRank.length];
+        boolean anyPolling = false;
+        for (int r = 0; r < byRank.length; r++) {
+            RankStatus s = byRank[r];
+            asBlocked[r] = s;
+            if (s == null || s.state() != RankState.RUNNING || s.threads().isEmpty()) {
+                continue;
+            }
+            boolean polling = false;
+            boolean allWaiting = true;
+            List<ThreadStatus> threads = new ArrayList<>(s.threads().size());
+            for (ThreadStatus t : s.threads()) {
+                polling |= t.polling();
+                allWaiting &= t.polling() || t.blocked();
+                threads.add(t.polling() ? t.asBlocked() : t);
+            }
+            if (polling && allWaiting) {
+                asBlocked[r] = new RankStatus(r, RankState.BLOCKED, s.progress(), threads, s.heldLocks());
+                anyPolling = true;
+            }
+        }
+        if (!anyPolling) {
+            return List.of();
+        }
+        List<Integer> stuck = deadlocked(asBlocked);
+        for (int r : stuck) {
+            if (byRank[r].state() == RankState.RUNNING) {
+                return stuck;
+            }
+        }
+        return List.of();
+    }
+
     private static boolean releasable(RankStatus[] byRank, int rank, ThreadStatus t, boolean[] canProgress) {
+        if (t.kind() == WaitKind.LOCK) {
+            return lockReleasable(byRank, rank, t, canProgress);
+        }
         if (t.anyOf()) {
             for (int c : t.waitsFor()) {
                 if (inRange(c, canProgress) && canProgress[c]) {
@@ -74,6 +116,47 @@ public final class WaitForGraph {
             }
         }
         return true;
+    }
+
+    /**
+     * A lock (or the unlock that completes it) is granted once the target progresses and
+     * every conflicting holder lets go; as holders are known only by what ranks said, any
+     * one of them progressing may be the release, so it is OR (never a false finding).
+     */
+    private static boolean lockReleasable(RankStatus[] byRank, int rank, ThreadStatus t, boolean[] canProgress) {
+        for (int c : t.waitsFor()) {
+            if (inRange(c, canProgress) && canProgress[c]) {
+                return true;
+            }
+        }
+        String key = t.commKey();
+        if (key.length() < 3) {
+            return true;
+        }
+        String resource = key.substring(0, key.length() - 2);
+        boolean exclusive = key.endsWith(":E");
+        for (int r = 0; r < byRank.length; r++) {
+            if (r != rank && byRank[r] != null && canProgress[r] && byRank[r].holdsConflicting(resource, exclusive)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Ranks other than {@code rank} holding a lock that conflicts with what {@code t} waits for. */
+    public static List<Integer> lockHolders(RankStatus[] byRank, int rank, ThreadStatus t) {
+        List<Integer> holders = new ArrayList<>();
+        String key = t.commKey();
+        if (t.kind() != WaitKind.LOCK || key.length() < 3) {
+            return holders;
+        }
+        String resource = key.substring(0, key.length() - 2);
+        for (int r = 0; r < byRank.length; r++) {
+            if (r != rank && byRank[r] != null && byRank[r].holdsConflicting(resource, key.endsWith(":E"))) {
+                holders.add(r);
+            }
+        }
+        return holders;
     }
 
     /**

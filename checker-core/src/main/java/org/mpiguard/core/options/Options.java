@@ -26,6 +26,8 @@ public final class Options {
     public static final String CHECKS = "checks";
     /** How long a rank may be blocked before the watchdogs look for a deadlock. */
     public static final String TIMEOUT = "timeout";
+    /** How long a rank may keep polling for the same thing before the watchdogs look for a livelock. */
+    public static final String LIVELOCK_TIMEOUT = "livelock-timeout";
     /** {@code abort} or {@code continue} after an error finding. */
     public static final String ON_ERROR = "on-error";
     /** Directory of the {@code findings-rank<N>.jsonl} files. */
@@ -42,6 +44,7 @@ public final class Options {
         define(EXCLUDE, "", "class-name globs separated by ':'");
         define(CHECKS, "all", "all, none, or any of " + familyNames() + " joined by ':'");
         define(TIMEOUT, "1s", "a duration such as 500ms, 2s or 1m, at least 100ms");
+        define(LIVELOCK_TIMEOUT, "5s", "a duration such as 500ms, 2s or 1m, at least 100ms");
         define(ON_ERROR, "abort", "abort or continue");
         define(REPORT, "mpiguard-report", "a directory path");
     }
@@ -50,6 +53,7 @@ public final class Options {
     private final String exclude;
     private final Set<CheckFamily> checks;
     private final long timeoutMillis;
+    private final long livelockTimeoutMillis;
     private final OnError onError;
     private final Path reportDir;
 
@@ -58,6 +62,7 @@ public final class Options {
         this.exclude = values.get(EXCLUDE);
         this.checks = parseChecks(values.get(CHECKS));
         this.timeoutMillis = parseDuration(TIMEOUT, values.get(TIMEOUT), 100);
+        this.livelockTimeoutMillis = parseDuration(LIVELOCK_TIMEOUT, values.get(LIVELOCK_TIMEOUT), 100);
         this.onError = parseOnError(values.get(ON_ERROR));
         String report = values.get(REPORT).trim();
         if (report.isEmpty()) {
@@ -207,6 +212,10 @@ public final class Options {
 
     public long timeoutMillis() {
         return timeoutMillis;
+    }
+
+    public long livelockTimeoutMillis() {
+        return livelockTimeoutMillis;
     }
 
     public OnError onError() {

@@ -1,0 +1,90 @@
+package org.mpiguard.advice;
+
+import org.mpiguard.adapter.Communicators;
+import org.mpiguard.adapter.MpiRuntime;
+import org.mpiguard.core.activity.RankActivity;
+import org.mpiguard.core.activity.RequestTable;
+import org.mpiguard.core.activity.ThreadActivity;
+import org.mpiguard.core.activity.WaitKind;
+import org.mpiguard.core.collective.CommIdentity;
+
+/**
+ * Nonblocking requests as the wait-for graph needs them: what each one waits for is
+ * noted when it is made, and a thread blocked in a wait is described by the requests it
+ * waits on. waitFor on one request is exact; waitAny and waitSome return as soon as one
+ * completes, so while they block none has, and OR over them is exact too; waitAll may
+ * already hold completed requests, so it is OR as well (never a false finding).
+ */
+public final class Requests {
+
+    private static final ThreadLocal<RequestTable.Entry> ENTRY = ThreadLocal.withInitial(RequestTable.Entry::new);
+
+    private Requests() {
+    }
+
+    public static void sent(Object request, Object comm, int dest, int tag) {
+        RequestTable.put(request, WaitKind.SEND, comm, dest, tag);
+    }
+
+    public static void received(Object request, Object comm, int source, int tag) {
+        RequestTable.put(request, WaitKind.RECEIVE, comm, source, tag);
+    }
+
+    /** The request of a nonblocking collective just recorded on {@code comm}. */
+    public static void collective(Object request, Object comm) {
+        if (!MpiRuntime.tracksCollectives()) {
+            return;
+        }
+        CommIdentity identity = Communicators.of(comm);
+        RequestTable.put(request, WaitKind.COLLECTIVE, comm, ThreadActivity.NO_PEER,
+                identity == null ? 0 : (int) identity.collectives());
+    }
+
+    /** Request.waitFor / waitStatus. */
+    public static ThreadActivity waitOne(Object request, int site) {
+        ThreadActivity activity = RankActivity.current();
+        RequestTable.Entry e = ENTRY.get();
+        if (RequestTable.lookup(request, e)) {
+            activity.enter(e.kind, site, e.comm, e.kind == WaitKind.COLLECTIVE ? ThreadActivity.NO_PEER : e.peer,
+                    ThreadActivity.NO_PEER, e.tag);
+        } else {
+            activity.enter(WaitKind.UNTRACKED, site, null, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
+        }
+        return activity;
+    }
+
+    /** waitAll, waitAny, waitSome: the array is resolved by the watchdog when it looks. */
+    public static ThreadActivity waitMany(Object[] requests, int site) {
+        ThreadActivity activity = RankActivity.current();
+        activity.enter(WaitKind.ANY_OF, site, requests, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
+        return activity;
+    }
+
+    /** A poll on one request. */
+    public static void pollOne(Object request, int site) {
+        ThreadActivity activity = RankActivity.current();
+        RequestTable.Entry e = ENTRY.get();
+        if (RequestTable.lookup(request, e)) {
+            activity.poll(site, e.kind, e.comm, e.kind == WaitKind.COLLECTIVE ? ThreadActivity.NO_PEER : e.peer, e.tag);
+        } else {
+            activity.poll(site, WaitKind.UNTRACKED, null, ThreadActivity.NO_PEER, 0);
+        }
+    }
+
+    /** A poll on several requests (testAll, testAny, testSome). */
+    public static void pollMany(Object[] requests, int site) {
+        RankActivity.current().poll(site, WaitKind.ANY_OF, requests, ThreadActivity.NO_PEER, 0);
+    }
+
+    /** Comm.iProbe. */
+    public static void pollProbe(Object comm, int source, int tag, int site) {
+        RankActivity.current().poll(site, WaitKind.RECEIVE, comm, source, tag);
+    }
+
+    /** The poll's answer: anything but "nothing yet" ends the episode. */
+    public static void polled(boolean found) {
+        if (found) {
+            RankActivity.current().pollSucceeded();
+        }
+    }
+}

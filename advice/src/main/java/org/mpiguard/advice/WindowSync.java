@@ -1,0 +1,118 @@
+package org.mpiguard.advice;
+
+import mpi.Comm;
+import mpi.Group;
+import mpi.MPI;
+import mpi.Win;
+import org.mpiguard.adapter.MpiRuntime;
+import org.mpiguard.adapter.Windows;
+import org.mpiguard.core.activity.RankActivity;
+import org.mpiguard.core.activity.ThreadActivity;
+import org.mpiguard.core.activity.WaitKind;
+import org.mpiguard.core.activity.WindowState;
+
+/**
+ * The blocking one-sided synchronisation calls as the wait-for graph sees them. A fence
+ * is a collective over the window's members (numbered, like any collective). A PSCW
+ * start or complete waits for the targets of its group, a wait for the origins of its
+ * post group; either may have been satisfied in part already, so each is OR over its
+ * group. A lock or unlock (Open MPI may block in either, depending on the component)
+ * waits for the target and for whoever holds a conflicting lock on it.
+ */
+public final class WindowSync {
+
+    private static final int[] NOBODY = new int[0];
+
+    private WindowSync() {
+    }
+
+    public static void created(Win win, Comm comm) {
+        if (MpiRuntime.tracksCollectives()) {
+            Windows.created(win, comm);
+        }
+    }
+
+    public static ThreadActivity fence(Win win, int site) {
+        ThreadActivity activity = RankActivity.current();
+        WindowState w = Windows.of(win);
+        if (w == null) {
+            activity.enter(WaitKind.UNTRACKED, site, null, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
+        } else {
+            activity.enter(WaitKind.COLLECTIVE, site, w, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER,
+                    (int) w.nextFence());
+        }
+        return activity;
+    }
+
+    public static ThreadActivity start(Win win, Group group, int site) {
+        WindowState w = Windows.of(win);
+        int[] targets = MpiRuntime.tracksCollectives() ? Windows.worldRanks(group) : NOBODY;
+        if (w != null) {
+            w.started(targets);
+        }
+        return anyOf(w == null ? null : targets, site);
+    }
+
+    public static ThreadActivity complete(Win win, int site) {
+        WindowState w = Windows.of(win);
+        return anyOf(w == null ? null : w.startGroup(), site);
+    }
+
+    public static void posted(Win win, Group group) {
+        WindowState w = Windows.of(win);
+        if (w != null) {
+            w.posted(Windows.worldRanks(group));
+        }
+    }
+
+    public static ThreadActivity waitForOrigins(Win win, int site) {
+        WindowState w = Windows.of(win);
+        return anyOf(w == null ? null : w.postGroup(), site);
+    }
+
+    public static ThreadActivity lock(Win win, int lockType, int target, int site) {
+        return lockWait(win, target, lockType == MPI.LOCK_EXCLUSIVE ? WindowState.EXCLUSIVE : WindowState.SHARED,
+                site);
+    }
+
+    public static void locked(Win win, int lockType, int target) {
+        WindowState w = Windows.of(win);
+        if (w != null) {
+            w.locked(target, lockType == MPI.LOCK_EXCLUSIVE ? WindowState.EXCLUSIVE : WindowState.SHARED);
+        }
+    }
+
+    public static ThreadActivity unlock(Win win, int target, int site) {
+        WindowState w = Windows.of(win);
+        int mode = w == null ? WindowState.SHARED : w.held(target);
+        return lockWait(win, target, mode == WindowState.NOT_HELD ? WindowState.SHARED : mode, site);
+    }
+
+    public static void unlocked(Win win, int target) {
+        WindowState w = Windows.of(win);
+        if (w != null) {
+            w.unlocked(target);
+        }
+    }
+
+    private static ThreadActivity lockWait(Win win, int target, int mode, int site) {
+        ThreadActivity activity = RankActivity.current();
+        WindowState w = Windows.of(win);
+        if (w == null) {
+            activity.enter(WaitKind.UNTRACKED, site, null, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
+        } else {
+            activity.enter(WaitKind.LOCK, site, w, target, mode, 0);
+        }
+        return activity;
+    }
+
+    private static ThreadActivity anyOf(int[] worldRanks, int site) {
+        ThreadActivity activity = RankActivity.current();
+        if (worldRanks == null) {
+            activity.enter(WaitKind.UNTRACKED, site, null, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
+        } else {
+            activity.enter(WaitKind.ANY_OF, site, worldRanks, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
+        }
+        return activity;
+    }
+}

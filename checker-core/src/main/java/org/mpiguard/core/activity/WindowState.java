@@ -1,0 +1,83 @@
+package org.mpiguard.core.activity;
+
+/**
+ * What the wait-for graph needs of one RMA window: an identity every member computes
+ * alike, its members in world ranks, how many fences this rank has called on it, the
+ * groups of its current PSCW epochs, and which targets' locks this rank holds.
+ */
+public final class WindowState {
+
+    public static final int NOT_HELD = 0;
+    public static final int SHARED = 1;
+    public static final int EXCLUSIVE = 2;
+
+    private final String key;
+    private final int[] worldMembers;
+    private final int[] held;
+    private long fences;
+    private volatile int[] startGroup = new int[0];
+    private volatile int[] postGroup = new int[0];
+
+    public WindowState(String key, int[] worldMembersInLocalOrder) {
+        this.key = key;
+        this.worldMembers = worldMembersInLocalOrder.clone();
+        this.held = new int[worldMembers.length];
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public int size() {
+        return worldMembers.length;
+    }
+
+    /** World rank of the window's local rank {@code r}, or -1 outside the window. */
+    public int worldRank(int r) {
+        return r >= 0 && r < worldMembers.length ? worldMembers[r] : -1;
+    }
+
+    public int[] worldMembers() {
+        return worldMembers.clone();
+    }
+
+    public long nextFence() {
+        return ++fences;
+    }
+
+    public void started(int[] worldRanks) {
+        startGroup = worldRanks;
+    }
+
+    public int[] startGroup() {
+        return startGroup;
+    }
+
+    public void posted(int[] worldRanks) {
+        postGroup = worldRanks;
+    }
+
+    public int[] postGroup() {
+        return postGroup;
+    }
+
+    public void locked(int target, int mode) {
+        if (target >= 0 && target < held.length) {
+            held[target] = mode;
+        }
+    }
+
+    public void unlocked(int target) {
+        locked(target, NOT_HELD);
+    }
+
+    /** The lock this rank holds on {@code target}: NOT_HELD, SHARED or EXCLUSIVE. */
+    public int held(int target) {
+        return target >= 0 && target < held.length ? held[target] : NOT_HELD;
+    }
+
+    /** The resource a lock on local rank {@code target} names in the graph. */
+    public String lockResource(int target) {
+        return key + "@" + worldRank(target);
+    }
+}
