@@ -1,6 +1,7 @@
 package org.mpiguard.core.deadlock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpiguard.core.deadlock.Statuses.blocked;
 import static org.mpiguard.core.deadlock.Statuses.collective;
@@ -67,10 +68,44 @@ class WaitForGraphTest {
     }
 
     @Test
-    void differentCollectivesOnOneCommunicatorAreDeadlocked() {
-        String world = "[0, 1]";
+    void differentlyNumberedCollectivesOnOneCommunicatorAreDeadlocked() {
         assertEquals(List.of(0, 1), WaitForGraph.deadlocked(new RankStatus[] {
-            collective(0, "Comm.barrier", world, 1), collective(1, "Comm.bcast", world, 0)}));
+            collective(0, "Comm.barrier", "[0, 1]#3", 1), collective(1, "Comm.barrier", "[0, 1]#4", 0)}));
+    }
+
+    @Test
+    void aLockWaitIsReleasedByTheTargetOrAConflictingHolderThatCanProgress() {
+        ThreadStatus wantsLock = thread(WaitKind.LOCK, "Win.lock", 24, new int[] {2}, true, "win:1#2@2:E");
+        RankStatus holderInBarrier = new RankStatus(0, RankState.BLOCKED, 5,
+                List.of(thread(WaitKind.COLLECTIVE, "Comm.barrier", 23, new int[] {1, 2}, false, "1#3")),
+                List.of("win:1#2@2:E"));
+        RankStatus target = collective(2, "Comm.barrier", "1#3", 0, 1);
+        assertEquals(List.of(0, 1, 2), WaitForGraph.deadlocked(new RankStatus[] {holderInBarrier, blocked(1, wantsLock),
+            target}));
+        assertEquals(List.of(0), WaitForGraph.lockHolders(new RankStatus[] {holderInBarrier, blocked(1, wantsLock),
+            target}, 1, wantsLock));
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {holderInBarrier, blocked(1, wantsLock), running(2)})
+                .isEmpty(), "the target still runs: it may yet let the lock go");
+    }
+
+    @Test
+    void aSharedLockConflictsOnlyWithAnExclusiveHolder() {
+        RankStatus sharedHolder = new RankStatus(0, RankState.RUNNING, 5, List.of(), List.of("w@2:S"));
+        assertFalse(sharedHolder.holdsConflicting("w@2", false));
+        assertTrue(sharedHolder.holdsConflicting("w@2", true));
+        assertFalse(sharedHolder.holdsConflicting("w@1", true));
+    }
+
+    @Test
+    void aRankPollingForWhatAFinishedRankNeverSendsIsLivelockedButNotDeadlocked() {
+        ThreadStatus polls = new ThreadStatus("main", WaitKind.RECEIVE, "Request.test", "com.acme.Ring", "main",
+                "Ring.java", 37, new int[] {1}, false, "", "from rank 1", true);
+        RankStatus poller = new RankStatus(0, RankState.RUNNING, 7, List.of(polls));
+        RankStatus[] byRank = {poller, finished(1, 48)};
+        assertTrue(WaitForGraph.deadlocked(byRank).isEmpty());
+        assertEquals(List.of(0), WaitForGraph.livelocked(byRank));
+        assertTrue(WaitForGraph.livelocked(new RankStatus[] {poller, running(1)}).isEmpty(),
+                "rank 1 may still send");
     }
 
     @Test

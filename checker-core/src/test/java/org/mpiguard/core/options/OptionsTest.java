@@ -89,8 +89,17 @@ class OptionsTest {
     }
 
     @Test
+    void theLivelockTimeoutIsADurationWithADefault() throws Exception {
+        assertEquals(5000, Options.defaults().livelockTimeoutMillis());
+        assertEquals(1500, Options.parse("livelock-timeout=1500ms", null, new Properties()).livelockTimeoutMillis());
+        OptionsException e = assertThrows(OptionsException.class,
+                () -> Options.parse("livelock-timeout=soon", null, new Properties()));
+        assertTrue(e.getMessage().contains("livelock-timeout"), e.getMessage());
+    }
+
+    @Test
     void everyKeyIsDocumentedWithItsDefault() {
-        assertEquals(6, Options.documentation().size());
+        assertEquals(7, Options.documentation().size());
         Options.documentation().values().forEach(doc -> assertTrue(doc.startsWith("default '"), doc));
     }
 }

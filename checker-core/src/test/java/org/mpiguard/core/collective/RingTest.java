@@ -1,0 +1,165 @@
+package org.mpiguard.core.collective;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.mpiguard.core.report.Finding;
+
+class RingTest {
+
+    static final int INT = 3;
+    static final int LONG = 4;
+    static final int SUM = 20;
+    static final int MAX = 21;
+
+    static final CollectiveCall.CodeNames NAMES = new CollectiveCall.CodeNames() {
+        @Override
+        public String typeName(int typeCode, int typeSize) {
+            return typeCode == INT ? "MPI.INT" : typeCode == LONG ? "MPI.LONG" : "a derived datatype";
+        }
+
+        @Override
+        public String opName(int opCode) {
+            return opCode == SUM ? "MPI.SUM" : opCode == MAX ? "MPI.MAX" : "a user-defined operation";
+        }
+    };
+
+    static CollectiveCall call(int rank, long seq, CollectiveKind kind, boolean nb, int root, int op, int count,
+                               int type, int typeSize, int line) {
+        return new CollectiveCall(CommIdentity.WORLD_ID, seq, kind, nb, root, op, count, type, typeSize, rank,
+                "Comm." + kind.methodName(nb), "com.acme.Solver", "main", "Solver.java", line);
+    }
+
+    static CollectiveCall bcast(int rank, long seq, int root, int count, int type, int size) {
+        return call(rank, seq, CollectiveKind.BCAST, false, root, 0, count, type, size, 10);
+    }
+
+    @Test
+    void agreeingCallsMatch() {
+        assertNull(CollectiveMatcher.mismatch(bcast(0, 1, 0, 4, INT, 4), bcast(1, 1, 0, 4, INT, 4), NAMES));
+        CollectiveCall a = call(0, 2, CollectiveKind.ALL_REDUCE, false, -1, SUM, 8, INT, 4, 12);
+        CollectiveCall b = call(1, 2, CollectiveKind.ALL_REDUCE, false, -1, SUM, 8, INT, 4, 14);
+        assertNull(CollectiveMatcher.mismatch(a, b, NAMES));
+    }
+
+    @Test
+    void differentOperationsRootsReductionsAndSignaturesAreMismatches() {
+        CollectiveCall barrier = call(1, 1, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, 11);
+        assertEquals("different collective operations",
+                CollectiveMatcher.mismatch(bcast(0, 1, 0, 4, INT, 4), barrier, NAMES));
+        assertTrue(CollectiveMatcher.mismatch(bcast(0, 1, 0, 4, INT, 4), bcast(1, 1, 2, 4, INT, 4), NAMES)
+                .contains("different roots (0 and 2)"));
+        CollectiveCall sum = call(0, 1, CollectiveKind.ALL_REDUCE, false, -1, SUM, 1, INT, 4, 12);
+        CollectiveCall max = call(1, 1, CollectiveKind.ALL_REDUCE, false, -1, MAX, 1, INT, 4, 12);
+        assertTrue(CollectiveMatcher.mismatch(sum, max, NAMES).contains("MPI.SUM and MPI.MAX"));
+        assertTrue(CollectiveMatcher.mismatch(bcast(0, 1, 0, 4, INT, 4), bcast(1, 1, 0, 2, LONG, 8), NAMES)
+                .contains("4 of MPI.INT and 2 of MPI.LONG"), "same bytes, different type signature");
+        assertTrue(CollectiveMatcher.mismatch(bcast(0, 1, 0, 4, INT, 4), bcast(1, 1, 0, 3, INT, 4), NAMES)
+                .contains("type signatures"));
+    }
+
+    @Test
+    void theBlockingAndTheNonblockingVariantDoNotMatch() {
+        CollectiveCall blocking = call(0, 1, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, 11);
+        CollectiveCall nonblocking = call(1, 1, CollectiveKind.BARRIER, true, -1, 0, -1, 0, -1, 12);
+        assertTrue(CollectiveMatcher.mismatch(blocking, nonblocking, NAMES).contains("nonblocking"));
+    }
+
+    @Test
+    void derivedTypesAreComparedByBytesAndUserOperationsAreNotCompared() {
+        assertNull(CollectiveMatcher.mismatch(bcast(0, 1, 0, 4, INT, 4), bcast(1, 1, 0, 1, 0, 16), NAMES));
+        assertNotNull(CollectiveMatcher.mismatch(bcast(0, 1, 0, 4, INT, 4), bcast(1, 1, 0, 1, 0, 8), NAMES));
+        CollectiveCall user = call(0, 1, CollectiveKind.REDUCE, false, 0, 0, 1, INT, 4, 12);
+        CollectiveCall sum = call(1, 1, CollectiveKind.REDUCE, false, 0, SUM, 1, INT, 4, 12);
+        assertNull(CollectiveMatcher.mismatch(user, sum, NAMES));
+    }
+
+    @Test
+    void theComparerPairsCallsByNumberWhicheverSideArrivesFirst() {
+        RingComparer ring = new RingComparer(NAMES);
+        for (long n = 1; n <= 100; n++) {
+            assertNull(ring.addNeighbour(bcast(1, n, 0, 4, INT, 4)));
+        }
+        for (long n = 1; n <= 100; n++) {
+            assertNull(ring.addOwn(bcast(0, n, 0, 4, INT, 4)));
+        }
+        assertEquals(0, ring.pending(), "every pair was compared and dropped");
+        assertNull(ring.addOwn(bcast(0, 101, 0, 4, INT, 4)));
+        RingComparer.Mismatch m = ring.addNeighbour(bcast(1, 101, 3, 4, INT, 4));
+        assertNotNull(m);
+        assertEquals(101, m.mine().seq());
+        assertNull(ring.addOwn(bcast(0, 102, 0, 4, INT, 4)), "one finding per communicator");
+    }
+
+    @Test
+    void aCallWhosePartnerWasDroppedIsSkipped() {
+        RingComparer ring = new RingComparer(NAMES);
+        assertNull(ring.addOwn(bcast(0, 1, 0, 4, INT, 4)));
+        assertNull(ring.addOwn(bcast(0, 3, 0, 4, INT, 4)));
+        assertNull(ring.addNeighbour(bcast(1, 2, 9, 4, INT, 4)), "number 2 of this rank was dropped");
+        assertNotNull(ring.addNeighbour(bcast(1, 3, 9, 4, INT, 4)));
+    }
+
+    @Test
+    void theCodecCarriesEveryFieldAndSite() throws Exception {
+        List<CollectiveCall> calls = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            calls.add(call(2, i + 1, CollectiveKind.values()[i % CollectiveKind.values().length], i % 3 == 0,
+                    i % 4, i % 5, i, i % 7, i % 9 - 1, 30 + i % 2));
+        }
+        calls.add(new CollectiveCall(77, 9, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, 5, "Comm.barrier",
+                "x.Y", "run", null, -1));
+        byte[] bytes = CollectiveCodec.encode(calls);
+        assertEquals(calls, CollectiveCodec.decode(bytes, bytes.length));
+    }
+
+    @Test
+    void theLogHandsOverCallsInOrderAndDropsWhenFull() {
+        CollectiveLog log = new CollectiveLog();
+        CommIdentity world = new CommIdentity(CommIdentity.WORLD_ID, new int[] {0, 1, 2}, 0);
+        for (int i = 0; i < CollectiveLog.CAPACITY + 5; i++) {
+            log.append(world, i + 1, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, 7);
+        }
+        assertEquals(5, log.dropped());
+        List<Long> seqs = new ArrayList<>();
+        assertEquals(CollectiveLog.CAPACITY, log.drain((c, seq, k, nb, root, op, count, t, ts, site) -> seqs.add(seq)));
+        assertEquals(1L, seqs.get(0));
+        assertEquals((long) CollectiveLog.CAPACITY, seqs.get(seqs.size() - 1));
+        assertEquals(0, log.drain((c, seq, k, nb, root, op, count, t, ts, site) -> seqs.add(seq)));
+    }
+
+    @Test
+    void identitiesAgreeAcrossMembersAndDifferAcrossSiblings() {
+        long a = CommIdentity.derive(CommIdentity.WORLD_ID, 7, 0, CollectiveKind.SPLIT.ordinal());
+        assertEquals(a, CommIdentity.derive(CommIdentity.WORLD_ID, 7, 0, CollectiveKind.SPLIT.ordinal()));
+        assertNotEquals(a, CommIdentity.derive(CommIdentity.WORLD_ID, 7, 1, CollectiveKind.SPLIT.ordinal()));
+        assertNotEquals(a, CommIdentity.derive(CommIdentity.WORLD_ID, 8, 0, CollectiveKind.SPLIT.ordinal()));
+        CommIdentity odd = new CommIdentity(a, new int[] {1, 3, 5}, 0);
+        assertEquals(5, odd.leftNeighbour());
+        assertEquals(3, odd.rightNeighbour());
+        assertTrue(odd.compares());
+        assertTrue(new CommIdentity(a, new int[] {4, 6}, 0).compares());
+        assertTrue(!new CommIdentity(a, new int[] {4, 6}, 1).compares(), "a pair is compared once");
+    }
+
+    @Test
+    void theFindingNamesBothCallsTheirRanksAndTheReason() {
+        RingComparer.Mismatch m = new RingComparer.Mismatch(bcast(1, 3, 0, 4, INT, 4),
+                call(2, 3, CollectiveKind.REDUCE, false, 0, SUM, 4, INT, 4, 20), "different collective operations");
+        Finding f = CollectiveMismatchReport.finding(m, "MPI.COMM_WORLD", NAMES);
+        assertEquals(List.of(1, 2), f.ranks());
+        assertEquals("Comm.bcast", f.op());
+        assertEquals(10, f.site().line());
+        assertEquals(20, f.related().get(0).site().line());
+        assertTrue(f.message().contains("3rd collective call of rank 1 is bcast(count 4 of MPI.INT, root 0)"
+                + " at Solver.java:10"), f.message());
+        assertTrue(f.message().contains("rank 2 is reduce(count 4 of MPI.INT, op MPI.SUM, root 0) at Solver.java:20"),
+                f.message());
+    }
+}
