@@ -49,6 +49,8 @@ final class Watchdog implements Runnable {
 
     private static final long POLL_MILLIS = 40;
     private static final long FINISHING_POLL_MILLIS = 5;
+    /** Collective calls per ring message: about 2 KB, under Open MPI's eager limits. */
+    private static final int RING_CHUNK = 40;
 
     private final Intracomm comm;
     private final int rank;
@@ -295,8 +297,12 @@ final class Watchdog implements Runnable {
             return;
         }
         for (var batch : outgoing.entrySet()) {
-            if (!batch.getValue().isEmpty()) {
-                post(batch.getKey(), Tags.COLLECTIVES, CollectiveCodec.encode(batch.getValue()));
+            List<CollectiveCall> calls = batch.getValue();
+            // Small messages go eagerly: a neighbour that stops listening at the end of the
+            // run can never leave one of ours pending.
+            for (int from = 0; from < calls.size(); from += RING_CHUNK) {
+                post(batch.getKey(), Tags.COLLECTIVES,
+                        CollectiveCodec.encode(calls.subList(from, Math.min(calls.size(), from + RING_CHUNK))));
             }
         }
         outgoing.clear();
