@@ -3,6 +3,7 @@ package org.mpiguard.it;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -32,6 +33,27 @@ final class SourceMarkers {
             throw new IllegalStateException("no marker " + marker + " in " + file);
         }
         return found;
+    }
+
+    /** Every line carrying {@code marker}, in order; empty when the program has none. */
+    static List<Integer> lines(String programClass, String marker) throws IOException {
+        List<String> source = Files.readAllLines(file(programClass));
+        List<Integer> found = new ArrayList<>();
+        for (int i = 0; i < source.size(); i++) {
+            if (source.get(i).contains("// " + marker)) {
+                found.add(i + 1);
+            }
+        }
+        return found;
+    }
+
+    /** The text of line {@code line} (1-based) of the program's source. */
+    static String text(String programClass, int line) throws IOException {
+        return Files.readAllLines(file(programClass)).get(line - 1);
+    }
+
+    private static Path file(String programClass) {
+        return SOURCES.resolve(("org.mpiguard.programs." + programClass).replace('.', '/') + ".java");
     }
 
     static String fileName(String programClass) {

@@ -1,0 +1,35 @@
+package org.mpiguard.programs.rma;
+
+import java.nio.IntBuffer;
+
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Win;
+
+/** Correct twin of {@link LockHeldByFinished}: rank 0 unlocks, and every rank frees the window, before Finalize. */
+public final class LockHeldByFinishedFixed {
+    private static final int OWNER = 2;
+
+    public static void main(String[] args) throws MPIException {
+        MPI.Init(args);
+        int rank = MPI.COMM_WORLD.getRank();
+        IntBuffer counter = MPI.newIntBuffer(1);
+        Win win = new Win(counter, 1, 1, MPI.INFO_NULL, MPI.COMM_WORLD);
+        IntBuffer one = MPI.newIntBuffer(1).put(0, 1);
+        if (rank == 0) {
+            win.lock(MPI.LOCK_EXCLUSIVE, OWNER, 0);
+            win.accumulate(one, 1, MPI.INT, OWNER, 0, 1, MPI.INT, MPI.SUM);
+            win.flush(OWNER);
+            MPI.COMM_WORLD.send(new int[] {1}, 1, MPI.INT, 1, 0);
+            System.out.println("rank 0 updated the counter");
+            win.unlock(OWNER);
+        } else if (rank == 1) {
+            MPI.COMM_WORLD.recv(new int[1], 1, MPI.INT, 0, 0);
+            win.lock(MPI.LOCK_EXCLUSIVE, OWNER, 0);
+            win.accumulate(one, 1, MPI.INT, OWNER, 0, 1, MPI.INT, MPI.SUM);
+            win.unlock(OWNER);
+        }
+        win.free();
+        MPI.Finalize();
+    }
+}
