@@ -82,6 +82,24 @@ public final class Communicators {
         }
     }
 
+    /** How many collectives this rank has entered on each communicator it knows (at most 256). */
+    public static Map<String, Long> collectivesEntered() {
+        Map<String, Long> entered = new java.util.HashMap<>();
+        CommIdentity w = world;
+        if (w != null) {
+            entered.put(w.key(), w.collectives());
+        }
+        synchronized (KNOWN) {
+            for (CommIdentity identity : KNOWN.values()) {
+                if (entered.size() >= 256) {
+                    break;
+                }
+                entered.put(identity.key(), identity.collectives());
+            }
+        }
+        return entered;
+    }
+
     /** Human words for a communicator in a finding. */
     public static String describe(CommIdentity identity) {
         if (identity.id() == CommIdentity.WORLD_ID) {

@@ -60,7 +60,9 @@ final class LocalStatus {
         } else {
             state = RankState.BLOCKED;
         }
-        return new RankStatus(rank, state, progress, threads, Windows.heldLocks());
+        java.util.Map<String, Long> entered = Communicators.collectivesEntered();
+        entered.putAll(Windows.fencesEntered());
+        return new RankStatus(rank, state, progress, threads, Windows.heldLocks(), entered);
     }
 
     /** A thread polled within this long counts as still polling. */
@@ -124,7 +126,7 @@ final class LocalStatus {
                         int[] all = w.worldMembers();
                         java.util.Arrays.sort(all);
                         waitsFor = others(all);
-                        commKey = w.key() + "#fence" + tag;
+                        commKey = w.fenceKey() + "#" + tag;
                         detail = "on a window of ranks " + Arrays.toString(all);
                         break;
                     }

@@ -67,6 +67,17 @@ public final class Windows {
         }
     }
 
+    /** How many fences this rank has entered on each window. */
+    public static Map<String, Long> fencesEntered() {
+        Map<String, Long> entered = new java.util.HashMap<>();
+        synchronized (KNOWN) {
+            for (WindowState w : KNOWN.values()) {
+                entered.put(w.fenceKey(), w.fences());
+            }
+        }
+        return entered;
+    }
+
     /** Locks this rank holds now, as "resource:E" or "resource:S", for its status. */
     public static List<String> heldLocks() {
         List<String> held = new ArrayList<>();

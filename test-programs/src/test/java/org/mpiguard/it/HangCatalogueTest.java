@@ -82,17 +82,19 @@ class HangCatalogueTest {
         return status.has("rank") ? status.get("rank").asInt() : index;
     }
 
+    // collective.CountMismatch and collective.GatherCountMismatch are not rows: Open MPI's
+    // own MPI_ERR_TRUNCATE aborts the job within milliseconds, before the asynchronous ring
+    // compares the calls (the count rule itself is proved by RingTest and, end to end, by
+    // DatatypeMismatch, whose counts differ too).
     @ParameterizedTest(name = "{0} at {1} ranks: {2} on [{3}] in {4}")
     @CsvSource({
         // collective mismatches (ranks: the set the finding's ranks lie in; culprit: must be named)
         "collective.OpMismatch,            3, collective-mismatch, 0 1 2,   Comm.reduce Comm.bcast,        0, reduce bcast",
         "collective.RootMismatch,          3, collective-mismatch, 0 1 2,   Comm.bcast,                    2, root",
         "collective.ReduceOpMismatch,      3, collective-mismatch, 0 1 2,   Comm.allReduce,                2, SUM MAX",
-        "collective.CountMismatch,         3, collective-mismatch, 0 1 2,   Comm.allReduce,                0, count",
         "collective.DatatypeMismatch,      3, collective-mismatch, 0 1 2,   Comm.bcast,                    0, INT LONG",
         "collective.BlockingVsNonblocking, 3, collective-mismatch, 0 1 2,   Comm.barrier Comm.iBarrier,    0, barrier iBarrier",
         "collective.SubCommMismatch,       6, collective-mismatch, 0 2 4,   Comm.bcast Comm.barrier,       0, bcast barrier",
-        "collective.GatherCountMismatch,   4, collective-mismatch, 0 1 2 3, Comm.gather,                   2, count",
         "collective.OutOfPhase,            3, collective-mismatch, 0 1 2,   Comm.barrier Comm.allReduce,   1, barrier allReduce",
         // deadlocks (ranks: exactly the finding's ranks)
         "collective.CollectiveAfterFinish, 3, deadlock, 0 1,             Comm.barrier,                    -1, ''",

@@ -45,6 +45,16 @@ public final class WindowState {
         return ++fences;
     }
 
+    /** Fences this rank has entered on the window. */
+    public long fences() {
+        return fences;
+    }
+
+    /** The key under which fences on this window are counted in a rank's status. */
+    public String fenceKey() {
+        return key + "/fence";
+    }
+
     public void started(int[] worldRanks) {
         startGroup = worldRanks;
     }

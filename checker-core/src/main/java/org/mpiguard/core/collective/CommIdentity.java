@@ -1,5 +1,7 @@
 package org.mpiguard.core.collective;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
@@ -17,8 +19,17 @@ public final class CommIdentity {
     private final int[] worldMembers;
     private final int localRank;
     private final String key;
-    /** Written only by the application thread that calls collectives on the communicator. */
-    private long collectives;
+    /** Written only by the application thread that calls collectives on the communicator; read by the watchdog. */
+    @SuppressWarnings("unused") private long collectives;
+    private static final VarHandle COLLECTIVES;
+
+    static {
+        try {
+            COLLECTIVES = MethodHandles.lookup().findVarHandle(CommIdentity.class, "collectives", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     public CommIdentity(long id, int[] worldMembersInLocalOrder, int localRank) {
         this.id = id;
@@ -86,11 +97,13 @@ public final class CommIdentity {
 
     /** Counts one more collective on this communicator and returns its number. */
     public long nextCollective() {
-        return ++collectives;
+        long next = (long) COLLECTIVES.getOpaque(this) + 1;
+        COLLECTIVES.setOpaque(this, next);
+        return next;
     }
 
-    /** The number of the last collective counted. */
+    /** The number of the last collective counted: this rank has entered every collective up to it. */
     public long collectives() {
-        return collectives;
+        return (long) COLLECTIVES.getOpaque(this);
     }
 }

@@ -77,7 +77,14 @@ public final class DeadlockReport {
             RankStatus s = byRank[r] == null ? RankStatus.unknown(r) : byRank[r];
             ThreadStatus t = s.blockedThread();
             switch (s.state()) {
-                case BLOCKED -> status.add(new RankReport(r, "blocked", t.op(), siteOf(t), t.thread()));
+                case BLOCKED -> {
+                    // every blocked thread of a rank with several, so none is hidden
+                    for (ThreadStatus b : s.threads()) {
+                        if (b.blocked()) {
+                            status.add(new RankReport(r, "blocked", b.op(), siteOf(b), b.thread()));
+                        }
+                    }
+                }
                 case FINISHED, EXITED -> status.add(new RankReport(r, s.state().label(),
                         t == null ? null : t.op(), t == null ? null : siteOf(t), t == null ? null : t.thread()));
                 case RUNNING -> {

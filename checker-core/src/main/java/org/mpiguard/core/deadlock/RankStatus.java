@@ -9,12 +9,25 @@ import java.util.List;
  *                 values in two snapshots mean the rank made no MPI progress in between
  * @param threads  its application threads; for FINISHED and EXITED the one that got there
  * @param heldLocks window locks the rank holds, each "resource:E" or "resource:S"
+ * @param collectivesEntered per communicator (or window, for fences) key, how many
+ *                  collectives the rank has entered on it
  */
 public record RankStatus(int rank, RankState state, long progress, List<ThreadStatus> threads,
-                         List<String> heldLocks) {
+                         List<String> heldLocks, java.util.Map<String, Long> collectivesEntered) {
 
     public RankStatus(int rank, RankState state, long progress, List<ThreadStatus> threads) {
-        this(rank, state, progress, threads, List.of());
+        this(rank, state, progress, threads, List.of(), java.util.Map.of());
+    }
+
+    public RankStatus(int rank, RankState state, long progress, List<ThreadStatus> threads,
+                      List<String> heldLocks) {
+        this(rank, state, progress, threads, heldLocks, java.util.Map.of());
+    }
+
+    /** Whether the rank has entered collective number {@code seq} on {@code key} (false if unknown). */
+    public boolean entered(String key, long seq) {
+        Long n = collectivesEntered.get(key);
+        return n != null && n >= seq;
     }
 
     public static RankStatus unknown(int rank) {

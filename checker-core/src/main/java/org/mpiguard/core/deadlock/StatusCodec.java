@@ -44,6 +44,11 @@ public final class StatusCodec {
             for (String lock : status.heldLocks()) {
                 out.writeUTF(lock);
             }
+            out.writeShort(status.collectivesEntered().size());
+            for (var e : status.collectivesEntered().entrySet()) {
+                out.writeUTF(e.getKey());
+                out.writeLong(e.getValue());
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -81,6 +86,11 @@ public final class StatusCodec {
         for (int i = 0; i < locks; i++) {
             held.add(in.readUTF());
         }
-        return new RankStatus(rank, state, progress, threads, held);
+        int counted = in.readShort();
+        java.util.Map<String, Long> entered = new java.util.HashMap<>();
+        for (int i = 0; i < counted; i++) {
+            entered.put(in.readUTF(), in.readLong());
+        }
+        return new RankStatus(rank, state, progress, threads, held, entered);
     }
 }

@@ -110,7 +110,8 @@ public final class WaitForGraph {
                 continue;
             }
             boolean satisfied = canProgress[c]
-                    || (t.kind() == WaitKind.COLLECTIVE && c != rank && inSameCollective(byRank[c], t));
+                    || (t.kind() == WaitKind.COLLECTIVE && c != rank
+                        && (inSameCollective(byRank[c], t) || enteredAlready(byRank[c], t)));
             if (!satisfied) {
                 return false;
             }
@@ -173,6 +174,24 @@ public final class WaitForGraph {
             }
         }
         return false;
+    }
+
+    /**
+     * A member that has entered this collective already (it may have left it: bcast,
+     * reduce and the nonblocking ones need not synchronise) has done its part.
+     */
+    private static boolean enteredAlready(RankStatus other, ThreadStatus t) {
+        String key = t.commKey();
+        int hash = key.lastIndexOf('#');
+        if (other == null || hash < 0) {
+            return false;
+        }
+        try {
+            long seq = Long.parseLong(key.substring(hash + 1));
+            return seq > 0 && other.entered(key.substring(0, hash), seq);
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private static boolean inRange(int rank, boolean[] canProgress) {

@@ -74,6 +74,20 @@ class WaitForGraphTest {
     }
 
     @Test
+    void aMemberThatAlreadyEnteredTheCollectiveAndMovedOnDoesNotHoldItUp() {
+        RankStatus root = collective(0, "Comm.reduce", "1#7", 1);
+        RankStatus movedOn = new RankStatus(1, RankState.BLOCKED, 5,
+                List.of(thread(WaitKind.COLLECTIVE, "Comm.barrier", 59, new int[] {0}, false, "1#8")),
+                List.of(), java.util.Map.of("1", 8L));
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {root, movedOn}).isEmpty(),
+                "rank 1 passed reduce number 7; the root will complete it");
+        RankStatus behind = new RankStatus(1, RankState.BLOCKED, 5,
+                List.of(thread(WaitKind.RECEIVE, "Comm.recv", 60, new int[] {0}, false, "")),
+                List.of(), java.util.Map.of("1", 6L));
+        assertEquals(List.of(0, 1), WaitForGraph.deadlocked(new RankStatus[] {root, behind}));
+    }
+
+    @Test
     void aLockWaitIsReleasedByTheTargetOrAConflictingHolderThatCanProgress() {
         ThreadStatus wantsLock = thread(WaitKind.LOCK, "Win.lock", 24, new int[] {2}, true, "win:1#2@2:E");
         RankStatus holderInBarrier = new RankStatus(0, RankState.BLOCKED, 5,
