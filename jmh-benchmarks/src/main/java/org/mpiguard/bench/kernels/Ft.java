@@ -27,8 +27,8 @@ final class Ft implements Kernel {
     public Outcome run(Intracomm world, Scale scale) throws MPIException {
         int size = world.getSize();
         int rank = world.getRank();
-        int n = scale.pick(64, 512);
-        int rounds = scale.pick(2, 8);
+        int n = scale.pick(32, 512);
+        int rounds = scale.pick(1, 8);
         if (n % size != 0) {
             throw new IllegalArgumentException("ft needs a rank count that divides " + n + ", got " + size);
         }

@@ -27,8 +27,8 @@ final class Jacobi2d implements Kernel {
 
     @Override
     public Outcome run(Intracomm world, Scale scale) throws MPIException {
-        int n = scale.pick(48, 240);
-        int steps = scale.pick(200, 1200);
+        int n = scale.pick(24, 240);
+        int steps = scale.pick(100, 1200);
         int rank = world.getRank();
         int size = world.getSize();
         int px = 1;
