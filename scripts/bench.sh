@@ -31,9 +31,12 @@ fi
 
 if [ "${1:-}" = "--jmh" ]; then
   shift
-  # A singleton MPI process has no transport for the default one-sided component;
-  # pt2pt gives the window benchmark one. The agent reads its options from MPIGUARD_OPTIONS.
-  export OMPI_MCA_osc=pt2pt
+  # In a singleton MPI process only the ucx one-sided component can create a window
+  # both at THREAD_SINGLE (plain) and THREAD_MULTIPLE (under the agent): rdma finds no
+  # transport and pt2pt refuses THREAD_MULTIPLE. Both variants use the same one.
+  # UCX must leave SIGSEGV to the JVM, which uses it for its own null checks.
+  # The agent reads its options from MPIGUARD_OPTIONS.
+  export OMPI_MCA_osc=ucx UCX_ERROR_SIGNALS=""
   exec java -cp "$BENCH_JAR:$MPI_JAR" org.mpiguard.bench.harness.PerCallReport "$@"
 fi
 exec java -cp "$CLASSES:$MPI_JAR" org.mpiguard.bench.harness.BenchHarness \
