@@ -1,0 +1,304 @@
+package org.mpiguard.bench.harness;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Runs every kernel plain and under the agent in alternation (A B A B ...), checks that
+ * each run verified itself and that the agent's result equals the plain run's, and
+ * prints the overhead table: median seconds of the kernels' timed regions, their ratio
+ * and spread, peak RSS per rank, findings the agent reported (a correct kernel should
+ * have none), then the start-up cost of a hello-world JVM with and without the agent.
+ *
+ * <p>Exit status: 0 when every run ran, verified and matched; 1 when one did not;
+ * 2 on a bad command line.
+ */
+public final class BenchHarness {
+
+    static final int FAILED = 1;
+    static final int USAGE = 2;
+    private static final String KERNEL_MAIN = "org.mpiguard.bench.kernels.KernelMain";
+    private static final String HELLO = "org.mpiguard.bench.kernels.Hello";
+
+    private enum Variant { PLAIN, AGENT }
+
+    /** Everything measured about one kernel. */
+    private static final class Tally {
+        final Map<Variant, Samples> seconds = Map.of(Variant.PLAIN, new Samples(), Variant.AGENT, new Samples());
+        final Map<Variant, Samples> peakMib = Map.of(Variant.PLAIN, new Samples(), Variant.AGENT, new Samples());
+        String referenceChecksum;
+        long findings;
+        final List<String> failures = new ArrayList<>();
+    }
+
+    private final HarnessOptions options;
+    private final PrintStream out;
+    private final PrintStream progress;
+    private final Map<String, Tally> tallies = new LinkedHashMap<>();
+
+    private BenchHarness(HarnessOptions options, PrintStream out, PrintStream progress) {
+        this.options = options;
+        this.out = out;
+        this.progress = progress;
+        for (String kernel : options.kernels) {
+            tallies.put(kernel, new Tally());
+        }
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** The whole harness; returns the exit status. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        HarnessOptions options;
+        try {
+            options = HarnessOptions.parse(args);
+        } catch (HarnessOptions.UsageException e) {
+            err.println("bench: " + e.getMessage());
+            err.println(HarnessOptions.USAGE);
+            return USAGE;
+        }
+        if (options.help) {
+            out.println(HarnessOptions.USAGE);
+            return 0;
+        }
+        try {
+            return new BenchHarness(options, out, err).measure();
+        } catch (IOException e) {
+            err.println("bench: could not run a job: " + e.getMessage());
+            return FAILED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("bench: interrupted");
+            return FAILED;
+        }
+    }
+
+    private int measure() throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        String scale = options.smoke ? "smoke" : "full";
+        if (options.smoke) {
+            // one job per variant runs every kernel: start-up is paid twice, not twice per kernel
+            for (int pair = 1; pair <= options.pairs; pair++) {
+                for (Variant v : Variant.values()) {
+                    runKernels(v, options.kernels, scale);
+                }
+            }
+        } else {
+            for (String kernel : options.kernels) {
+                for (int pair = 1; pair <= options.pairs; pair++) {
+                    for (Variant v : Variant.values()) {
+                        runKernels(v, List.of(kernel), scale);
+                    }
+                    Tally t = tallies.get(kernel);
+                    progress.printf(Locale.ROOT, "[bench] %s pair %d/%d: plain %.3f s, agent %.3f s%n", kernel, pair,
+                            options.pairs, last(t, Variant.PLAIN), last(t, Variant.AGENT));
+                }
+            }
+        }
+        printTable();
+        if (options.startup) {
+            printStartup();
+        }
+        out.printf(Locale.ROOT, "(harness wall time %.0f s)%n", (System.nanoTime() - start) / 1e9);
+        int failures = 0;
+        for (Map.Entry<String, Tally> e : tallies.entrySet()) {
+            for (String failure : e.getValue().failures) {
+                progress.println("bench: FAILED " + e.getKey() + ": " + failure);
+                failures++;
+            }
+        }
+        return failures == 0 ? 0 : FAILED;
+    }
+
+    private static double last(Tally t, Variant v) {
+        return t.seconds.get(v).last();
+    }
+
+    private void runKernels(Variant variant, List<String> kernels, String scale) throws IOException, InterruptedException {
+        Path work = Files.createTempDirectory("mpiguard-bench");
+        List<String> command = mpirun(options.ranks);
+        command.addAll(java(variant, KERNEL_MAIN, String.join(",", kernels), scale));
+        Job job = Job.run(command, work, options.timeoutSeconds);
+        KernelLines lines = new KernelLines(job.stdout());
+        long findings = variant == Variant.AGENT ? countFindings(work) : 0;
+        for (String kernel : kernels) {
+            Tally t = tallies.get(kernel);
+            t.findings += findings;
+            KernelLines.Result r = lines.results.get(kernel);
+            String what = variant.name().toLowerCase(Locale.ROOT) + " run";
+            if (r == null) {
+                t.failures.add(what + (job.timedOut() ? " timed out after " + options.timeoutSeconds + " s"
+                        : " exited with " + job.exitCode() + " before reporting") + ":\n" + job.tail());
+                continue;
+            }
+            if (!r.verified()) {
+                t.failures.add(what + " did not verify: " + r.detail());
+                continue;
+            }
+            if (t.referenceChecksum == null) {
+                t.referenceChecksum = r.checksum();
+            } else if (!t.referenceChecksum.equals(r.checksum())) {
+                t.failures.add(what + " result " + r.checksum() + " differs from the first plain run's "
+                        + t.referenceChecksum);
+                continue;
+            }
+            t.seconds.get(variant).add(r.seconds());
+            if (lines.maxPeakKib > 0) {
+                t.peakMib.get(variant).add(lines.maxPeakKib / 1024.0);
+            }
+        }
+        if (job.exitCode() != 0 && !job.timedOut()) {
+            for (String kernel : kernels) {
+                Tally t = tallies.get(kernel);
+                if (t.failures.isEmpty()) {
+                    t.failures.add(variant.name().toLowerCase(Locale.ROOT) + " job exited with " + job.exitCode()
+                            + ":\n" + job.tail());
+                }
+            }
+        }
+        deleteTree(work);
+    }
+
+    private void printTable() {
+        out.println();
+        out.printf(Locale.ROOT, "MPIGuard overhead, %s, %d rank(s) (mpirun --oversubscribe), %d pair(s) A B, %s sizes, "
+                        + "agent options: %s%n", ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern(
+                        "yyyy-MM-dd HH:mm 'UTC'")), options.ranks, options.pairs, options.smoke ? "smoke" : "full",
+                options.agentOptions.isEmpty() ? "(none: defaults)" : options.agentOptions);
+        out.printf(Locale.ROOT, "machine: %d CPU(s), Java %s%n%n", Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.version"));
+        String header = String.format(Locale.ROOT, "| %-18s | %5s | %8s | %8s | %6s | %-15s | %-15s | %9s | %9s | %8s | %-6s |",
+                "kernel", "ranks", "plain s", "agent s", "ratio", "plain min-max", "agent min-max", "RSS plain",
+                "RSS agent", "findings", "result");
+        out.println(header);
+        out.println(header.replaceAll("[^|]", "-"));
+        List<Double> ratios = new ArrayList<>();
+        for (Map.Entry<String, Tally> e : tallies.entrySet()) {
+            Tally t = e.getValue();
+            Samples plain = t.seconds.get(Variant.PLAIN);
+            Samples agent = t.seconds.get(Variant.AGENT);
+            double ratio = agent.median() / plain.median();
+            if (!Double.isNaN(ratio)) {
+                ratios.add(ratio);
+            }
+            out.printf(Locale.ROOT, "| %-18s | %5d | %8.3f | %8.3f | %6.3f | %-15s | %-15s | %6.0f MiB | %6.0f MiB | %8d | %-6s |%n",
+                    e.getKey(), options.ranks, plain.median(), agent.median(), ratio, range(plain), range(agent),
+                    t.peakMib.get(Variant.PLAIN).median(), t.peakMib.get(Variant.AGENT).median(), t.findings,
+                    t.failures.isEmpty() ? "same" : "FAILED");
+        }
+        out.println();
+        double geo = 0;
+        for (double r : ratios) {
+            geo += Math.log(r);
+        }
+        out.printf(Locale.ROOT, "median ratio across kernels: %.3f (geometric mean %.3f); RSS is the peak resident set "
+                        + "of the largest rank, median over runs; 'same' = every run verified itself and every result "
+                        + "equals the first plain run's%n", Samples.medianOf(ratios),
+                ratios.isEmpty() ? Double.NaN : Math.exp(geo / ratios.size()));
+    }
+
+    private static String range(Samples s) {
+        return String.format(Locale.ROOT, "%.3f-%.3f", s.min(), s.max());
+    }
+
+    private void printStartup() throws IOException, InterruptedException {
+        Map<Variant, Samples> single = Map.of(Variant.PLAIN, new Samples(), Variant.AGENT, new Samples());
+        Map<Variant, Samples> job = Map.of(Variant.PLAIN, new Samples(), Variant.AGENT, new Samples());
+        List<String> failures = new ArrayList<>();
+        for (int pair = 1; pair <= options.pairs; pair++) {
+            for (Variant v : Variant.values()) {
+                timeHello(v, new ArrayList<>(), single.get(v), failures);
+                timeHello(v, mpirun(options.ranks), job.get(v), failures);
+            }
+        }
+        out.println();
+        out.printf(Locale.ROOT, "start-up, hello world (MPI.Init + Finalize), median wall seconds over %d pair(s):%n",
+                options.pairs);
+        out.printf(Locale.ROOT, "  one JVM, singleton MPI:   plain %.3f s, agent %.3f s, cost %+.3f s per JVM%n",
+                single.get(Variant.PLAIN).median(), single.get(Variant.AGENT).median(),
+                single.get(Variant.AGENT).median() - single.get(Variant.PLAIN).median());
+        out.printf(Locale.ROOT, "  mpirun -np %d:              plain %.3f s, agent %.3f s, cost %+.3f s per job%n",
+                options.ranks, job.get(Variant.PLAIN).median(), job.get(Variant.AGENT).median(),
+                job.get(Variant.AGENT).median() - job.get(Variant.PLAIN).median());
+        for (String f : failures) {
+            out.println("  FAILED: " + f);
+        }
+        Tally startupTally = new Tally();
+        startupTally.failures.addAll(failures);
+        if (!failures.isEmpty()) {
+            tallies.put("start-up", startupTally);
+        }
+    }
+
+    private void timeHello(Variant v, List<String> launcher, Samples into, List<String> failures)
+            throws IOException, InterruptedException {
+        Path work = Files.createTempDirectory("mpiguard-bench");
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(java(v, HELLO));
+        Job job = Job.run(command, work, options.timeoutSeconds);
+        if (job.exitCode() == 0 && job.stdout().contains("hello from")) {
+            into.add(job.wallSeconds());
+        } else {
+            failures.add("hello world (" + v.name().toLowerCase(Locale.ROOT) + ") exited with " + job.exitCode()
+                    + ":\n" + job.tail());
+        }
+        deleteTree(work);
+    }
+
+    private static List<String> mpirun(int ranks) {
+        List<String> command = new ArrayList<>(List.of("mpirun"));
+        if ("root".equals(System.getProperty("user.name"))) {
+            command.add("--allow-run-as-root");
+        }
+        command.addAll(List.of("--oversubscribe", "-np", String.valueOf(ranks)));
+        return command;
+    }
+
+    private List<String> java(Variant variant, String mainClass, String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (variant == Variant.AGENT) {
+            String agent = "-javaagent:" + options.agentJar;
+            command.add(options.agentOptions.isEmpty() ? agent : agent + "=" + options.agentOptions);
+        }
+        command.addAll(List.of("-cp", options.mpiJar + ":" + options.classes, mainClass));
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    /** Findings the agent wrote into the job's report directory (the default one, in the job's directory). */
+    private static long countFindings(Path work) throws IOException {
+        Path report = work.resolve("mpiguard-report");
+        if (!Files.isDirectory(report)) {
+            return 0;
+        }
+        long count = 0;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(report, "findings-rank*.jsonl")) {
+            for (Path f : files) {
+                count += Files.readAllLines(f).stream().filter(l -> !l.isBlank()).count();
+            }
+        }
+        return count;
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package org.mpiguard.bench.harness;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.mpiguard.bench.kernels.Kernels;
+
+/** The harness's command line, checked: every mistake is a {@link UsageException} that says what is valid. */
+final class HarnessOptions {
+
+    static final String USAGE = String.join("\n",
+            "usage: scripts/bench.sh [options]",
+            "  --pairs N              plain/agent pairs per kernel, run A B A B ... (default 5; --smoke: 1)",
+            "  --kernels LIST         'all' or names joined by ',' (default all): " + String.join(", ", Kernels.names()),
+            "  --ranks N              MPI ranks per job (default 4)",
+            "  --agent-options STR    the agent argument string, e.g. checks=all or checks=deadlock (default: none)",
+            "  --smoke                tiny sizes, every kernel in one job per variant, one pair: a few seconds",
+            "  --no-startup           skip the start-up measurement",
+            "  --timeout S            seconds a job may take before it counts as failed (default 300)",
+            "  --agent-jar PATH, --mpi-jar PATH, --classes PATH   where the pieces are (bench.sh sets them)",
+            "  --help                 this text");
+
+    int pairs = 5;
+    boolean pairsGiven;
+    List<String> kernels = Kernels.names();
+    int ranks = 4;
+    String agentOptions = "";
+    boolean smoke;
+    boolean startup = true;
+    int timeoutSeconds = 300;
+    Path agentJar;
+    Path mpiJar;
+    Path classes;
+    boolean help;
+
+    static HarnessOptions parse(String[] args) throws UsageException {
+        HarnessOptions o = new HarnessOptions();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            switch (arg) {
+                case "--help", "-h" -> o.help = true;
+                case "--smoke" -> o.smoke = true;
+                case "--no-startup" -> o.startup = false;
+                case "--pairs" -> {
+                    o.pairs = positive(arg, value(args, ++i, arg), 1, 1000);
+                    o.pairsGiven = true;
+                }
+                case "--ranks" -> o.ranks = positive(arg, value(args, ++i, arg), 1, 256);
+                case "--timeout" -> o.timeoutSeconds = positive(arg, value(args, ++i, arg), 1, 86_400);
+                case "--kernels" -> {
+                    String spec = value(args, ++i, arg);
+                    try {
+                        o.kernels = Kernels.expand(spec);
+                    } catch (IllegalArgumentException e) {
+                        throw new UsageException(e.getMessage() + " in --kernels; valid: all or "
+                                + String.join(", ", Kernels.names()));
+                    }
+                }
+                case "--agent-options" -> o.agentOptions = value(args, ++i, arg);
+                case "--agent-jar" -> o.agentJar = Path.of(value(args, ++i, arg));
+                case "--mpi-jar" -> o.mpiJar = Path.of(value(args, ++i, arg));
+                case "--classes" -> o.classes = Path.of(value(args, ++i, arg));
+                default -> throw new UsageException("unknown argument '" + arg + "'");
+            }
+        }
+        if (o.smoke && !o.pairsGiven) {
+            o.pairs = 1;
+        }
+        if (!o.help) {
+            o.agentJar = existing("--agent-jar", o.agentJar, "build it with: mvn -DskipTests package");
+            o.mpiJar = existing("--mpi-jar", o.mpiJar, "run scripts/setup.sh");
+            o.classes = existing("--classes", o.classes, "build it with: mvn -DskipTests package");
+        }
+        return o;
+    }
+
+    private static String value(String[] args, int i, String option) throws UsageException {
+        if (i >= args.length || args[i].startsWith("--")) {
+            throw new UsageException(option + " needs a value");
+        }
+        return args[i];
+    }
+
+    private static int positive(String option, String text, int min, int max) throws UsageException {
+        try {
+            int v = Integer.parseInt(text.trim());
+            if (v < min || v > max) {
+                throw new UsageException(option + " must be between " + min + " and " + max + ", got " + text);
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + " needs a whole number, got '" + text + "'");
+        }
+    }
+
+    private static Path existing(String option, Path path, String hint) throws UsageException {
+        if (path == null) {
+            throw new UsageException(option + " is required");
+        }
+        if (!Files.exists(path)) {
+            throw new UsageException(option + " " + path + " does not exist; " + hint);
+        }
+        return path.toAbsolutePath();
+    }
+
+    /** A mistake on the command line; its message is meant for the user as it stands. */
+    static final class UsageException extends Exception {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+}
