@@ -240,9 +240,8 @@ public final class Checks {
         if (op == null) {
             fail(site, "op.null", name, null, "is null", "a predefined op such as MPI.SUM, or a user op");
         }
-        if (op.isNull()) {
-            fail(site, "op.freed", name, "a freed op", Handles.wasFreed(op) ? "was already freed" : "is MPI.OP_NULL",
-                    "an op that has not been freed");
+        if (Handles.wasFreed(op)) {
+            fail(site, "op.freed", name, "a freed op", "was already freed", "an op that has not been freed");
         }
         if (type == null || type.isNull()) {
             return;

@@ -175,9 +175,8 @@ public final class Handle {
         if (!Checks.on()) {
             return;
         }
-        if (op.isNull()) {
-            Checks.fail(site, "op.freed", "op", "a freed op", Handles.wasFreed(op) ? "was already freed"
-                    : "is MPI.OP_NULL", "an op that has not been freed");
+        if (Handles.wasFreed(op)) {
+            Checks.fail(site, "op.freed", "op", "a freed op", "was already freed", "an op that has not been freed");
         }
     }
 
