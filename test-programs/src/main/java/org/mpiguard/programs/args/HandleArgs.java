@@ -53,7 +53,7 @@ public class HandleArgs {
             expect(() -> freedComm.free()); // CHECK: handle.comm-freed Comm.free comm
             expect(() -> freedComm.getSize()); // CHECK: handle.comm-freed Comm.getSize comm
             expect(() -> freedComm.getRank()); // CHECK: handle.comm-freed Comm.getRank comm
-            expect(() -> freedComm.dup()); // CHECK: handle.comm-freed Comm.dup comm
+            expect(() -> freedComm.dup()); // CHECK: handle.comm-freed Intracomm.dup comm
             expect(() -> freedComm.getGroup()); // CHECK: handle.comm-freed Comm.getGroup comm
             expect(() -> freedGroup.getSize()); // CHECK: handle.group-freed Group.getSize group
             expect(() -> freedGroup.getRank()); // CHECK: handle.group-freed Group.getRank group
@@ -69,7 +69,7 @@ public class HandleArgs {
             expect(() -> freedInfo.get("key")); // CHECK: handle.info-freed Info.get info
             expect(() -> freedInfo.free()); // CHECK: handle.info-freed Info.free info
             expect(() -> comm.setInfo(freedInfo)); // CHECK: handle.info-freed Comm.setInfo info
-            expect(() -> comm.dupWithInfo(freedInfo)); // CHECK: handle.info-freed Comm.dupWithInfo info
+            expect(() -> comm.dupWithInfo(freedInfo)); // CHECK: handle.info-freed Intracomm.dupWithInfo info
             Info info = new Info();
             expect(() -> info.set("k".repeat(300), "v")); // CHECK: info.key Info.set key
             expect(() -> info.set("key", null)); // CHECK: info.value Info.set value
