@@ -12,6 +12,7 @@ import org.mpiguard.adapter.args.Peers;
 import org.mpiguard.adapter.args.Violations;
 import org.mpiguard.core.args.ArgMessages;
 import org.mpiguard.core.args.BaseType;
+import org.mpiguard.core.args.Extents;
 import org.mpiguard.core.args.RankRules;
 import org.mpiguard.core.args.ReductionOps;
 import org.mpiguard.core.options.CheckFamily;
@@ -131,8 +132,10 @@ public final class Checks {
         present(site, bufName, buf, type, direct);
         int available = BaseType.elementsAvailable(buf);
         int extent = type.getExtent();
+        int trueLb = type.getTrueLb();
+        int trueExtent = type.getTrueExtent();
         for (int r = 0; r < ranks; r++) {
-            long end = counts[r] == 0 ? 0 : (long) displs[r] * extent + Datatypes.span(type, counts[r]);
+            long end = Extents.spanAt(displs[r], counts[r], extent, trueLb, trueExtent);
             if (end > available) {
                 fail(site, "vcoll.overflow", bufName, buf, "is too small for rank " + r + "'s block: "
                         + displsName + "[" + r + "] = " + displs[r] + " and " + countsName + "[" + r + "] = "

@@ -6,6 +6,7 @@ import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
 import org.mpiguard.core.args.BaseType;
+import org.mpiguard.core.args.Extents;
 import org.mpiguard.core.args.HandleSet;
 import org.mpiguard.core.args.ReductionOps.TypeClass;
 
@@ -71,7 +72,7 @@ public final class Datatypes {
         if (count <= 0) {
             return 0;
         }
-        return (long) (count - 1) * type.getExtent() + type.getTrueLb() + type.getTrueExtent();
+        return Extents.span(count, type.getExtent(), type.getTrueLb(), type.getTrueExtent());
     }
 
     /** Extent in bytes, for one-sided displacement arithmetic. */
