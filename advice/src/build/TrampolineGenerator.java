@@ -476,7 +476,14 @@ public final class TrampolineGenerator {
             List<String> after = new ArrayList<>();
             String call = null;
             String block = null;
-            for (String key : List.of(plain, typed.toString())) {
+            List<String> keys = new ArrayList<>();
+            if (!name.equals("<init>") && declaresMpiException(declaring, name, params)) {
+                keys.add(WILDCARD); // rules for every call that can reach MPI
+                keys.add(declaring + "." + WILDCARD);
+            }
+            keys.add(plain);
+            keys.add(typed.toString());
+            for (String key : keys) {
                 List<String[]> lines = byKey.get(key);
                 if (lines == null) {
                     continue;
@@ -493,6 +500,27 @@ public final class TrampolineGenerator {
             }
             return before.isEmpty() && after.isEmpty() && call == null && block == null ? MethodRules.NONE
                     : new MethodRules(before, call, after, block);
+        }
+
+        /**
+         * Wildcard keys {@code *} and {@code Class.*} match every method (not constructor)
+         * that declares {@code MPIException}, i.e. every call that can reach MPI; pure-Java
+         * helpers (buffers, Status getters) are left alone.
+         */
+        static final String WILDCARD = "*";
+
+        private static boolean declaresMpiException(String declaring, String name, Class<?>[] params) {
+            try {
+                Class<?> owner = Class.forName("mpi." + declaring, false, TrampolineGenerator.class.getClassLoader());
+                for (Class<?> e : owner.getMethod(name, params).getExceptionTypes()) {
+                    if (e.getName().equals("mpi.MPIException")) {
+                        return true;
+                    }
+                }
+                return false;
+            } catch (ReflectiveOperationException | LinkageError e) {
+                return false;
+            }
         }
 
         Set<String> unmatched() {

@@ -32,6 +32,12 @@ public final class Options {
     public static final String ON_ERROR = "on-error";
     /** Directory of the {@code findings-rank<N>.jsonl} files. */
     public static final String REPORT = "report";
+    /**
+     * {@code report} the Java bindings' own receive hazards (stale data copied into the
+     * untouched part of a receive array) or make those calls keep the untouched elements
+     * as the MPI standard says ({@code standard}).
+     */
+    public static final String BINDING_HAZARDS = "binding-hazards";
 
     public static final String ENV_VARIABLE = "MPIGUARD_OPTIONS";
     public static final String PROPERTY_PREFIX = "mpiguard.";
@@ -47,6 +53,7 @@ public final class Options {
         define(LIVELOCK_TIMEOUT, "5s", "a duration such as 500ms, 2s or 1m, at least 100ms");
         define(ON_ERROR, "abort", "abort or continue");
         define(REPORT, "mpiguard-report", "a directory path");
+        define(BINDING_HAZARDS, "report", "report or standard");
     }
 
     private final String include;
@@ -56,6 +63,7 @@ public final class Options {
     private final long livelockTimeoutMillis;
     private final OnError onError;
     private final Path reportDir;
+    private final boolean bindingHazardsStandard;
 
     private Options(Map<String, String> values) throws OptionsException {
         this.include = values.get(INCLUDE);
@@ -69,6 +77,7 @@ public final class Options {
             throw invalid(REPORT, report);
         }
         this.reportDir = Path.of(report);
+        this.bindingHazardsStandard = parseBindingHazards(values.get(BINDING_HAZARDS));
     }
 
     /** Options from all three sources, as the agent sees them at start. */
@@ -194,6 +203,14 @@ public final class Options {
         };
     }
 
+    private static boolean parseBindingHazards(String value) throws OptionsException {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "report" -> false;
+            case "standard" -> true;
+            default -> throw invalid(BINDING_HAZARDS, value);
+        };
+    }
+
     private static String familyNames() {
         StringBuilder names = new StringBuilder();
         for (CheckFamily family : CheckFamily.values()) {
@@ -224,6 +241,11 @@ public final class Options {
 
     public Path reportDir() {
         return reportDir;
+    }
+
+    /** True with {@code binding-hazards=standard}: receives keep the elements no message wrote. */
+    public boolean bindingHazardsStandard() {
+        return bindingHazardsStandard;
     }
 
     /** Every key with its default and what is valid, for the README and error messages. */

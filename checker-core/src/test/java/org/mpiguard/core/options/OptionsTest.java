@@ -99,7 +99,17 @@ class OptionsTest {
 
     @Test
     void everyKeyIsDocumentedWithItsDefault() {
-        assertEquals(7, Options.documentation().size());
+        assertEquals(8, Options.documentation().size());
         Options.documentation().values().forEach(doc -> assertTrue(doc.startsWith("default '"), doc));
+    }
+
+    @Test
+    void bindingHazardsAreReportedByDefaultAndRepairedWithStandard() throws Exception {
+        assertFalse(Options.parse(null, null, new Properties()).bindingHazardsStandard());
+        assertTrue(Options.parse("binding-hazards=standard", null, new Properties()).bindingHazardsStandard());
+        OptionsException e = assertThrows(OptionsException.class,
+                () -> Options.parse("binding-hazards=fix", null, new Properties()));
+        assertTrue(e.getMessage().contains("'binding-hazards'") && e.getMessage().contains("report or standard"),
+                e.getMessage());
     }
 }

@@ -1,0 +1,277 @@
+package org.mpiguard.advice.args;
+
+import java.nio.Buffer;
+import mpi.Comm;
+import mpi.Datatype;
+import mpi.MPIException;
+import mpi.Op;
+import org.mpiguard.adapter.Guard;
+import org.mpiguard.adapter.args.Datatypes;
+import org.mpiguard.adapter.args.Handles;
+import org.mpiguard.adapter.args.Peers;
+import org.mpiguard.adapter.args.Violations;
+import org.mpiguard.core.args.ArgMessages;
+import org.mpiguard.core.args.BaseType;
+import org.mpiguard.core.args.Extents;
+import org.mpiguard.core.args.RankRules;
+import org.mpiguard.core.args.ReductionOps;
+import org.mpiguard.core.options.CheckFamily;
+
+/**
+ * The argument checks every family shares: handles, buffers, ranks, tags, ops. Each
+ * takes the argument's name as the binding's javadoc spells it (a constant in the rule,
+ * so nothing is allocated) and returns normally when the argument is valid; otherwise
+ * it reports and never returns normally (see {@link Violations}).
+ */
+public final class Checks {
+
+    private Checks() {
+    }
+
+    /** Read once per call by every entry point. */
+    public static boolean on() {
+        return Guard.options().enabled(CheckFamily.ARGUMENTS);
+    }
+
+    static MPIException fail(int site, String id, String argument, Object value, String problem, String valid)
+            throws MPIException {
+        throw Violations.invalid(site, ArgMessages.argument(id, Violations.op(site), argument, value, problem, valid));
+    }
+
+    /** The communicator a call is made on: not null, not freed. */
+    public static void comm(int site, String name, Comm comm) throws MPIException {
+        if (comm == null) {
+            fail(site, "handle.comm-null", name, null, "is null", "a communicator such as MPI.COMM_WORLD");
+        }
+        if (comm.isNull()) {
+            fail(site, "handle.comm-freed", name, Handles.wasFreed(comm) ? "a freed communicator" : "MPI.COMM_NULL",
+                    Handles.wasFreed(comm) ? "was already freed" : "is the null communicator",
+                    "a communicator that has not been freed");
+        }
+    }
+
+    /** A datatype argument: not null, not freed, committed. */
+    public static void type(int site, String name, Datatype type) throws MPIException {
+        if (type == null) {
+            fail(site, "type.null", name, null, "is null", "a datatype such as MPI.INT");
+        }
+        if (type.isNull()) {
+            boolean freed = Datatypes.wasFreed(type);
+            fail(site, "type.freed", name, freed ? "a freed datatype" : "MPI.DATATYPE_NULL",
+                    freed ? "was already freed" : "is the null datatype", "a committed datatype that has not been freed");
+        }
+        if (Datatypes.uncommitted(type)) {
+            fail(site, "type.uncommitted", name, Datatypes.name(type), "was never committed",
+                    "a predefined datatype, or a derived one after " + name + ".commit()");
+        }
+    }
+
+    /**
+     * A buffer argument with its count and datatype: the datatype is usable, the count
+     * not negative, the buffer an array or NIO buffer of the datatype's element type,
+     * direct where the call keeps it past its return, and large enough.
+     */
+    public static void buffer(int site, String bufName, Object buf, String countName, int count, String typeName,
+                              Datatype type, boolean direct) throws MPIException {
+        buffer(site, bufName, buf, countName, count, 1, typeName, type, direct);
+    }
+
+    /**
+     * As above for a buffer that holds {@code count} items for each of {@code ranks}
+     * ranks (the receive buffer of gather at the root, for instance).
+     */
+    public static void buffer(int site, String bufName, Object buf, String countName, int count, int ranks,
+                              String typeName, Datatype type, boolean direct) throws MPIException {
+        type(site, typeName, type);
+        if (count < 0) {
+            fail(site, "buf.count-negative", countName, count, "is negative", "0 or more");
+        }
+        present(site, bufName, buf, type, direct);
+        long items = (long) count * ranks;
+        long needed = items > Integer.MAX_VALUE ? Long.MAX_VALUE : Datatypes.span(type, (int) items);
+        int available = BaseType.elementsAvailable(buf);
+        if (needed > available) {
+            String what = ranks == 1 ? countName + " = " + count
+                    : countName + " = " + count + " for each of " + ranks + " ranks";
+            long max = maxCount(type, available) / ranks;
+            fail(site, "buf.overflow", bufName, buf, "is too small: " + what + " of " + Datatypes.name(type)
+                    + " (extent " + type.getExtent() + ") needs " + needed + " elements, it has " + available,
+                    "a buffer of at least " + needed + " elements, or " + countName + " <= " + max);
+        }
+    }
+
+    /**
+     * The count and displacement arrays of a v-collective: one entry per rank, none
+     * negative, and every block inside the buffer.
+     */
+    public static void vectors(int site, String countsName, int[] counts, String displsName, int[] displs, int ranks,
+                               String bufName, Object buf, String typeName, Datatype type, boolean direct)
+            throws MPIException {
+        type(site, typeName, type);
+        if (counts == null || counts.length < ranks) {
+            fail(site, "vcoll.counts-length", countsName, counts, counts == null ? "is null"
+                    : "has fewer entries than the communicator has ranks (" + ranks + ")",
+                    "an int[] with one entry per rank (at least " + ranks + ")");
+        }
+        if (displs != null && displs.length < ranks) {
+            fail(site, "vcoll.displs-length", displsName, displs, "has fewer entries than the communicator has ranks ("
+                    + ranks + ")", "an int[] with one entry per rank (at least " + ranks + ")");
+        }
+        if (displs == null) {
+            fail(site, "vcoll.displs-length", displsName, null, "is null",
+                    "an int[] with one entry per rank (at least " + ranks + ")");
+        }
+        for (int r = 0; r < ranks; r++) {
+            if (counts[r] < 0) {
+                fail(site, "vcoll.count-negative", countsName + "[" + r + "]", counts[r], "is negative", "0 or more");
+            }
+            if (displs[r] < 0) {
+                fail(site, "vcoll.displ-negative", displsName + "[" + r + "]", displs[r], "is negative", "0 or more");
+            }
+        }
+        present(site, bufName, buf, type, direct);
+        int available = BaseType.elementsAvailable(buf);
+        int extent = type.getExtent();
+        int trueLb = type.getTrueLb();
+        int trueExtent = type.getTrueExtent();
+        for (int r = 0; r < ranks; r++) {
+            long end = Extents.spanAt(displs[r], counts[r], extent, trueLb, trueExtent);
+            if (end > available) {
+                fail(site, "vcoll.overflow", bufName, buf, "is too small for rank " + r + "'s block: "
+                        + displsName + "[" + r + "] = " + displs[r] + " and " + countsName + "[" + r + "] = "
+                        + counts[r] + " reach element " + end + ", it has " + available,
+                        "blocks inside the buffer: " + displsName + "[r] * extent + " + countsName + "[r] <= "
+                        + available);
+            }
+        }
+    }
+
+    /** The buffer exists, is a buffer of the right element type and direct where needed. */
+    static void present(int site, String bufName, Object buf, Datatype type, boolean direct) throws MPIException {
+        if (buf == null) {
+            fail(site, "buf.null", bufName, null, "is null", "an array or java.nio buffer of "
+                    + elementTypes(type));
+        }
+        if (!BaseType.isBufferObject(buf)) {
+            fail(site, "buf.kind", bufName, buf.getClass().getName(), "is not a buffer",
+                    "a primitive array or java.nio buffer of " + elementTypes(type));
+        }
+        if (direct && !(buf instanceof Buffer b && b.isDirect())) {
+            fail(site, "buf.direct", bufName, buf, "is not a direct buffer, which this call needs because MPI"
+                    + " uses it after the call returns", "a direct buffer, e.g. MPI.new" + bufferKind(type)
+                    + "(n)");
+        }
+        BaseType base = Datatypes.baseType(type);
+        if (base != null && base != BaseType.NULL && !base.accepts(buf)) {
+            fail(site, "buf.element-type", bufName, buf, "does not hold the elements of " + Datatypes.name(type),
+                    base.javaTypes() + ", or a datatype matching the buffer");
+        }
+    }
+
+    /** The largest count whose span fits in {@code available} elements. */
+    private static long maxCount(Datatype type, int available) throws MPIException {
+        long first = (long) type.getTrueLb() + type.getTrueExtent();
+        if (available < first) {
+            return 0;
+        }
+        int extent = type.getExtent();
+        return extent <= 0 ? Integer.MAX_VALUE : (available - first) / extent + 1;
+    }
+
+    private static String elementTypes(Datatype type) {
+        BaseType b = type == null ? null : Datatypes.baseType(type);
+        return b == null ? "the datatype's element type" : b.javaTypes();
+    }
+
+    private static String bufferKind(Datatype type) {
+        BaseType b = type == null ? null : Datatypes.baseType(type);
+        if (b == null || b == BaseType.BYTE || b == BaseType.BOOLEAN || b == BaseType.PACKED) {
+            return "ByteBuffer";
+        }
+        String s = b.javaTypes();
+        return s.substring(s.indexOf(" or ") + 4);
+    }
+
+    public static void dest(int site, String name, int dest, int size) throws MPIException {
+        RankRules rules = Peers.rules();
+        String id = rules.dest(dest, size);
+        if (id != null) {
+            fail(site, id, name, dest, rules.problem(id, dest, size), rules.valid(id, size, Peers.tagUb()));
+        }
+    }
+
+    public static void source(int site, String name, int source, int size) throws MPIException {
+        RankRules rules = Peers.rules();
+        String id = rules.source(source, size);
+        if (id != null) {
+            fail(site, id, name, source, rules.problem(id, source, size), rules.valid(id, size, Peers.tagUb()));
+        }
+    }
+
+    public static void root(int site, String name, int root, Comm comm) throws MPIException {
+        if (comm.isInter()) {
+            return; // MPI.ROOT and MPI.PROC_NULL are roots there; the remote group's ranks too
+        }
+        int size = comm.getSize();
+        RankRules rules = Peers.rules();
+        String id = rules.root(root, size);
+        if (id != null) {
+            fail(site, id, name, root, rules.problem(id, root, size), rules.valid(id, size, 0));
+        }
+    }
+
+    public static void sendTag(int site, String name, int tag) throws MPIException {
+        RankRules rules = Peers.rules();
+        int ub = Peers.tagUb();
+        String id = rules.sendTag(tag, ub);
+        if (id != null) {
+            fail(site, id, name, tag, rules.problem(id, tag, 0), rules.valid(id, 0, ub));
+        }
+    }
+
+    public static void recvTag(int site, String name, int tag) throws MPIException {
+        RankRules rules = Peers.rules();
+        int ub = Peers.tagUb();
+        String id = rules.recvTag(tag, ub);
+        if (id != null) {
+            fail(site, id, name, tag, rules.problem(id, tag, 0), rules.valid(id, 0, ub));
+        }
+    }
+
+    /** A reduction op: not null, not freed, defined for the datatype. */
+    public static void op(int site, String name, Op op, Datatype type) throws MPIException {
+        if (op == null) {
+            fail(site, "op.null", name, null, "is null", "a predefined op such as MPI.SUM, or a user op");
+        }
+        if (Handles.wasFreed(op)) {
+            fail(site, "op.freed", name, "a freed op", "was already freed", "an op that has not been freed");
+        }
+        if (type == null || type.isNull()) {
+            return;
+        }
+        String opName = Datatypes.opName(op);
+        if (!ReductionOps.defined(opName, Datatypes.typeClass(type))) {
+            fail(site, "op.type", name, opName, "is not defined for datatype " + Datatypes.name(type),
+                    "for " + opName + ": " + ReductionOps.validTypes(opName));
+        }
+    }
+
+    /** Two buffers of one call must not be the same object (MPI forbids aliased arguments). */
+    public static void distinct(int site, String sendName, Object sendbuf, String recvName, Object recvbuf)
+            throws MPIException {
+        if (sendbuf != null && sendbuf == recvbuf) {
+            fail(site, "inplace.aliased", recvName, recvbuf, "is the same object as '" + sendName
+                    + "' (MPI forbids aliased send and receive buffers)",
+                    "a distinct buffer, or the in-place overload of this call that takes one buffer");
+        }
+    }
+
+    /** The in-place overloads have no meaning on an intercommunicator. */
+    public static void intraForInPlace(int site, String name, Comm comm) throws MPIException {
+        if (comm.isInter()) {
+            fail(site, "inplace.intercomm", name, "an intercommunicator",
+                    "cannot take the in-place overload (MPI_IN_PLACE is not allowed on intercommunicators)",
+                    "the overload with separate send and receive buffers");
+        }
+    }
+}

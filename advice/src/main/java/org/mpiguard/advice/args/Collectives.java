@@ -1,0 +1,259 @@
+package org.mpiguard.advice.args;
+
+import mpi.Comm;
+import mpi.Datatype;
+import mpi.MPIException;
+import mpi.Op;
+
+/**
+ * Entry points of collective.rules. Only what one rank can see alone is checked here;
+ * whether the ranks agree on root, op and counts is the collective ring's business. On
+ * an intercommunicator the size-dependent checks are skipped (roots and sizes refer to
+ * the remote group there), so nothing valid is ever refused.
+ */
+public final class Collectives {
+
+    private Collectives() {
+    }
+
+    /** Ranks each side of a collective serves on {@code comm}: the group size, 1 on an intercommunicator. */
+    private static int ranks(Comm comm) throws MPIException {
+        return comm.isInter() ? 1 : comm.getSize();
+    }
+
+    private static boolean atRoot(Comm comm, int root) throws MPIException {
+        return !comm.isInter() && comm.getRank() == root;
+    }
+
+    public static void barrier(Comm comm, int site) throws MPIException {
+        if (Checks.on()) {
+            Checks.comm(site, "comm", comm);
+        }
+    }
+
+    public static void bcast(Comm comm, Object buf, int count, Datatype type, int root, boolean direct, int site)
+            throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.root(site, "root", root, comm);
+        Checks.buffer(site, "buf", buf, "count", count, "type", type, direct);
+    }
+
+    public static void gather(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+                              int recvcount, Datatype recvtype, int root, boolean direct, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.root(site, "root", root, comm);
+        Checks.buffer(site, "sendbuf", sendbuf, "sendcount", sendcount, "sendtype", sendtype, direct);
+        if (atRoot(comm, root)) {
+            Checks.buffer(site, "recvbuf", recvbuf, "recvcount", recvcount, ranks(comm), "recvtype", recvtype, direct);
+            Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+        }
+    }
+
+    /** gather(buf, count, type, root): in place at the root. */
+    public static void gatherInPlace(Comm comm, Object buf, int count, Datatype type, int root, boolean direct,
+                                     int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.intraForInPlace(site, "comm", comm);
+        Checks.root(site, "root", root, comm);
+        Checks.buffer(site, "buf", buf, "count", count, atRoot(comm, root) ? ranks(comm) : 1, "type", type, direct);
+    }
+
+    public static void scatter(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+                               int recvcount, Datatype recvtype, int root, boolean direct, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.root(site, "root", root, comm);
+        if (atRoot(comm, root)) {
+            Checks.buffer(site, "sendbuf", sendbuf, "sendcount", sendcount, ranks(comm), "sendtype", sendtype, direct);
+            Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+        }
+        Checks.buffer(site, "recvbuf", recvbuf, "recvcount", recvcount, "recvtype", recvtype, direct);
+    }
+
+    public static void allGather(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+                                 int recvcount, Datatype recvtype, boolean direct, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.buffer(site, "sendbuf", sendbuf, "sendcount", sendcount, "sendtype", sendtype, direct);
+        Checks.buffer(site, "recvbuf", recvbuf, "recvcount", recvcount, ranks(comm), "recvtype", recvtype, direct);
+        Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+    }
+
+    public static void allToAll(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+                                int recvcount, Datatype recvtype, boolean direct, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        int n = ranks(comm);
+        Checks.buffer(site, "sendbuf", sendbuf, "sendcount", sendcount, n, "sendtype", sendtype, direct);
+        Checks.buffer(site, "recvbuf", recvbuf, "recvcount", recvcount, n, "recvtype", recvtype, direct);
+        Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+    }
+
+    public static void reduce(Comm comm, Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root,
+                              boolean direct, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.root(site, "root", root, comm);
+        Checks.buffer(site, "sendbuf", sendbuf, "count", count, "type", type, direct);
+        if (atRoot(comm, root)) {
+            Checks.buffer(site, "recvbuf", recvbuf, "count", count, "type", type, direct);
+            Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+        }
+        Checks.op(site, "op", op, type);
+    }
+
+    /** reduce(buf, count, type, op, root). */
+    public static void reduceInPlace(Comm comm, Object buf, int count, Datatype type, Op op, int root, boolean direct,
+                                     int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.intraForInPlace(site, "comm", comm);
+        Checks.root(site, "root", root, comm);
+        Checks.buffer(site, "buf", buf, "count", count, "type", type, direct);
+        Checks.op(site, "op", op, type);
+    }
+
+    /** allReduce, scan, exScan with separate buffers. */
+    public static void allReduce(Comm comm, Object sendbuf, Object recvbuf, int count, Datatype type, Op op,
+                                 boolean direct, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.buffer(site, "sendbuf", sendbuf, "count", count, "type", type, direct);
+        Checks.buffer(site, "recvbuf", recvbuf, "count", count, "type", type, direct);
+        Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+        Checks.op(site, "op", op, type);
+    }
+
+    /** allReduce, scan, exScan in place. */
+    public static void allReduceInPlace(Comm comm, Object buf, int count, Datatype type, Op op, boolean direct,
+                                        int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.intraForInPlace(site, "comm", comm);
+        Checks.buffer(site, "buf", buf, "count", count, "type", type, direct);
+        Checks.op(site, "op", op, type);
+    }
+
+    public static void reduceScatterBlock(Comm comm, Object sendbuf, Object recvbuf, int recvcount, Datatype type,
+                                          Op op, boolean direct, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.buffer(site, "sendbuf", sendbuf, "recvcount", recvcount, ranks(comm), "type", type, direct);
+        Checks.buffer(site, "recvbuf", recvbuf, "recvcount", recvcount, "type", type, direct);
+        Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+        Checks.op(site, "op", op, type);
+    }
+
+    public static void reduceScatter(Comm comm, Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type,
+                                     Op op, boolean direct, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.type(site, "type", type);
+        int n = ranks(comm);
+        if (recvcounts == null || recvcounts.length < n) {
+            Checks.fail(site, "vcoll.counts-length", "recvcounts", recvcounts, recvcounts == null ? "is null"
+                    : "has fewer entries than the communicator has ranks (" + n + ")",
+                    "an int[] with one entry per rank (at least " + n + ")");
+        }
+        int total = 0;
+        for (int r = 0; r < n; r++) {
+            if (recvcounts[r] < 0) {
+                Checks.fail(site, "vcoll.count-negative", "recvcounts[" + r + "]", recvcounts[r], "is negative",
+                        "0 or more");
+            }
+            total += recvcounts[r];
+        }
+        Checks.buffer(site, "sendbuf", sendbuf, "sum of recvcounts", total, "type", type, direct);
+        Checks.buffer(site, "recvbuf", recvbuf, "recvcounts[" + "rank" + "]", recvcounts[comm.isInter() ? 0
+                : comm.getRank()], "type", type, direct);
+        Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+        Checks.op(site, "op", op, type);
+    }
+
+    public static void gatherv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+                               int[] recvcount, int[] displs, Datatype recvtype, int root, boolean direct, int site)
+            throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.root(site, "root", root, comm);
+        Checks.buffer(site, "sendbuf", sendbuf, "sendcount", sendcount, "sendtype", sendtype, direct);
+        if (atRoot(comm, root)) {
+            Checks.vectors(site, "recvcount", recvcount, "displs", displs, ranks(comm), "recvbuf", recvbuf,
+                    "recvtype", recvtype, direct);
+            Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+        }
+    }
+
+    public static void scatterv(Comm comm, Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
+                                Object recvbuf, int recvcount, Datatype recvtype, int root, boolean direct, int site)
+            throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.root(site, "root", root, comm);
+        if (atRoot(comm, root)) {
+            Checks.vectors(site, "sendcount", sendcount, "displs", displs, ranks(comm), "sendbuf", sendbuf,
+                    "sendtype", sendtype, direct);
+            Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+        }
+        Checks.buffer(site, "recvbuf", recvbuf, "recvcount", recvcount, "recvtype", recvtype, direct);
+    }
+
+    public static void allGatherv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+                                  int[] recvcount, int[] displs, Datatype recvtype, boolean direct, int site)
+            throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.buffer(site, "sendbuf", sendbuf, "sendcount", sendcount, "sendtype", sendtype, direct);
+        Checks.vectors(site, "recvcount", recvcount, "displs", displs, ranks(comm), "recvbuf", recvbuf, "recvtype",
+                recvtype, direct);
+        Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+    }
+
+    public static void allToAllv(Comm comm, Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
+                                 Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype, boolean direct,
+                                 int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        int n = ranks(comm);
+        Checks.vectors(site, "sendcount", sendcount, "sdispls", sdispls, n, "sendbuf", sendbuf, "sendtype", sendtype,
+                direct);
+        Checks.vectors(site, "recvcount", recvcount, "rdispls", rdispls, n, "recvbuf", recvbuf, "recvtype", recvtype,
+                direct);
+        Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+    }
+}

@@ -1,0 +1,78 @@
+package org.mpiguard.advice.args;
+
+import mpi.MPIException;
+import org.mpiguard.adapter.args.MpiState;
+
+/**
+ * Entry points of environment.rules: every call that can reach MPI (the wildcard rule)
+ * is checked against the process's place in MPI's life, and Init and Finalize against
+ * being made twice. The hot path is one volatile read.
+ */
+public final class Environment {
+
+    private Environment() {
+    }
+
+    /** Before every call declaring MPIException. */
+    public static void any(int site) throws MPIException {
+        if (MpiState.state() == MpiState.RUNNING || !Checks.on()) {
+            return;
+        }
+        String op = org.mpiguard.adapter.args.Violations.op(site);
+        if (op.equals("MPI.Init") || op.equals("MPI.InitThread") || op.equals("MPI.Finalize")
+                || op.equals("MPI.isInitialized") || op.equals("MPI.isFinalized") || op.equals("MPI.getVersion")
+                || op.equals("MPI.getLibVersion")) {
+            return; // they have their own rules, or MPI allows them at any time
+        }
+        int state = MpiState.confirmed();
+        if (state == MpiState.BEFORE_INIT) {
+            Checks.fail(site, "env.before-init", "MPI state", "not initialised",
+                    "is wrong for " + op + ", which is called before MPI.Init", "call MPI.Init(args) first");
+        }
+        if (state == MpiState.FINALIZED) {
+            Checks.fail(site, "env.after-finalize", "MPI state", "finalized",
+                    "is wrong for " + op + ", which is called after MPI.Finalize", "MPI calls before MPI.Finalize()");
+        }
+    }
+
+    /** Before MPI.Init and MPI.InitThread. */
+    public static void init(int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        int state = MpiState.confirmed();
+        if (state == MpiState.RUNNING) {
+            Checks.fail(site, "env.init-twice", "MPI state", "initialised", "is wrong for a second MPI.Init",
+                    "MPI.Init exactly once per process");
+        }
+        if (state == MpiState.FINALIZED) {
+            Checks.fail(site, "env.init-after-finalize", "MPI state", "finalized",
+                    "is wrong for MPI.Init: MPI cannot be initialised again after MPI.Finalize",
+                    "MPI.Init exactly once, before MPI.Finalize");
+        }
+    }
+
+    public static void initialized() {
+        MpiState.initialized();
+    }
+
+    /** Before MPI.Finalize. */
+    public static void finalizing(int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        int state = MpiState.confirmed();
+        if (state == MpiState.FINALIZED) {
+            Checks.fail(site, "env.finalize-twice", "MPI state", "finalized", "is wrong for a second MPI.Finalize",
+                    "MPI.Finalize exactly once per process");
+        }
+        if (state == MpiState.BEFORE_INIT) {
+            Checks.fail(site, "env.finalize-before-init", "MPI state", "not initialised",
+                    "is wrong for MPI.Finalize", "MPI.Init(args) first");
+        }
+    }
+
+    public static void finalized() {
+        MpiState.finalized();
+    }
+}

@@ -1,0 +1,275 @@
+package org.mpiguard.advice.args;
+
+import mpi.Comm;
+import mpi.Datatype;
+import mpi.Group;
+import mpi.Info;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Op;
+import org.mpiguard.adapter.args.Datatypes;
+import org.mpiguard.adapter.args.Handles;
+
+/**
+ * Entry points of handles.rules: datatypes, communicators, groups, ops and infos used
+ * after free, freed twice, or predefined ones freed; and the after-rules that record
+ * creation, commit and free.
+ */
+public final class Handle {
+
+    private Handle() {
+    }
+
+    public static void group(int site, String name, Group group) throws MPIException {
+        if (group == null) {
+            Checks.fail(site, "handle.group-null", name, null, "is null", "a group, e.g. comm.getGroup()");
+        }
+        if (group.isNull()) {
+            Checks.fail(site, "handle.group-freed", name, Handles.wasFreed(group) ? "a freed group" : "MPI.GROUP_NULL",
+                    Handles.wasFreed(group) ? "was already freed" : "is the null group", "a group that has not been freed");
+        }
+    }
+
+    /** Any call on a group (self) or taking one. */
+    public static void onGroup(Group group, int site) throws MPIException {
+        if (Checks.on()) {
+            group(site, "group", group);
+        }
+    }
+
+    public static void twoGroups(Group group1, Group group2, int site) throws MPIException {
+        if (Checks.on()) {
+            group(site, "group1", group1);
+            group(site, "group2", group2);
+        }
+    }
+
+    /** Group.incl and excl: every rank inside the group, none twice. */
+    public static void ranksOfGroup(Group group, int[] ranks, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        group(site, "group", group);
+        if (ranks == null) {
+            Checks.fail(site, "group.ranks-null", "ranks", null, "is null", "an int[] of ranks of the group");
+        }
+        int size = group.getSize();
+        for (int i = 0; i < ranks.length; i++) {
+            if (ranks[i] < 0 || ranks[i] >= size) {
+                Checks.fail(site, "group.rank-range", "ranks[" + i + "]", ranks[i], "is outside the group of size "
+                        + size, org.mpiguard.core.args.ArgMessages.rankRange(size));
+            }
+            for (int j = 0; j < i; j++) {
+                if (ranks[j] == ranks[i]) {
+                    Checks.fail(site, "group.rank-duplicate", "ranks[" + i + "]", ranks[i], "repeats ranks[" + j + "]",
+                            "distinct ranks");
+                }
+            }
+        }
+    }
+
+    /** Any call on a communicator that is not itself a check of another family. */
+    public static void onComm(Comm comm, int site) throws MPIException {
+        if (Checks.on()) {
+            Checks.comm(site, "comm", comm);
+        }
+    }
+
+    public static void freeComm(Comm comm, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        if (comm == MPI.COMM_WORLD || comm == MPI.COMM_SELF) {
+            Checks.fail(site, "handle.free-predefined", "comm", comm == MPI.COMM_WORLD ? "MPI.COMM_WORLD"
+                    : "MPI.COMM_SELF", "is predefined and must not be freed", "a communicator the program created");
+        }
+    }
+
+    public static void freeGroup(Group group, int site) throws MPIException {
+        if (Checks.on()) {
+            group(site, "group", group);
+        }
+    }
+
+    public static void onType(Datatype type, int site) throws MPIException {
+        if (Checks.on()) {
+            alive(site, "type", type);
+        }
+    }
+
+    /** A datatype that need not be committed (constructors, commit itself) but must exist. */
+    static void alive(int site, String name, Datatype type) throws MPIException {
+        if (type == null) {
+            Checks.fail(site, "type.null", name, null, "is null", "a datatype such as MPI.INT");
+        }
+        if (type.isNull()) {
+            boolean freed = Datatypes.wasFreed(type);
+            Checks.fail(site, "type.freed", name, freed ? "a freed datatype" : "MPI.DATATYPE_NULL",
+                    freed ? "was already freed" : "is the null datatype", "a datatype that has not been freed");
+        }
+    }
+
+    public static void freeType(Datatype type, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        alive(site, "type", type);
+        if (Datatypes.typeClass(type) != org.mpiguard.core.args.ReductionOps.TypeClass.OTHER || type == MPI.PACKED) {
+            Checks.fail(site, "handle.free-predefined", "type", Datatypes.name(type),
+                    "is predefined and must not be freed", "a derived datatype the program created");
+        }
+    }
+
+    /** Datatype.create*(count, ..., oldType): count not negative, old type alive. */
+    public static void derive(int count, String countName, Datatype oldType, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        if (count < 0) {
+            Checks.fail(site, "type.create-count", countName, count, "is negative", "0 or more");
+        }
+        alive(site, "oldType", oldType);
+    }
+
+    /** Datatype.createIndexed/createHIndexed/createStruct: the arrays agree in length. */
+    public static void deriveArrays(int[] blockLengths, int displacementsLength, String displacementsName,
+                                    int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        if (blockLengths == null) {
+            Checks.fail(site, "type.create-arrays", "blockLengths", null, "is null", "an int[] of block lengths");
+        }
+        if (displacementsLength != blockLengths.length) {
+            Checks.fail(site, "type.create-arrays", displacementsName, "an array of " + displacementsLength
+                    + " entries", "does not match blockLengths (" + blockLengths.length + " entries)",
+                    "one displacement per block: " + blockLengths.length + " entries");
+        }
+        for (int i = 0; i < blockLengths.length; i++) {
+            if (blockLengths[i] < 0) {
+                Checks.fail(site, "type.create-count", "blockLengths[" + i + "]", blockLengths[i], "is negative",
+                        "0 or more");
+            }
+        }
+    }
+
+    public static void created(Datatype type) {
+        Datatypes.created(type);
+    }
+
+    public static void committed(Datatype type) {
+        Datatypes.committed(type);
+    }
+
+    public static void typeFreed(Datatype type) {
+        Datatypes.freed(type);
+        Handles.freed(type);
+    }
+
+    public static void freed(Object handle) {
+        Handles.freed(handle);
+    }
+
+    public static void onOp(Op op, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        if (Handles.wasFreed(op)) {
+            Checks.fail(site, "op.freed", "op", "a freed op", "was already freed", "an op that has not been freed");
+        }
+    }
+
+    public static void freeOp(Op op, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        onOp(op, site);
+        if (!Datatypes.opName(op).equals("a user op")) {
+            Checks.fail(site, "handle.free-predefined", "op", Datatypes.opName(op),
+                    "is predefined and must not be freed", "an op the program created with new Op(function, commute)");
+        }
+    }
+
+    public static void onInfo(Info info, int site) throws MPIException {
+        if (Checks.on()) {
+            OneSided.info(site, "info", info);
+        }
+    }
+
+    /** Info.set and get: keys MPI can hold (MPI_MAX_INFO_KEY is 255 in Open MPI). */
+    public static void infoKey(Info info, String key, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        OneSided.info(site, "info", info);
+        if (key == null || key.isEmpty() || key.length() > 255) {
+            Checks.fail(site, "info.key", "key", key == null ? null : "\"" + key + "\" (" + key.length() + " chars)",
+                    key == null ? "is null" : key.isEmpty() ? "is empty" : "is longer than MPI_MAX_INFO_KEY (255)",
+                    "a non-empty key of at most 255 characters");
+        }
+    }
+
+    public static void infoSet(Info info, String key, String value, int site) throws MPIException {
+        infoKey(info, key, site);
+        if (Checks.on() && value == null) {
+            Checks.fail(site, "info.value", "value", null, "is null", "a string (at most 256 characters)");
+        }
+    }
+
+    /** Comm.setInfo and dupWithInfo. */
+    public static void commInfo(Comm comm, Info info, int site) throws MPIException {
+        if (Checks.on()) {
+            Checks.comm(site, "comm", comm);
+            OneSided.info(site, "info", info);
+        }
+    }
+
+    /** Intracomm.split(color, key): color is a non-negative value or MPI.UNDEFINED. */
+    public static void split(Comm comm, int color, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        if (color < 0 && color != MPI.UNDEFINED) {
+            Checks.fail(site, "comm.split-color", "colour", color, "is negative",
+                    "0 or more, or MPI.UNDEFINED to get no communicator");
+        }
+    }
+
+    /** Intracomm.create(group). */
+    public static void createFromGroup(Comm comm, Group group, int site) throws MPIException {
+        if (Checks.on()) {
+            Checks.comm(site, "comm", comm);
+            group(site, "group", group);
+        }
+    }
+
+    /** Comm.createIntercomm(localComm, localLeader, remoteLeader, tag). */
+    public static void createIntercomm(Comm comm, Comm localComm, int localLeader, int remoteLeader, int tag,
+                                       int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.comm(site, "localComm", localComm);
+        if (localComm.isInter()) {
+            Checks.fail(site, "comm.intra-required", "localComm", "an intercommunicator",
+                    "is an intercommunicator where an intracommunicator is required", "an intracommunicator");
+        }
+        int local = localComm.getSize();
+        if (localLeader < 0 || localLeader >= local) {
+            Checks.fail(site, "comm.leader-range", "localLeader", localLeader, "is outside localComm of size " + local,
+                    org.mpiguard.core.args.ArgMessages.rankRange(local));
+        }
+        if (localComm.getRank() == localLeader) {
+            int peers = comm.getSize();
+            if (remoteLeader < 0 || remoteLeader >= peers) {
+                Checks.fail(site, "comm.leader-range", "remoteLeader", remoteLeader,
+                        "is outside the peer communicator of size " + peers,
+                        org.mpiguard.core.args.ArgMessages.rankRange(peers));
+            }
+        }
+        Checks.sendTag(site, "tag", tag);
+    }
+}

@@ -1,0 +1,97 @@
+package org.mpiguard.advice.args;
+
+import mpi.Comm;
+import mpi.Datatype;
+import mpi.MPIException;
+import mpi.Message;
+import org.mpiguard.adapter.args.Peers;
+
+/** Entry points of p2p.rules: sends, receives, probes, persistent requests. */
+public final class PointToPoint {
+
+    private PointToPoint() {
+    }
+
+    /** send, sSend, bSend, rSend and, with {@code direct}, their nonblocking and persistent forms. */
+    public static void send(Comm comm, Object buf, int count, Datatype type, int dest, int tag, boolean direct,
+                            int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.dest(site, "dest", dest, Peers.peerCount(comm));
+        Checks.sendTag(site, "tag", tag);
+        Checks.buffer(site, "buf", buf, "count", count, "type", type, direct);
+    }
+
+    /** recv and, with {@code direct}, iRecv and recvInit. */
+    public static void recv(Comm comm, Object buf, int count, Datatype type, int source, int tag, boolean direct,
+                            int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.source(site, "source", source, Peers.peerCount(comm));
+        Checks.recvTag(site, "tag", tag);
+        Checks.buffer(site, "buf", buf, "count", count, "type", type, direct);
+    }
+
+    public static void probe(Comm comm, int source, int tag, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.source(site, "source", source, Peers.peerCount(comm));
+        Checks.recvTag(site, "tag", tag);
+    }
+
+    public static void sendRecv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
+                                Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, int site)
+            throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        int peers = Peers.peerCount(comm);
+        Checks.dest(site, "dest", dest, peers);
+        Checks.sendTag(site, "sendtag", sendtag);
+        Checks.source(site, "source", source, peers);
+        Checks.recvTag(site, "recvtag", recvtag);
+        Checks.buffer(site, "sendbuf", sendbuf, "sendcount", sendcount, "sendtype", sendtype, false);
+        Checks.buffer(site, "recvbuf", recvbuf, "recvcount", recvcount, "recvtype", recvtype, false);
+        Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+    }
+
+    public static void sendRecvReplace(Comm comm, Object buf, int count, Datatype type, int dest, int sendtag,
+                                       int source, int recvtag, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        int peers = Peers.peerCount(comm);
+        Checks.dest(site, "dest", dest, peers);
+        Checks.sendTag(site, "sendtag", sendtag);
+        Checks.source(site, "source", source, peers);
+        Checks.recvTag(site, "recvtag", recvtag);
+        Checks.buffer(site, "buf", buf, "count", count, "type", type, false);
+    }
+
+    /** Message.mProbe and imProbe(source, tag, comm). */
+    public static void matchedProbe(int source, int tag, Comm comm, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        Checks.source(site, "source", source, Peers.peerCount(comm));
+        Checks.recvTag(site, "tag", tag);
+    }
+
+    /** Message.mRecv and imRecv. */
+    public static void matchedRecv(Message message, Object buf, int count, Datatype type, boolean direct, int site)
+            throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.buffer(site, "buf", buf, "count", count, "type", type, direct);
+    }
+}

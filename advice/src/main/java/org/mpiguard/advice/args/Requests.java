@@ -1,0 +1,164 @@
+package org.mpiguard.advice.args;
+
+import mpi.MPIException;
+import mpi.Prequest;
+import mpi.Request;
+import mpi.Status;
+import org.mpiguard.adapter.args.Handles;
+
+/**
+ * Entry points of requests.rules: a request used after free, a persistent request
+ * started while active, null entries in request arrays. Persistent requests become
+ * active at start and inactive when a wait or successful test completes them.
+ */
+public final class Requests {
+
+    private Requests() {
+    }
+
+    static void usable(int site, String name, Request request) throws MPIException {
+        if (request == null) {
+            Checks.fail(site, "request.null", name, null, "is null", "a request returned by a nonblocking call");
+        }
+        if (Handles.wasFreed(request)) {
+            Checks.fail(site, "request.freed", name, "a freed request", "is used after request.free()",
+                    "a request that has not been freed");
+        }
+    }
+
+    /** waitFor, test, cancel, getStatus, free on one request. */
+    public static void one(Request request, int site) throws MPIException {
+        if (Checks.on()) {
+            usable(site, "request", request);
+        }
+    }
+
+    /** waitAll, testAll, waitAny, testAny, waitSome, testSome. */
+    public static void array(Request[] requests, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        if (requests == null) {
+            Checks.fail(site, "request.null", "requests", null, "is null", "an array of requests");
+        }
+        for (int i = 0; i < requests.length; i++) {
+            Request r = requests[i];
+            if (r == null) {
+                Checks.fail(site, "request.null", "requests[" + i + "]", null, "is null",
+                        "a request in every entry (MPI.REQUEST_NULL-like entries come from completed requests)");
+            }
+            if (Handles.wasFreed(r)) {
+                Checks.fail(site, "request.freed", "requests[" + i + "]", "a freed request",
+                        "is used after request.free()", "requests that have not been freed");
+            }
+        }
+    }
+
+    public static void start(Prequest request, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        usable(site, "request", request);
+        if (Handles.ACTIVE_REQUESTS.contains(request)) {
+            Checks.fail(site, "request.start-active", "request", "an active persistent request",
+                    "is started again before the previous start was completed",
+                    "waitFor() or a successful test() between two start() calls");
+        }
+    }
+
+    public static void startAll(Prequest[] requests, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        array(requests, site);
+        for (int i = 0; i < requests.length; i++) {
+            if (Handles.ACTIVE_REQUESTS.contains(requests[i])) {
+                Checks.fail(site, "request.start-active", "requests[" + i + "]", "an active persistent request",
+                        "is started again before the previous start was completed",
+                        "wait for every request before startAll() again");
+            }
+        }
+    }
+
+    // After-rules: persistent requests become active at start, inactive when completed.
+
+    public static void started(Prequest request) {
+        Handles.ACTIVE_REQUESTS.add(request);
+    }
+
+    public static void startedAll(Prequest[] requests) {
+        for (Prequest r : requests) {
+            Handles.ACTIVE_REQUESTS.add(r);
+        }
+    }
+
+    public static void completed(Request request) {
+        if (!Handles.ACTIVE_REQUESTS.isEmpty()) {
+            Handles.ACTIVE_REQUESTS.remove(request);
+        }
+    }
+
+    public static void completedIf(Request request, boolean done) {
+        if (done) {
+            completed(request);
+        }
+    }
+
+    public static void completedIf(Request request, Status status) {
+        if (status != null) {
+            completed(request);
+        }
+    }
+
+    public static void completedAll(Request[] requests) {
+        if (!Handles.ACTIVE_REQUESTS.isEmpty() && requests != null) {
+            for (Request r : requests) {
+                Handles.ACTIVE_REQUESTS.remove(r);
+            }
+        }
+    }
+
+    public static void completedAllIf(Request[] requests, boolean done) {
+        if (done) {
+            completedAll(requests);
+        }
+    }
+
+    public static void completedAllIf(Request[] requests, Object statuses) {
+        if (statuses != null) {
+            completedAll(requests);
+        }
+    }
+
+    public static void completedAt(Request[] requests, int index) {
+        if (requests != null && index >= 0 && index < requests.length) {
+            completed(requests[index]);
+        }
+    }
+
+    public static void completedAt(Request[] requests, Status status) {
+        if (status != null && requests != null) {
+            completedAt(requests, status.getIndex());
+        }
+    }
+
+    public static void completedSome(Request[] requests, int[] indexes) {
+        if (indexes != null) {
+            for (int i : indexes) {
+                completedAt(requests, i);
+            }
+        }
+    }
+
+    public static void completedSome(Request[] requests, Status[] statuses) {
+        if (statuses != null) {
+            for (Status s : statuses) {
+                completedAt(requests, s);
+            }
+        }
+    }
+
+    public static void freed(Request request) {
+        Handles.freed(request);
+    }
+}

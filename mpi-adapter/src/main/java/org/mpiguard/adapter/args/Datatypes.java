@@ -1,0 +1,149 @@
+package org.mpiguard.adapter.args;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import mpi.Datatype;
+import mpi.MPI;
+import mpi.MPIException;
+import org.mpiguard.core.args.BaseType;
+import org.mpiguard.core.args.Extents;
+import org.mpiguard.core.args.HandleSet;
+import org.mpiguard.core.args.ReductionOps.TypeClass;
+
+/**
+ * What the checks need to know of a datatype: its base type (the binding keeps it in a
+ * protected field, read here through a VarHandle), its extents in base elements, and
+ * whether it is committed or was freed. Derived types are tracked from their creation
+ * (uncommitted) to commit and free; predefined types are always committed.
+ */
+public final class Datatypes {
+
+    private static final VarHandle BASE_TYPE;
+
+    static {
+        VarHandle h = null;
+        try {
+            h = MethodHandles.privateLookupIn(Datatype.class, MethodHandles.lookup())
+                    .findVarHandle(Datatype.class, "baseType", int.class);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            h = null;
+        }
+        BASE_TYPE = h;
+    }
+
+    private static final HandleSet UNCOMMITTED = new HandleSet();
+    private static final HandleSet FREED = new HandleSet();
+
+    private Datatypes() {
+    }
+
+    /** After-rule of every Datatype.create* and dup: the new type needs a commit. */
+    public static void created(Datatype type) {
+        UNCOMMITTED.add(type);
+    }
+
+    public static void committed(Datatype type) {
+        UNCOMMITTED.remove(type);
+    }
+
+    public static void freed(Datatype type) {
+        UNCOMMITTED.remove(type);
+        FREED.add(type);
+    }
+
+    public static boolean uncommitted(Datatype type) {
+        return UNCOMMITTED.contains(type);
+    }
+
+    public static boolean wasFreed(Object type) {
+        return FREED.contains(type);
+    }
+
+    /** The base type, or null when it cannot be read (then element checks are skipped). */
+    public static BaseType baseType(Datatype type) {
+        if (BASE_TYPE == null) {
+            return null;
+        }
+        return BaseType.ofCode((int) BASE_TYPE.get(type));
+    }
+
+    /** Elements from the buffer start up to the last element {@code count} items touch. */
+    public static long span(Datatype type, int count) throws MPIException {
+        if (count <= 0) {
+            return 0;
+        }
+        return Extents.span(count, type.getExtent(), type.getTrueLb(), type.getTrueExtent());
+    }
+
+    /** Extent in bytes, for one-sided displacement arithmetic. */
+    public static long extentBytes(Datatype type) throws MPIException {
+        BaseType b = baseType(type);
+        return (long) type.getExtent() * (b == null ? 1 : b.bytes());
+    }
+
+    /** The standard's class of a datatype for reduction ops. */
+    public static TypeClass typeClass(Datatype t) {
+        if (t == MPI.INT || t == MPI.LONG || t == MPI.SHORT || t == MPI.CHAR) {
+            return TypeClass.INTEGER;
+        }
+        if (t == MPI.FLOAT || t == MPI.DOUBLE) {
+            return TypeClass.FLOATING;
+        }
+        if (t == MPI.BOOLEAN) {
+            return TypeClass.LOGICAL;
+        }
+        if (t == MPI.BYTE) {
+            return TypeClass.BYTE;
+        }
+        if (t == MPI.FLOAT_COMPLEX || t == MPI.DOUBLE_COMPLEX) {
+            return TypeClass.COMPLEX;
+        }
+        if (t == MPI.INT2 || t == MPI.SHORT_INT || t == MPI.LONG_INT || t == MPI.FLOAT_INT || t == MPI.DOUBLE_INT) {
+            return TypeClass.PAIR;
+        }
+        return TypeClass.OTHER;
+    }
+
+    /** "MPI.INT", or "a derived datatype of MPI.INT" for the message. */
+    public static String name(Datatype t) {
+        if (t == null) {
+            return "null";
+        }
+        BaseType b = baseType(t);
+        String base = b == null ? "?" : b.mpiName();
+        for (Object[] named : predefined()) {
+            if (named[0] == t) {
+                return (String) named[1];
+            }
+        }
+        return "a derived datatype of " + base;
+    }
+
+    private static Object[][] predefined() {
+        return new Object[][] {{MPI.BYTE, "MPI.BYTE"}, {MPI.CHAR, "MPI.CHAR"}, {MPI.SHORT, "MPI.SHORT"},
+            {MPI.BOOLEAN, "MPI.BOOLEAN"}, {MPI.INT, "MPI.INT"}, {MPI.LONG, "MPI.LONG"}, {MPI.FLOAT, "MPI.FLOAT"},
+            {MPI.DOUBLE, "MPI.DOUBLE"}, {MPI.PACKED, "MPI.PACKED"}, {MPI.INT2, "MPI.INT2"},
+            {MPI.SHORT_INT, "MPI.SHORT_INT"}, {MPI.LONG_INT, "MPI.LONG_INT"}, {MPI.FLOAT_INT, "MPI.FLOAT_INT"},
+            {MPI.DOUBLE_INT, "MPI.DOUBLE_INT"}, {MPI.FLOAT_COMPLEX, "MPI.FLOAT_COMPLEX"},
+            {MPI.DOUBLE_COMPLEX, "MPI.DOUBLE_COMPLEX"}, {MPI.DATATYPE_NULL, "MPI.DATATYPE_NULL"}};
+    }
+
+    /** The name of a predefined op, or "a user op"; a table lookup, no allocation. */
+    public static String opName(mpi.Op op) {
+        Object[][] ops = PredefinedOps.TABLE;
+        for (Object[] named : ops) {
+            if (named[0] == op) {
+                return (String) named[1];
+            }
+        }
+        return "a user op";
+    }
+
+    /** Built on first use, once the bindings' constants exist. */
+    private static final class PredefinedOps {
+        static final Object[][] TABLE = {{MPI.MAX, "MPI.MAX"}, {MPI.MIN, "MPI.MIN"}, {MPI.SUM, "MPI.SUM"},
+            {MPI.PROD, "MPI.PROD"}, {MPI.LAND, "MPI.LAND"}, {MPI.BAND, "MPI.BAND"}, {MPI.LOR, "MPI.LOR"},
+            {MPI.BOR, "MPI.BOR"}, {MPI.LXOR, "MPI.LXOR"}, {MPI.BXOR, "MPI.BXOR"}, {MPI.MINLOC, "MPI.MINLOC"},
+            {MPI.MAXLOC, "MPI.MAXLOC"}, {MPI.REPLACE, "MPI.REPLACE"}, {MPI.NO_OP, "MPI.NO_OP"}};
+    }
+}

@@ -1,0 +1,80 @@
+package org.mpiguard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The catalogue docs/argument-checks.md and the test programs' markers describe the
+ * same checks: every row is proved by at least one marker in the program it names, and
+ * every marker is a row. No MPI needed.
+ */
+class ArgumentCheckCatalogueTest {
+
+    private static final Path CATALOGUE = Path.of("../docs/argument-checks.md");
+    private static final Pattern ROW = Pattern.compile(
+            "^\\| `([a-z0-9.-]+)` \\| ([a-z-]+) \\| `([A-Za-z.<>]+)` \\| (.+?) \\| `([A-Za-z]+)` \\|");
+
+    record Row(String id, String kind, String api, String program) {
+    }
+
+    private static Map<String, Row> rows() throws Exception {
+        Map<String, Row> rows = new HashMap<>();
+        for (String line : Files.readAllLines(CATALOGUE)) {
+            Matcher m = ROW.matcher(line);
+            if (m.find()) {
+                Row r = new Row(m.group(1), m.group(2), m.group(3), m.group(5));
+                assertTrue(rows.put(r.id() + " " + r.api(), r) == null, "row twice: " + line);
+            }
+        }
+        return rows;
+    }
+
+    @Test
+    void everyCatalogueRowIsProvedByAMarkerAndEveryMarkerIsARow() throws Exception {
+        Map<String, Row> rows = rows();
+        List<CheckMarkers.Marker> markers = CheckMarkers.all();
+        Set<String> marked = new TreeSet<>();
+        for (CheckMarkers.Marker m : markers) {
+            String key = m.id() + " " + m.op();
+            marked.add(key);
+            assertTrue(rows.containsKey(key), "marker not in the catalogue: " + m);
+        }
+        Set<String> unproved = new TreeSet<>(rows.keySet());
+        unproved.removeAll(marked);
+        assertEquals(Set.of(), unproved, "catalogue rows without a marker");
+        for (CheckMarkers.Marker m : markers) {
+            Row r = rows.get(m.id() + " " + m.op());
+            boolean provedThere = markers.stream().anyMatch(
+                    o -> o.program().equals(r.program()) && o.id().equals(r.id()) && o.op().equals(r.api()));
+            assertTrue(provedThere, r + " names a program without its marker");
+            assertEquals(m.id().startsWith("hazard.") ? "binding-hazard" : "invalid-argument", r.kind(), r.toString());
+        }
+    }
+
+    @Test
+    void theCatalogueHoldsAtLeast120ChecksAndSaysHowMany() throws Exception {
+        Map<String, Row> rows = rows();
+        assertTrue(rows.size() >= 120, "only " + rows.size() + " checks");
+        long rules = rows.values().stream().map(Row::id).distinct().count();
+        assertTrue(Files.readString(CATALOGUE).contains(rows.size() + " checks from " + rules + " rules."),
+                "the count line is stale");
+    }
+
+    @Test
+    void everyProgramWithMarkersHasACorrectTwin() throws Exception {
+        for (String program : new TreeSet<>(CheckMarkers.all().stream().map(CheckMarkers.Marker::program).toList())) {
+            assertTrue(Files.exists(CheckMarkers.PROGRAMS.resolve(program + "Fixed.java")), program + " has no twin");
+        }
+    }
+}

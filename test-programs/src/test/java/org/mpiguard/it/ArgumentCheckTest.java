@@ -1,0 +1,113 @@
+package org.mpiguard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every marked invalid argument is refused before it reaches MPI and reported at exactly
+ * its line, with its check id, op and argument name; nothing else is reported; each
+ * twin is silent; with on-error=abort the job ends at the first one with exit 86.
+ */
+class ArgumentCheckTest {
+
+    static final String PKG = "args.";
+
+    private static List<JsonNode> findingsAt(List<JsonNode> findings, CheckMarkers.Marker m) {
+        return findings.stream()
+                .filter(f -> f.get("site").get("file").asText().equals(m.file())
+                        && f.get("site").get("line").asInt() == m.line())
+                .collect(Collectors.toList());
+    }
+
+    static void assertEveryMarkerReported(List<JsonNode> findings, List<CheckMarkers.Marker> markers, String kind,
+                                          String severity, String output) {
+        for (CheckMarkers.Marker m : markers) {
+            List<JsonNode> at = findingsAt(findings, m);
+            assertFalse(at.isEmpty(), "no finding at " + m + "\n" + output);
+            for (JsonNode f : at) {
+                String message = f.get("message").asText();
+                assertEquals(kind, f.get("kind").asText(), m.toString());
+                assertEquals(severity, f.get("severity").asText(), m.toString());
+                assertEquals(m.op(), f.get("op").asText(), m + ": " + message);
+                assertTrue(message.startsWith("[" + m.id() + "] " + m.op() + ": argument '" + m.argument() + "' = "),
+                        m + ": " + message);
+                assertTrue(message.contains("valid: "), m + ": " + message);
+                assertEquals("org.mpiguard.programs.args." + m.program(), f.get("site").get("class").asText());
+            }
+        }
+        Set<Integer> marked = markers.stream().map(CheckMarkers.Marker::line).collect(Collectors.toSet());
+        Set<String> stray = new TreeSet<>();
+        for (JsonNode f : findings) {
+            if (!marked.contains(f.get("site").get("line").asInt())) {
+                stray.add(f.toString());
+            }
+        }
+        assertTrue(stray.isEmpty(), "findings at unmarked lines: " + stray);
+    }
+
+    @ParameterizedTest(name = "{0}: every marked call is refused and reported at its line, and nothing else")
+    @CsvSource({
+        "PointToPointArgs, 2",
+        "CollectiveArgs, 2",
+        "HandleArgs, 2",
+        "OneSidedArgs, 2",
+        "EnvironmentArgs, 1",
+    })
+    void everyMarkedInvalidArgumentIsRefusedWithItsSiteIdAndArgumentName(String program, int ranks) throws Exception {
+        MpiRun.Result r = MpiRun.program(PKG + program).ranks(ranks).withAgent("on-error=continue").run();
+        assertEquals(0, r.exitCode(), r.toString());
+        assertFalse(r.stderr().contains("NOT REFUSED"), r.toString());
+        assertFalse(r.stderr().contains("MPI_ERR"), "no call reached MPI's error handler\n" + r);
+        List<CheckMarkers.Marker> markers = CheckMarkers.of(program);
+        assertTrue(r.stdout().contains("refused " + markers.size() + "\n"), "every marked call refused\n" + r);
+        assertEveryMarkerReported(Findings.read(r.reportDir()), markers, "invalid-argument", "error", r.toString());
+    }
+
+    @ParameterizedTest(name = "{0} is silent under the checker")
+    @CsvSource({
+        "PointToPointArgsFixed, 2",
+        "CollectiveArgsFixed, 2",
+        "HandleArgsFixed, 2",
+        "OneSidedArgsFixed, 2",
+        "EnvironmentArgsFixed, 1",
+        "BindingHazardArgsFixed, 2",
+    })
+    void theCorrectTwinProducesNoFinding(String program, int ranks) throws Exception {
+        MpiRun.Result r = MpiRun.program(PKG + program).ranks(ranks).withAgent("").run();
+        assertEquals(0, r.exitCode(), r.toString());
+        assertEquals(List.of(), Findings.read(r.reportDir()), r.toString());
+        assertFalse(r.stderr().contains("[MPIGuard]"), r.stderr());
+    }
+
+    @Test
+    void withOnErrorAbortTheFirstInvalidArgumentEndsTheJobWithExit86BeforeTheCall() throws Exception {
+        String program = "PointToPointArgs";
+        MpiRun.Result r = MpiRun.program(PKG + program).ranks(2).withAgent("").run();
+        assertEquals(DeadlockDetectionTest.ABORT_EXIT_CODE, r.exitCode(), r.toString());
+        List<JsonNode> findings = Findings.read(r.reportDir());
+        assertEquals(1, findings.size(), findings.toString());
+        CheckMarkers.Marker first = CheckMarkers.of(program).get(0);
+        assertEveryMarkerReported(findings, List.of(first), "invalid-argument", "error", r.toString());
+        assertTrue(r.stderr().contains(first.file() + ":" + first.line()), r.stderr());
+        assertFalse(r.stderr().contains("MPI_ERR_RANK"), "the bad send never reached MPI\n" + r);
+    }
+
+    @Test
+    void withoutTheCheckerTheSameProgramDiesInsideOpenMpiWithNoJavaLocation() throws Exception {
+        String program = "PointToPointArgs";
+        MpiRun.Result r = MpiRun.program(PKG + program).ranks(2).run();
+        assertTrue(r.exitCode() != 0, r.toString());
+        assertTrue(r.stderr().contains("MPI_ERR_RANK"), r.toString());
+        assertFalse(r.stderr().contains(program + ".java"), "Open MPI names no Java location\n" + r);
+    }
+}
