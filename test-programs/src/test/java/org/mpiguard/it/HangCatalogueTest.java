@@ -318,15 +318,14 @@ class HangCatalogueTest {
         List<JsonNode> findings = Findings.read(r.reportDir());
         assertEquals(1, findings.size(), findings.toString());
         JsonNode status = findings.get(0).get("status");
-        boolean workerNamed = false;
-        boolean mainNamed = false;
+        Set<String> threadsOfRank0 = new TreeSet<>();
         for (int i = 0; i < status.size(); i++) {
             if (rankOf(status.get(i), i) == 0) {
-                workerNamed |= status.get(i).toString().contains("result-receiver");
-                mainNamed |= status.get(i).toString().contains("main");
+                threadsOfRank0.addAll(status.get(i).findValuesAsText("thread"));
             }
         }
-        assertTrue(workerNamed && mainNamed, "rank 0's status names both of its blocked threads\n" + status);
+        assertEquals(Set.of("main", "result-receiver"), threadsOfRank0,
+                "rank 0's status names both of its blocked threads\n" + status);
         assertTrue(r.stderr().contains("result-receiver"), "the readable report names the thread\n" + r.stderr());
     }
 }
