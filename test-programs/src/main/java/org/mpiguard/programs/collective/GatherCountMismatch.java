@@ -6,6 +6,8 @@ import mpi.MPIException;
 /**
  * Buggy: rank 2 contributes 2 ints to a gather whose root expects 1 int from each rank,
  * so the send count disagrees with the root's receive count. Twin: {@link GatherCountMismatchFixed}.
+ * Plain Open MPI 4.1.4 at 4 ranks aborts the job with MPI_ERR_TRUNCATE in MPI_Gather (exit
+ * 15), naming no Java line.
  */
 public final class GatherCountMismatch {
     public static void main(String[] args) throws MPIException {

@@ -7,6 +7,7 @@ import mpi.MPIException;
  * Buggy: rank 0 sums the partial results with reduce while every other rank expects the
  * total to be broadcast, so the ranks call different collectives at the same point.
  * Twin: {@link OpMismatchFixed}.
+ * Plain Open MPI 4.1.4 at 3 ranks hangs.
  */
 public final class OpMismatch {
     public static void main(String[] args) throws MPIException {

@@ -7,6 +7,7 @@ import mpi.MPIException;
  * Buggy: in a time-step loop rank 1 skips the barrier of step 2 (it thinks it has no
  * halo to wait for), so its next collective is the allReduce of step 2 while the others
  * are still at the barrier: the ranks are out of phase. Twin: {@link OutOfPhaseFixed}.
+ * Plain Open MPI 4.1.4 at 3 ranks hangs.
  */
 public final class OutOfPhase {
     private static final int STEPS = 4;

@@ -8,6 +8,7 @@ import mpi.MPIException;
  * Buggy: on the communicator of the even world ranks (made by split), the leader
  * broadcasts while the other members wait in a barrier. Run with 6 ranks.
  * Twin: {@link SubCommMismatchFixed}.
+ * Plain Open MPI 4.1.4 at 6 ranks hangs.
  */
 public final class SubCommMismatch {
     public static void main(String[] args) throws MPIException {
