@@ -32,12 +32,6 @@ public final class Blocking {
         return activity;
     }
 
-    public static ThreadActivity collective(Object comm, int site) {
-        ThreadActivity activity = RankActivity.current();
-        activity.enter(WaitKind.COLLECTIVE, site, comm, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
-        return activity;
-    }
-
     /** A blocking call whose peers are not tracked yet: anyone may release it. */
     public static ThreadActivity untracked(int site) {
         ThreadActivity activity = RankActivity.current();

@@ -26,14 +26,14 @@ public final class Collectives {
     /** A nonblocking collective (or one that never blocks the wait-for graph). */
     public static void record(Object comm, CollectiveKind kind, boolean nonblocking, int root, Op op, int count,
                               Datatype type, int site) {
-        recordCall(comm, kind, nonblocking, root, op, count, type, site);
+        recordCall(null, comm, kind, nonblocking, root, op, count, type, site);
     }
 
     /** A blocking collective: counted, logged, and bracketed for the watchdog. */
     public static ThreadActivity enter(Object comm, CollectiveKind kind, int root, Op op, int count, Datatype type,
                                        int site) {
-        long seq = recordCall(comm, kind, false, root, op, count, type, site);
         ThreadActivity activity = RankActivity.current();
+        long seq = recordCall(activity, comm, kind, false, root, op, count, type, site);
         activity.enter(WaitKind.COLLECTIVE, site, comm, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, (int) seq);
         return activity;
     }
@@ -45,7 +45,8 @@ public final class Collectives {
         }
     }
 
-    private static long recordCall(Object comm, CollectiveKind kind, boolean nonblocking, int root, Op op,
+    /** {@code activity} is the caller's, if it already has it; else looked up only when needed. */
+    private static long recordCall(ThreadActivity activity, Object comm, CollectiveKind kind, boolean nonblocking, int root, Op op,
                                    int count, Datatype type, int site) {
         if (!MpiRuntime.tracksCollectives()) {
             return 0;
@@ -58,7 +59,7 @@ public final class Collectives {
             long seq = identity.nextCollective();
             if (MpiRuntime.ringActive() && identity.size() > 1) {
                 PredefinedCodes codes = PredefinedCodes.get();
-                RankActivity.current().collectiveLog().append(identity, seq, kind, nonblocking, root,
+                (activity != null ? activity : RankActivity.current()).collectiveLog().append(identity, seq, kind, nonblocking, root,
                         codes.code(op), count, codes.code(type), codes.size(type), site);
             }
             return seq;

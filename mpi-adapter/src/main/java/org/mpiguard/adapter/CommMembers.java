@@ -66,13 +66,20 @@ final class CommMembers {
         return peer >= 0 && peer < table.length ? table[peer] : -1;
     }
 
+    /** Translates and frees a group this class obtained. */
     private static int[] translate(Group group) throws MPIException {
+        int[] translated = worldRanks(group);
+        group.free();
+        return translated;
+    }
+
+    /** World ranks of a group's members, in the group's order; the group is left as it is. */
+    static int[] worldRanks(Group group) throws MPIException {
         int n = group.getSize();
         int[] local = new int[n];
         Arrays.setAll(local, i -> i);
         Group world = MPI.COMM_WORLD.getGroup();
         int[] translated = Group.translateRanks(group, local, world);
-        group.free();
         world.free();
         return translated;
     }

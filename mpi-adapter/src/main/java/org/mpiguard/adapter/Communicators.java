@@ -61,22 +61,11 @@ public final class Communicators {
                 return;
             }
             Group group = c.getGroup();
-            Group worldGroup = MPI.COMM_WORLD.getGroup();
-            int n = group.getSize();
-            int[] local = new int[n];
-            for (int i = 0; i < n; i++) {
-                local[i] = i;
-            }
-            int[] members = Group.translateRanks(group, local, worldGroup);
-            int localRank = c.getRank();
+            int[] members = CommMembers.worldRanks(group);
             group.free();
-            worldGroup.free();
-            int lowest = Integer.MAX_VALUE;
-            for (int m : members) {
-                lowest = Math.min(lowest, m);
-            }
-            long id = CommIdentity.derive(p.id(), p.collectives(), lowest, kind.ordinal());
-            KNOWN.put(c, new CommIdentity(id, members, localRank));
+            long id = CommIdentity.derive(p.id(), p.collectives(), java.util.Arrays.stream(members).min().orElse(-1),
+                    kind.ordinal());
+            KNOWN.put(c, new CommIdentity(id, members, c.getRank()));
         } catch (MPIException | RuntimeException e) {
             Guard.fault("naming a new communicator", e);
         }

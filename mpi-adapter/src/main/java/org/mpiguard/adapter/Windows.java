@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import mpi.Comm;
 import mpi.Group;
-import mpi.MPI;
 import mpi.MPIException;
 import mpi.Win;
 import org.mpiguard.core.activity.WindowState;
@@ -37,7 +36,7 @@ public final class Windows {
                 return;
             }
             Group group = comm.getGroup();
-            int[] members = toWorld(group);
+            int[] members = CommMembers.worldRanks(group);
             group.free();
             CommIdentity identity = Communicators.of(comm);
             String key = identity != null ? "win:" + identity.key() + "#" + identity.collectives()
@@ -58,7 +57,7 @@ public final class Windows {
             return cached;
         }
         try {
-            int[] ranks = toWorld(group);
+            int[] ranks = CommMembers.worldRanks(group);
             GROUPS.put(group, ranks);
             return ranks;
         } catch (MPIException | RuntimeException e) {
@@ -94,17 +93,5 @@ public final class Windows {
             }
         }
         return held;
-    }
-
-    private static int[] toWorld(Group group) throws MPIException {
-        int n = group.getSize();
-        int[] local = new int[n];
-        for (int i = 0; i < n; i++) {
-            local[i] = i;
-        }
-        Group world = MPI.COMM_WORLD.getGroup();
-        int[] ranks = Group.translateRanks(group, local, world);
-        world.free();
-        return ranks;
     }
 }

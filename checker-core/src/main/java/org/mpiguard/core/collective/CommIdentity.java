@@ -85,10 +85,6 @@ public final class CommIdentity {
         return worldMembers.length > 2 || (worldMembers.length == 2 && localRank == 0);
     }
 
-    public int lowestWorldMember() {
-        return Arrays.stream(worldMembers).min().orElse(-1);
-    }
-
     public int[] sortedWorldMembers() {
         int[] sorted = worldMembers.clone();
         Arrays.sort(sorted);
