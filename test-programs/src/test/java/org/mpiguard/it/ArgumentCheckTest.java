@@ -103,6 +103,18 @@ class ArgumentCheckTest {
     }
 
     @Test
+    void beforeInitTheAbortHaltsTheJvmWithExit86AfterReportingTheSite() throws Exception {
+        String program = "EnvironmentArgs";
+        MpiRun.Result r = MpiRun.program(PKG + program).ranks(1).withAgent("").run();
+        assertEquals(DeadlockDetectionTest.ABORT_EXIT_CODE, r.exitCode(), r.toString());
+        List<JsonNode> findings = Findings.read(r.reportDir());
+        assertEquals(1, findings.size(), findings.toString());
+        assertEquals(-1, findings.get(0).get("ranks").get(0).asInt(), "no rank is known before Init");
+        assertEveryMarkerReported(findings, List.of(CheckMarkers.of(program).get(0)), "invalid-argument", "error",
+                r.toString());
+    }
+
+    @Test
     void withoutTheCheckerTheSameProgramDiesInsideOpenMpiWithNoJavaLocation() throws Exception {
         String program = "PointToPointArgs";
         MpiRun.Result r = MpiRun.program(PKG + program).ranks(2).run();
