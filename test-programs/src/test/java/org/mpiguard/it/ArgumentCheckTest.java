@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -100,6 +102,20 @@ class ArgumentCheckTest {
         assertEveryMarkerReported(findings, List.of(first), "invalid-argument", "error", r.toString());
         assertTrue(r.stderr().contains(first.file() + ":" + first.line()), r.stderr());
         assertFalse(r.stderr().contains("MPI_ERR_RANK"), "the bad send never reached MPI\n" + r);
+    }
+
+    @Test
+    void theChecksOfValidCallsAllocateNothing() throws Exception {
+        MpiRun.Result r = MpiRun.program(PKG + "SuccessPathAllocation").ranks(2).withAgent("").run();
+        assertEquals(0, r.exitCode(), r.toString());
+        assertEquals(List.of(), Findings.read(r.reportDir()), r.toString());
+        for (String op : List.of("Comm.send", "Comm.bcast", "Win.put")) {
+            Matcher m = Pattern.compile("ALLOCATED " + op.replace(".", "\\.")
+                    + " (\\d+)").matcher(r.stdout());
+            assertTrue(m.find(), op + "\n" + r);
+            // 20,000 calls: less than one byte a call means no allocation on the call path
+            assertTrue(Long.parseLong(m.group(1)) < 20_000, op + " allocated " + m.group(1) + " bytes");
+        }
     }
 
     @Test
