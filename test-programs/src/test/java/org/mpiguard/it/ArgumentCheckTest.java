@@ -135,7 +135,8 @@ class ArgumentCheckTest {
         String program = "PointToPointArgs";
         MpiRun.Result r = MpiRun.program(PKG + program).ranks(2).run();
         assertTrue(r.exitCode() != 0, r.toString());
-        assertTrue(r.stderr().contains("MPI_ERR_RANK"), r.toString());
+        // Open MPI prints MPI_ERR_RANK, or at times loses its own message and prints only an ORTE_ERROR_LOG line
+        assertTrue(r.stderr().contains("MPI_ERR_RANK") || r.stderr().contains("ORTE_ERROR_LOG"), r.toString());
         assertFalse(r.stderr().contains(program + ".java"), "Open MPI names no Java location\n" + r);
     }
 }
