@@ -251,10 +251,10 @@ public final class Checks {
         if (type == null || type.isNull()) {
             return;
         }
-        String opName = Datatypes.opName(op);
-        if (!ReductionOps.defined(opName, Datatypes.typeClass(type))) {
-            fail(site, "op.type", name, opName, "is not defined for datatype " + Datatypes.name(type),
-                    "for " + opName + ": " + ReductionOps.validTypes(opName));
+        ReductionOps.Predefined predefined = Datatypes.predefined(op);
+        if (!ReductionOps.defined(predefined, Datatypes.typeClass(type))) {
+            fail(site, "op.type", name, predefined.mpiName(), "is not defined for datatype " + Datatypes.name(type),
+                    "for " + predefined.mpiName() + ": " + predefined.validTypes());
         }
     }
 

@@ -185,7 +185,7 @@ public final class Handle {
             return;
         }
         onOp(op, site);
-        if (!Datatypes.opName(op).equals("a user op")) {
+        if (Datatypes.predefined(op) != null) {
             Checks.fail(site, "handle.free-predefined", "op", Datatypes.opName(op),
                     "is predefined and must not be freed", "an op the program created with new Op(function, commute)");
         }

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import mpi.Comm;
 import mpi.MPI;
-import mpi.MPIException;
 import mpi.Win;
 import org.mpiguard.adapter.Guard;
 import org.mpiguard.core.args.RmaEpochs;
@@ -78,7 +77,7 @@ public final class Windows {
         }
     }
 
-    static int elementBytes(Buffer b) throws MPIException {
+    static int elementBytes(Buffer b) {
         if (b instanceof ByteBuffer) {
             return 1;
         }
