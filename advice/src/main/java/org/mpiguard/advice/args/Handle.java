@@ -158,6 +158,13 @@ public final class Handle {
         Datatypes.created(type);
     }
 
+    /** A duplicate has the committed state of its original (MPI_Type_dup). */
+    public static void duplicated(Datatype original, Datatype copy) {
+        if (Datatypes.uncommitted(original)) {
+            Datatypes.created(copy);
+        }
+    }
+
     public static void committed(Datatype type) {
         Datatypes.committed(type);
     }
