@@ -39,8 +39,11 @@ import javax.tools.ToolProvider;
  * instead of the real call, inside the blocking bracket), or {@code block} (an expression
  * returning the thread's ThreadActivity, entered as the blocking bracket in place of a
  * {@link #BLOCKING} entry). Expressions use the
- * trampoline's parameters: self, a0..aN, site. Blank lines and lines starting with
- * {@code #} are skipped.
+ * trampoline's parameters: self, a0..aN, site. Phases {@code check} and {@code record}
+ * are {@code before} and {@code after} made fail-open: the statement runs inside a
+ * try/catch that hands a RuntimeException or LinkageError of the checker to
+ * {@code Guard.fault} and lets the call go on (an MPIException a check throws on purpose
+ * still reaches the program). Blank lines and lines starting with {@code #} are skipped.
  *
  * <p>Usage: {@code java -cp <advice classes>:<mpi.jar> TrampolineGenerator SRC_OUT CLASSES_OUT [RULES_DIR]}
  */
@@ -454,11 +457,20 @@ public final class TrampolineGenerator {
                         continue;
                     }
                     String[] parts = t.split("\\s+", 3);
-                    if (parts.length < 3 || !Set.of("before", "after", "call", "block").contains(parts[1])) {
+                    if (parts.length < 3 || !Set.of("before", "after", "call", "block", "check", "record").contains(parts[1])) {
                         throw new IllegalStateException(file.getFileName() + ":" + lineNo
-                                + ": expected 'Class.method[(Types)] before|after|call|block expression'");
+                                + ": expected 'Class.method[(Types)] before|after|call|block|check|record expression'");
                     }
-                    rules.byKey.computeIfAbsent(parts[0], k -> new ArrayList<>()).add(new String[] {parts[1], parts[2]});
+                    String phase = parts[1];
+                    String expression = parts[2];
+                    if (phase.equals("check") || phase.equals("record")) {
+                        // fail open: a fault of the checker is reported once and the call goes on
+                        expression = "try { " + expression + "; } catch (RuntimeException | LinkageError fault) { "
+                                + "org.mpiguard.adapter.Guard.fault(\"" + file.getFileName() + ":" + lineNo
+                                + "\", fault); }";
+                        phase = phase.equals("check") ? "before" : "after";
+                    }
+                    rules.byKey.computeIfAbsent(parts[0], k -> new ArrayList<>()).add(new String[] {phase, expression});
                     rules.size++;
                 }
             }

@@ -38,6 +38,7 @@ public class ArgumentCheckBenchmark {
     private final HandleSet uncommitted = new HandleSet();
     private final HandleSet tracked = new HandleSet();
     private final Object type = new Object();
+    private ReductionOps.Predefined op = ReductionOps.Predefined.SUM;
     private int count = 1000;
     private int dest = 3;
     private int size = 64;
@@ -71,7 +72,7 @@ public class ArgumentCheckBenchmark {
     /** The op of a reduction against its datatype's class. */
     @Benchmark
     public void reductionOp(Blackhole bh) {
-        bh.consume(ReductionOps.defined("MPI.SUM", ReductionOps.TypeClass.FLOATING));
+        bh.consume(ReductionOps.defined(op, ReductionOps.TypeClass.FLOATING));
     }
 
     /** Target rank and access epoch of a put inside lock/unlock. */

@@ -91,16 +91,21 @@ public final class BindingHazards {
      * Elements the receive may write, or 0 when nothing needs watching: checks off, a
      * direct buffer, nothing to receive, or arguments the argument checks refuse anyway.
      */
-    private static int watched(Object buf, int count, Datatype type) throws MPIException {
-        if (count <= 0 || type == null || type.isNull() || !Checks.on()) {
+    private static int watched(Object buf, int count, Datatype type) {
+        try {
+            if (count <= 0 || type == null || type.isNull() || !Checks.on()) {
+                return 0;
+            }
+            Object array = arrayOf(buf);
+            if (array == null) {
+                return 0;
+            }
+            long span = Datatypes.span(type, count);
+            return span <= 0 || fromOf(buf) + span > Array.getLength(array) ? 0 : (int) span;
+        } catch (MPIException | RuntimeException | LinkageError fault) {
+            Guard.fault("watching a receive", fault); // fail open: the receive goes on unwatched
             return 0;
         }
-        Object array = arrayOf(buf);
-        if (array == null) {
-            return 0;
-        }
-        long span = Datatypes.span(type, count);
-        return span <= 0 || fromOf(buf) + span > Array.getLength(array) ? 0 : (int) span;
     }
 
     private static Object save(Object buf, int length) {
@@ -111,7 +116,16 @@ public final class BindingHazards {
     }
 
     private static void check(Object buf, int length, Object snapshot, Status status, Datatype type,
-                              boolean fromProcNull, String procNullId, String shortId, String name, int site)
+                              boolean fromProcNull, String procNullId, String shortId, String name, int site) {
+        try {
+            compare(buf, length, snapshot, status, type, fromProcNull, procNullId, shortId, name, site);
+        } catch (MPIException | RuntimeException | LinkageError fault) {
+            Guard.fault("checking a receive", fault); // fail open: the program has its data as the binding left it
+        }
+    }
+
+    private static void compare(Object buf, int length, Object snapshot, Status status, Datatype type,
+                                boolean fromProcNull, String procNullId, String shortId, String name, int site)
             throws MPIException {
         Object array = arrayOf(buf);
         int from = fromOf(buf);

@@ -86,6 +86,9 @@ public final class Checks {
         if (count < 0) {
             fail(site, "buf.count-negative", countName, count, "is negative", "0 or more");
         }
+        if (buf == null && count == 0 && !direct) {
+            return; // nothing is read or written; the binding passes no array to JNI
+        }
         present(site, bufName, buf, type, direct);
         long items = (long) count * ranks;
         long needed = items > Integer.MAX_VALUE ? Long.MAX_VALUE : Datatypes.span(type, (int) items);
@@ -193,18 +196,18 @@ public final class Checks {
     }
 
     public static void dest(int site, String name, int dest, int size) throws MPIException {
-        RankRules rules = Peers.rules();
-        String id = rules.dest(dest, size);
-        if (id != null) {
-            fail(site, id, name, dest, rules.problem(id, dest, size), rules.valid(id, size, Peers.tagUb()));
-        }
+        rank(site, name, dest, size, Peers.rules().dest(dest, size));
     }
 
     public static void source(int site, String name, int source, int size) throws MPIException {
-        RankRules rules = Peers.rules();
-        String id = rules.source(source, size);
+        rank(site, name, source, size, Peers.rules().source(source, size));
+    }
+
+    /** Reports rank {@code value} when rule {@code id} failed on it (id null: valid). */
+    private static void rank(int site, String name, int value, int size, String id) throws MPIException {
         if (id != null) {
-            fail(site, id, name, source, rules.problem(id, source, size), rules.valid(id, size, Peers.tagUb()));
+            RankRules rules = Peers.rules();
+            fail(site, id, name, value, rules.problem(id, value, size), rules.valid(id, size, Peers.tagUb()));
         }
     }
 
@@ -221,19 +224,18 @@ public final class Checks {
     }
 
     public static void sendTag(int site, String name, int tag) throws MPIException {
-        RankRules rules = Peers.rules();
         int ub = Peers.tagUb();
-        String id = rules.sendTag(tag, ub);
-        if (id != null) {
-            fail(site, id, name, tag, rules.problem(id, tag, 0), rules.valid(id, 0, ub));
-        }
+        tag(site, name, tag, ub, Peers.rules().sendTag(tag, ub));
     }
 
     public static void recvTag(int site, String name, int tag) throws MPIException {
-        RankRules rules = Peers.rules();
         int ub = Peers.tagUb();
-        String id = rules.recvTag(tag, ub);
+        tag(site, name, tag, ub, Peers.rules().recvTag(tag, ub));
+    }
+
+    private static void tag(int site, String name, int tag, int ub, String id) throws MPIException {
         if (id != null) {
+            RankRules rules = Peers.rules();
             fail(site, id, name, tag, rules.problem(id, tag, 0), rules.valid(id, 0, ub));
         }
     }
@@ -249,10 +251,10 @@ public final class Checks {
         if (type == null || type.isNull()) {
             return;
         }
-        String opName = Datatypes.opName(op);
-        if (!ReductionOps.defined(opName, Datatypes.typeClass(type))) {
-            fail(site, "op.type", name, opName, "is not defined for datatype " + Datatypes.name(type),
-                    "for " + opName + ": " + ReductionOps.validTypes(opName));
+        ReductionOps.Predefined predefined = Datatypes.predefined(op);
+        if (!ReductionOps.defined(predefined, Datatypes.typeClass(type))) {
+            fail(site, "op.type", name, predefined.mpiName(), "is not defined for datatype " + Datatypes.name(type),
+                    "for " + predefined.mpiName() + ": " + predefined.validTypes());
         }
     }
 

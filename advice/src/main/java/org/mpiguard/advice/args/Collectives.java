@@ -25,6 +25,12 @@ public final class Collectives {
         return !comm.isInter() && comm.getRank() == root;
     }
 
+    /** The communicator of a rooted collective is usable and its root a rank of it. */
+    private static void rooted(Comm comm, int root, int site) throws MPIException {
+        Checks.comm(site, "comm", comm);
+        Checks.root(site, "root", root, comm);
+    }
+
     public static void barrier(Comm comm, int site) throws MPIException {
         if (Checks.on()) {
             Checks.comm(site, "comm", comm);
@@ -36,8 +42,7 @@ public final class Collectives {
         if (!Checks.on()) {
             return;
         }
-        Checks.comm(site, "comm", comm);
-        Checks.root(site, "root", root, comm);
+        rooted(comm, root, site);
         Checks.buffer(site, "buf", buf, "count", count, "type", type, direct);
     }
 
@@ -46,8 +51,7 @@ public final class Collectives {
         if (!Checks.on()) {
             return;
         }
-        Checks.comm(site, "comm", comm);
-        Checks.root(site, "root", root, comm);
+        rooted(comm, root, site);
         Checks.buffer(site, "sendbuf", sendbuf, "sendcount", sendcount, "sendtype", sendtype, direct);
         if (atRoot(comm, root)) {
             Checks.buffer(site, "recvbuf", recvbuf, "recvcount", recvcount, ranks(comm), "recvtype", recvtype, direct);
@@ -72,8 +76,7 @@ public final class Collectives {
         if (!Checks.on()) {
             return;
         }
-        Checks.comm(site, "comm", comm);
-        Checks.root(site, "root", root, comm);
+        rooted(comm, root, site);
         if (atRoot(comm, root)) {
             Checks.buffer(site, "sendbuf", sendbuf, "sendcount", sendcount, ranks(comm), "sendtype", sendtype, direct);
             Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
@@ -109,8 +112,7 @@ public final class Collectives {
         if (!Checks.on()) {
             return;
         }
-        Checks.comm(site, "comm", comm);
-        Checks.root(site, "root", root, comm);
+        rooted(comm, root, site);
         Checks.buffer(site, "sendbuf", sendbuf, "count", count, "type", type, direct);
         if (atRoot(comm, root)) {
             Checks.buffer(site, "recvbuf", recvbuf, "count", count, "type", type, direct);
@@ -203,8 +205,7 @@ public final class Collectives {
         if (!Checks.on()) {
             return;
         }
-        Checks.comm(site, "comm", comm);
-        Checks.root(site, "root", root, comm);
+        rooted(comm, root, site);
         Checks.buffer(site, "sendbuf", sendbuf, "sendcount", sendcount, "sendtype", sendtype, direct);
         if (atRoot(comm, root)) {
             Checks.vectors(site, "recvcount", recvcount, "displs", displs, ranks(comm), "recvbuf", recvbuf,
@@ -219,8 +220,7 @@ public final class Collectives {
         if (!Checks.on()) {
             return;
         }
-        Checks.comm(site, "comm", comm);
-        Checks.root(site, "root", root, comm);
+        rooted(comm, root, site);
         if (atRoot(comm, root)) {
             Checks.vectors(site, "sendcount", sendcount, "displs", displs, ranks(comm), "sendbuf", sendbuf,
                     "sendtype", sendtype, direct);

@@ -158,6 +158,13 @@ public final class Handle {
         Datatypes.created(type);
     }
 
+    /** A duplicate has the committed state of its original (MPI_Type_dup). */
+    public static void duplicated(Datatype original, Datatype copy) {
+        if (Datatypes.uncommitted(original)) {
+            Datatypes.created(copy);
+        }
+    }
+
     public static void committed(Datatype type) {
         Datatypes.committed(type);
     }
@@ -185,7 +192,7 @@ public final class Handle {
             return;
         }
         onOp(op, site);
-        if (!Datatypes.opName(op).equals("a user op")) {
+        if (Datatypes.predefined(op) != null) {
             Checks.fail(site, "handle.free-predefined", "op", Datatypes.opName(op),
                     "is predefined and must not be freed", "an op the program created with new Op(function, commute)");
         }

@@ -336,6 +336,9 @@ public final class OneSided {
         if (w == null) {
             return;
         }
+        if (rank == MPI.PROC_NULL) {
+            return;
+        }
         rank(site, w, "rank", rank);
         if (w.epochs().holdsLock(rank)) {
             Checks.fail(site, "rma.lock-twice", "rank", rank, "is already locked by this rank",
@@ -347,6 +350,7 @@ public final class OneSided {
         }
     }
 
+    /** A target of lock, unlock or flush: a rank of the window's group (MPI.PROC_NULL is let through). */
     private static void rank(int site, Windows.Info w, String name, int rank) throws MPIException {
         int size = w.groupSize();
         if (rank < 0 || rank >= size) {
@@ -368,6 +372,9 @@ public final class OneSided {
         }
         Windows.Info w = window(site, win);
         if (w == null) {
+            return;
+        }
+        if (rank == MPI.PROC_NULL) {
             return;
         }
         rank(site, w, "rank", rank);
@@ -430,6 +437,9 @@ public final class OneSided {
         }
         Windows.Info w = window(site, win);
         if (w == null) {
+            return;
+        }
+        if (targetRank == MPI.PROC_NULL) {
             return;
         }
         rank(site, w, "targetRank", targetRank);

@@ -12,15 +12,27 @@ public final class PointToPoint {
     private PointToPoint() {
     }
 
+    /** The envelope of a message sent on {@code comm}: usable communicator, destination, tag. */
+    private static void outgoing(Comm comm, int dest, String tagName, int tag, int site) throws MPIException {
+        Checks.comm(site, "comm", comm);
+        Checks.dest(site, "dest", dest, Peers.peerCount(comm));
+        Checks.sendTag(site, tagName, tag);
+    }
+
+    /** The envelope of a receive or probe: usable communicator, source, tag. */
+    private static void incoming(Comm comm, int source, String tagName, int tag, int site) throws MPIException {
+        Checks.comm(site, "comm", comm);
+        Checks.source(site, "source", source, Peers.peerCount(comm));
+        Checks.recvTag(site, tagName, tag);
+    }
+
     /** send, sSend, bSend, rSend and, with {@code direct}, their nonblocking and persistent forms. */
     public static void send(Comm comm, Object buf, int count, Datatype type, int dest, int tag, boolean direct,
                             int site) throws MPIException {
         if (!Checks.on()) {
             return;
         }
-        Checks.comm(site, "comm", comm);
-        Checks.dest(site, "dest", dest, Peers.peerCount(comm));
-        Checks.sendTag(site, "tag", tag);
+        outgoing(comm, dest, "tag", tag, site);
         Checks.buffer(site, "buf", buf, "count", count, "type", type, direct);
     }
 
@@ -30,9 +42,7 @@ public final class PointToPoint {
         if (!Checks.on()) {
             return;
         }
-        Checks.comm(site, "comm", comm);
-        Checks.source(site, "source", source, Peers.peerCount(comm));
-        Checks.recvTag(site, "tag", tag);
+        incoming(comm, source, "tag", tag, site);
         Checks.buffer(site, "buf", buf, "count", count, "type", type, direct);
     }
 
@@ -40,9 +50,7 @@ public final class PointToPoint {
         if (!Checks.on()) {
             return;
         }
-        Checks.comm(site, "comm", comm);
-        Checks.source(site, "source", source, Peers.peerCount(comm));
-        Checks.recvTag(site, "tag", tag);
+        incoming(comm, source, "tag", tag, site);
     }
 
     public static void sendRecv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
@@ -51,12 +59,8 @@ public final class PointToPoint {
         if (!Checks.on()) {
             return;
         }
-        Checks.comm(site, "comm", comm);
-        int peers = Peers.peerCount(comm);
-        Checks.dest(site, "dest", dest, peers);
-        Checks.sendTag(site, "sendtag", sendtag);
-        Checks.source(site, "source", source, peers);
-        Checks.recvTag(site, "recvtag", recvtag);
+        outgoing(comm, dest, "sendtag", sendtag, site);
+        incoming(comm, source, "recvtag", recvtag, site);
         Checks.buffer(site, "sendbuf", sendbuf, "sendcount", sendcount, "sendtype", sendtype, false);
         Checks.buffer(site, "recvbuf", recvbuf, "recvcount", recvcount, "recvtype", recvtype, false);
         Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
@@ -67,12 +71,8 @@ public final class PointToPoint {
         if (!Checks.on()) {
             return;
         }
-        Checks.comm(site, "comm", comm);
-        int peers = Peers.peerCount(comm);
-        Checks.dest(site, "dest", dest, peers);
-        Checks.sendTag(site, "sendtag", sendtag);
-        Checks.source(site, "source", source, peers);
-        Checks.recvTag(site, "recvtag", recvtag);
+        outgoing(comm, dest, "sendtag", sendtag, site);
+        incoming(comm, source, "recvtag", recvtag, site);
         Checks.buffer(site, "buf", buf, "count", count, "type", type, false);
     }
 
@@ -81,9 +81,7 @@ public final class PointToPoint {
         if (!Checks.on()) {
             return;
         }
-        Checks.comm(site, "comm", comm);
-        Checks.source(site, "source", source, Peers.peerCount(comm));
-        Checks.recvTag(site, "tag", tag);
+        incoming(comm, source, "tag", tag, site);
     }
 
     /** Message.mRecv and imRecv. */

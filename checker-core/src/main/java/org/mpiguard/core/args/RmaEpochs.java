@@ -4,17 +4,20 @@ package org.mpiguard.core.args;
  * The synchronisation state of one window as this rank sees it (MPI-3 11.5): which
  * access epochs are open, which targets this rank holds a lock on. MPI-free; the
  * advice moves it on fence, start, complete, post, wait, lock, unlock, lockAll and
- * unlockAll, and asks it before each RMA operation and synchronisation call.
+ * unlockAll, and asks it before each RMA operation and synchronisation call. Changes
+ * are synchronized; reads take no lock (volatile flags; a lock table entry is read by
+ * the thread that set it, or after the program's own synchronisation, as MPI requires
+ * of threads sharing a window), so the check before every put costs no monitor.
  */
 public final class RmaEpochs {
 
-    private boolean fenceOpen;
-    private boolean accessStarted;
-    private boolean exposurePosted;
-    private boolean lockAll;
+    private volatile boolean fenceOpen;
+    private volatile boolean accessStarted;
+    private volatile boolean exposurePosted;
+    private volatile boolean lockAll;
     /** Targets locked by this rank; sized to the window's group. */
     private final boolean[] locked;
-    private int lockCount;
+    private volatile int lockCount;
 
     public RmaEpochs(int groupSize) {
         locked = new boolean[Math.max(0, groupSize)];
@@ -64,41 +67,41 @@ public final class RmaEpochs {
     }
 
     /** True when an RMA operation to {@code target} stands inside some access epoch. */
-    public synchronized boolean canAccess(int target) {
+    public boolean canAccess(int target) {
         return fenceOpen || accessStarted || lockAll || (target >= 0 && target < locked.length && locked[target]);
     }
 
-    public synchronized boolean holdsLock(int target) {
+    public boolean holdsLock(int target) {
         return target >= 0 && target < locked.length && locked[target];
     }
 
     /** A passive-target epoch (lock or lockAll) is open towards {@code target}. */
-    public synchronized boolean passiveTowards(int target) {
+    public boolean passiveTowards(int target) {
         return lockAll || holdsLock(target);
     }
 
-    public synchronized boolean anyPassive() {
+    public boolean anyPassive() {
         return lockAll || lockCount > 0;
     }
 
-    public synchronized boolean inLockAll() {
+    public boolean inLockAll() {
         return lockAll;
     }
 
-    public synchronized boolean accessStarted() {
+    public boolean accessStarted() {
         return accessStarted;
     }
 
-    public synchronized boolean exposurePosted() {
+    public boolean exposurePosted() {
         return exposurePosted;
     }
 
     /** A general active target (post/start) epoch is open, which fence must not overlap. */
-    public synchronized boolean pscwOpen() {
+    public boolean pscwOpen() {
         return accessStarted || exposurePosted;
     }
 
-    public synchronized boolean fenceOpen() {
+    public boolean fenceOpen() {
         return fenceOpen;
     }
 }

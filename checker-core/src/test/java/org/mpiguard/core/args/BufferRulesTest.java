@@ -62,17 +62,19 @@ class BufferRulesTest {
 
     @Test
     void reductionOpsAreDefinedForTheTypesTheStandardNames() {
-        assertTrue(ReductionOps.defined("MPI.SUM", ReductionOps.TypeClass.FLOATING));
-        assertTrue(ReductionOps.defined("MPI.SUM", ReductionOps.TypeClass.COMPLEX));
-        assertFalse(ReductionOps.defined("MPI.MAX", ReductionOps.TypeClass.COMPLEX));
-        assertFalse(ReductionOps.defined("MPI.BAND", ReductionOps.TypeClass.FLOATING));
-        assertTrue(ReductionOps.defined("MPI.BXOR", ReductionOps.TypeClass.BYTE));
-        assertTrue(ReductionOps.defined("MPI.LAND", ReductionOps.TypeClass.LOGICAL));
-        assertFalse(ReductionOps.defined("MPI.SUM", ReductionOps.TypeClass.LOGICAL));
-        assertFalse(ReductionOps.defined("MPI.MAXLOC", ReductionOps.TypeClass.INTEGER));
-        assertTrue(ReductionOps.defined("MPI.MINLOC", ReductionOps.TypeClass.PAIR));
-        assertTrue(ReductionOps.defined("a user op", ReductionOps.TypeClass.OTHER));
-        assertTrue(ReductionOps.validTypes("MPI.MAXLOC").contains("MPI.DOUBLE_INT"));
+        assertTrue(ReductionOps.defined(ReductionOps.Predefined.SUM, ReductionOps.TypeClass.FLOATING));
+        assertTrue(ReductionOps.defined(ReductionOps.Predefined.SUM, ReductionOps.TypeClass.COMPLEX));
+        assertFalse(ReductionOps.defined(ReductionOps.Predefined.MAX, ReductionOps.TypeClass.COMPLEX));
+        assertFalse(ReductionOps.defined(ReductionOps.Predefined.BAND, ReductionOps.TypeClass.FLOATING));
+        assertTrue(ReductionOps.defined(ReductionOps.Predefined.BXOR, ReductionOps.TypeClass.BYTE));
+        assertTrue(ReductionOps.defined(ReductionOps.Predefined.LAND, ReductionOps.TypeClass.LOGICAL));
+        assertFalse(ReductionOps.defined(ReductionOps.Predefined.SUM, ReductionOps.TypeClass.LOGICAL));
+        assertFalse(ReductionOps.defined(ReductionOps.Predefined.MAXLOC, ReductionOps.TypeClass.INTEGER));
+        assertTrue(ReductionOps.defined(ReductionOps.Predefined.MINLOC, ReductionOps.TypeClass.PAIR));
+        assertTrue(ReductionOps.defined(ReductionOps.Predefined.REPLACE, ReductionOps.TypeClass.OTHER));
+        assertTrue(ReductionOps.defined(null, ReductionOps.TypeClass.OTHER), "a user op takes any type");
+        assertTrue(ReductionOps.Predefined.MINLOC.validTypes().contains("MPI.DOUBLE_INT"));
+        assertEquals("MPI.LXOR", ReductionOps.Predefined.LXOR.mpiName());
     }
 
     @Test

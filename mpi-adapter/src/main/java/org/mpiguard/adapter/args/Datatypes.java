@@ -8,6 +8,7 @@ import mpi.MPIException;
 import org.mpiguard.core.args.BaseType;
 import org.mpiguard.core.args.Extents;
 import org.mpiguard.core.args.HandleSet;
+import org.mpiguard.core.args.ReductionOps;
 import org.mpiguard.core.args.ReductionOps.TypeClass;
 
 /**
@@ -128,22 +129,27 @@ public final class Datatypes {
             {MPI.DOUBLE_COMPLEX, "MPI.DOUBLE_COMPLEX"}, {MPI.DATATYPE_NULL, "MPI.DATATYPE_NULL"}};
     }
 
-    /** The name of a predefined op, or "a user op"; a table lookup, no allocation. */
-    public static String opName(mpi.Op op) {
-        Object[][] ops = PredefinedOps.TABLE;
-        for (Object[] named : ops) {
-            if (named[0] == op) {
-                return (String) named[1];
+    /** The predefined op {@code op} is, or null for a user op; an identity scan, no allocation. */
+    public static ReductionOps.Predefined predefined(mpi.Op op) {
+        Object[] ops = PredefinedOps.TABLE;
+        for (int i = 0; i < ops.length; i++) {
+            if (ops[i] == op) {
+                return PredefinedOps.ORDER[i];
             }
         }
-        return "a user op";
+        return null;
     }
 
-    /** Built on first use, once the bindings' constants exist. */
+    /** "MPI.SUM", or "a user op", for messages. */
+    public static String opName(mpi.Op op) {
+        ReductionOps.Predefined p = predefined(op);
+        return p == null ? "a user op" : p.mpiName();
+    }
+
+    /** Built on first use, once the bindings' constants exist; in the order of ReductionOps.Predefined. */
     private static final class PredefinedOps {
-        static final Object[][] TABLE = {{MPI.MAX, "MPI.MAX"}, {MPI.MIN, "MPI.MIN"}, {MPI.SUM, "MPI.SUM"},
-            {MPI.PROD, "MPI.PROD"}, {MPI.LAND, "MPI.LAND"}, {MPI.BAND, "MPI.BAND"}, {MPI.LOR, "MPI.LOR"},
-            {MPI.BOR, "MPI.BOR"}, {MPI.LXOR, "MPI.LXOR"}, {MPI.BXOR, "MPI.BXOR"}, {MPI.MINLOC, "MPI.MINLOC"},
-            {MPI.MAXLOC, "MPI.MAXLOC"}, {MPI.REPLACE, "MPI.REPLACE"}, {MPI.NO_OP, "MPI.NO_OP"}};
+        static final ReductionOps.Predefined[] ORDER = ReductionOps.Predefined.values();
+        static final Object[] TABLE = {MPI.MAX, MPI.MIN, MPI.SUM, MPI.PROD, MPI.LAND, MPI.LOR, MPI.LXOR, MPI.BAND,
+            MPI.BOR, MPI.BXOR, MPI.MAXLOC, MPI.MINLOC, MPI.REPLACE, MPI.NO_OP};
     }
 }

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import mpi.Comm;
 import mpi.MPI;
-import mpi.MPIException;
 import mpi.Win;
 import org.mpiguard.adapter.Guard;
 import org.mpiguard.core.args.RmaEpochs;
@@ -23,7 +22,9 @@ import org.mpiguard.core.args.RmaEpochs;
  * returned on every rank. Window creation is collective over that communicator, so every
  * rank reaches the exchange at the same point of its collective sequence and it can
  * neither mismatch nor deadlock; it needs no THREAD_MULTIPLE and no watchdog, so it
- * works with the deadlock family off. Windows are held weakly.
+ * works with the deadlock family off. It assumes every rank runs with the same
+ * {@code checks} option (the argument family on or off everywhere), as a job does when
+ * the options come from the job script. Windows are held weakly.
  */
 public final class Windows {
 
@@ -78,7 +79,7 @@ public final class Windows {
         }
     }
 
-    static int elementBytes(Buffer b) throws MPIException {
+    static int elementBytes(Buffer b) {
         if (b instanceof ByteBuffer) {
             return 1;
         }

@@ -24,7 +24,9 @@ public class PointToPointArgsFixed {
         if (rank == 0) {
             comm.send(new int[] {1, 2, 3, 4}, 4, MPI.INT, peer, 1);
             comm.sSend(ibuf, 1, MPI.INT, peer, 2);
-            comm.send(ibuf, 2, pair, peer, 3);
+            Datatype copy = pair.dup(); // committed like its original: no commit needed
+            comm.send(ibuf, 2, copy, peer, 3);
+            copy.free();
             Request r = comm.iSend(direct, 4, MPI.INT, peer, 4);
             r.waitFor();
             comm.send(ibuf, 1, MPI.INT, MPI.PROC_NULL, 5);

@@ -1,0 +1,74 @@
+package org.mpiguard.advice.args;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The argument rules as the build turned them into trampolines: fail-open around every
+ * check, the environment check before every call that can reach MPI and none before the
+ * pure-Java helpers, and the receive hazards made inside the blocking bracket.
+ */
+class ArgumentRulesTest {
+
+    private static final Path GENERATED = Path.of("target/generated-sources/trampolines/org/mpiguard/advice/gen");
+
+    private static String trampoline(String file, String signatureStart) throws Exception {
+        String src = Files.readString(GENERATED.resolve(file));
+        int at = src.indexOf(signatureStart);
+        assertTrue(at >= 0, signatureStart + " in " + file);
+        return src.substring(at, src.indexOf("\n    }\n", at));
+    }
+
+    @Test
+    void everyCheckOfASendRunsFailOpenBeforeTheCall() throws Exception {
+        String send = trampoline("IntracommCalls.java", "public static void send(");
+        Matcher m = Pattern.compile("try \\{ org\\.mpiguard\\.advice\\.args\\.(\\w+)\\.(\\w+)\\(.*?\\); \\} catch "
+                + "\\(RuntimeException \\| LinkageError fault\\) \\{ org\\.mpiguard\\.adapter\\.Guard\\.fault\\(")
+                .matcher(send);
+        assertTrue(m.find(), send);
+        assertEquals("Environment.any", m.group(1) + "." + m.group(2));
+        assertTrue(m.find(), send);
+        assertEquals("PointToPoint.send", m.group(1) + "." + m.group(2));
+        assertTrue(send.indexOf("PointToPoint.send") < send.indexOf("self.send("), "checks come before the call");
+    }
+
+    @Test
+    void pureJavaHelpersAreNotCheckedForTheEnvironment() throws Exception {
+        String src = Files.readString(GENERATED.resolve("MPICalls.java"));
+        String newBuffer = src.substring(src.indexOf("public static java.nio.IntBuffer newIntBuffer("));
+        newBuffer = newBuffer.substring(0, newBuffer.indexOf("\n    }\n"));
+        assertTrue(!newBuffer.contains("Environment.any"), newBuffer);
+    }
+
+    @Test
+    void receivesIntoArraysAreMadeThroughTheHazardWatchInsideTheBlockingBracket() throws Exception {
+        String recv = trampoline("IntracommCalls.java", "public static mpi.Status recv(");
+        int bracket = recv.indexOf("Blocking.receive(");
+        int call = recv.indexOf("BindingHazards.recv(self, a0, a1, a2, a3, a4, site)");
+        assertTrue(bracket >= 0 && call > bracket, recv);
+    }
+
+    @Test
+    void everyEntryPointIsStaticAndDeclaresAtMostMpiException() {
+        for (Class<?> c : new Class<?>[] {PointToPoint.class, Collectives.class, OneSided.class, Handle.class,
+                Requests.class, Environment.class, BindingHazards.class}) {
+            for (Method m : c.getDeclaredMethods()) {
+                if (!Modifier.isPublic(m.getModifiers())) {
+                    continue;
+                }
+                assertTrue(Modifier.isStatic(m.getModifiers()), m.toString());
+                for (Class<?> e : m.getExceptionTypes()) {
+                    assertEquals(mpi.MPIException.class, e, m.toString());
+                }
+            }
+        }
+    }
+}
