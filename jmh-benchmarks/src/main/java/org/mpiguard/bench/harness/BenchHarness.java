@@ -180,12 +180,14 @@ public final class BenchHarness {
                 options.agentOptions.isEmpty() ? "(none: defaults)" : options.agentOptions);
         out.printf(Locale.ROOT, "machine: %d CPU(s), Java %s%n%n", Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"));
-        String header = String.format(Locale.ROOT, "| %-18s | %5s | %8s | %8s | %6s | %-15s | %-15s | %9s | %9s | %8s | %-6s |",
+        String header = String.format(Locale.ROOT, "| %-18s | %5s | %8s | %8s | %6s | %-15s | %-15s | %10s | %10s | %8s | %-6s |",
                 "kernel", "ranks", "plain s", "agent s", "ratio", "plain min-max", "agent min-max", "RSS plain",
                 "RSS agent", "findings", "result");
         out.println(header);
         out.println(header.replaceAll("[^|]", "-"));
         List<Double> ratios = new ArrayList<>();
+        double worstRss = Double.NEGATIVE_INFINITY;
+        String worstRssKernel = "-";
         for (Map.Entry<String, Tally> e : tallies.entrySet()) {
             Tally t = e.getValue();
             Samples plain = t.seconds.get(Variant.PLAIN);
@@ -193,6 +195,11 @@ public final class BenchHarness {
             double ratio = agent.median() / plain.median();
             if (!Double.isNaN(ratio)) {
                 ratios.add(ratio);
+            }
+            double rssAbove = t.peakMib.get(Variant.AGENT).median() - t.peakMib.get(Variant.PLAIN).median();
+            if (rssAbove > worstRss) {
+                worstRss = rssAbove;
+                worstRssKernel = e.getKey();
             }
             out.printf(Locale.ROOT, "| %-18s | %5d | %8.3f | %8.3f | %6.3f | %-15s | %-15s | %6.0f MiB | %6.0f MiB | %8d | %-6s |%n",
                     e.getKey(), options.ranks, plain.median(), agent.median(), ratio, range(plain), range(agent),
@@ -204,10 +211,13 @@ public final class BenchHarness {
         for (double r : ratios) {
             geo += Math.log(r);
         }
-        out.printf(Locale.ROOT, "median ratio across kernels: %.3f (geometric mean %.3f); RSS is the peak resident set "
-                        + "of the largest rank, median over runs; 'same' = every run verified itself and every result "
-                        + "equals the first plain run's%n", Samples.medianOf(ratios),
-                ratios.isEmpty() ? Double.NaN : Math.exp(geo / ratios.size()));
+        out.printf(Locale.ROOT, "median ratio across kernels: %.3f, geometric mean %.3f (target: 1.02 or better)%n",
+                Samples.medianOf(ratios), ratios.isEmpty() ? Double.NaN : Math.exp(geo / ratios.size()));
+        out.printf(Locale.ROOT, "peak RSS per rank above the plain run: at most %+.0f MiB (%s) (target: 64 MiB or less)%n",
+                worstRss, worstRssKernel);
+        out.println("ratio = median agent s / median plain s of the kernel's timed region (between barriers after Init "
+                + "and before Finalize); RSS = peak resident set (VmHWM) of the largest rank, median over runs; "
+                + "same = every run verified itself and every result equals the first plain run's");
     }
 
     private static String range(Samples s) {
@@ -227,7 +237,7 @@ public final class BenchHarness {
         out.println();
         out.printf(Locale.ROOT, "start-up, hello world (MPI.Init + Finalize), median wall seconds over %d pair(s):%n",
                 options.pairs);
-        out.printf(Locale.ROOT, "  one JVM, singleton MPI:   plain %.3f s, agent %.3f s, cost %+.3f s per JVM%n",
+        out.printf(Locale.ROOT, "  one JVM, singleton MPI:   plain %.3f s, agent %.3f s, cost %+.3f s per JVM (target: 0.3 s or less)%n",
                 single.get(Variant.PLAIN).median(), single.get(Variant.AGENT).median(),
                 single.get(Variant.AGENT).median() - single.get(Variant.PLAIN).median());
         out.printf(Locale.ROOT, "  mpirun -np %d:              plain %.3f s, agent %.3f s, cost %+.3f s per job%n",

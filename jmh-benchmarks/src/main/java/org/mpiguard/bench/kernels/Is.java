@@ -32,8 +32,8 @@ final class Is implements Kernel {
     public Outcome run(Intracomm world, Scale scale) throws MPIException {
         int rank = world.getRank();
         int size = world.getSize();
-        int totalKeys = scale.pick(1 << 14, 1 << 22);
-        int maxKey = scale.pick(1 << 10, 1 << 18);
+        int totalKeys = scale.pick(1 << 14, 1 << 21);
+        int maxKey = scale.pick(1 << 10, 1 << 17);
         int first = (int) ((long) totalKeys * rank / size);
         int mine = (int) ((long) totalKeys * (rank + 1) / size) - first;
 
@@ -55,7 +55,7 @@ final class Is implements Kernel {
         int[] received = new int[0];
         int[] sorted = new int[0];
         // Direct buffers for the key exchange: the bindings' staging of large arrays in
-        // allToAllv corrupted the heap here (8 MiB per rank), direct buffers are not staged.
+        // allToAllv corrupted the heap at 8 MiB per rank, direct buffers are not staged.
         IntBuffer sendKeys = MPI.newIntBuffer(Math.max(1, mine));
         IntBuffer recvKeys = MPI.newIntBuffer(1);
         int sortedLength = 0;
