@@ -144,6 +144,11 @@ public final class BenchHarness {
                         : " exited with " + job.exitCode() + " before reporting") + ":\n" + job.tail());
                 continue;
             }
+            if (lines.intercepted != null && lines.intercepted != (variant == Variant.AGENT)) {
+                t.failures.add(what + (variant == Variant.AGENT ? " was not intercepted by the agent: it measured "
+                        + "nothing of the checker" : " was intercepted although it ran without the agent"));
+                continue;
+            }
             if (!r.verified()) {
                 t.failures.add(what + " did not verify: " + r.detail());
                 continue;
@@ -213,8 +218,8 @@ public final class BenchHarness {
         }
         out.printf(Locale.ROOT, "median ratio across kernels: %.3f, geometric mean %.3f (target: 1.02 or better)%n",
                 Samples.medianOf(ratios), ratios.isEmpty() ? Double.NaN : Math.exp(geo / ratios.size()));
-        out.printf(Locale.ROOT, "peak RSS per rank above the plain run: at most %+.0f MiB (%s) (target: 64 MiB or less)%n",
-                worstRss, worstRssKernel);
+        out.printf(Locale.ROOT, "peak RSS per rank above the plain run: at most %s (%s) (target: 64 MiB or less)%n",
+                Double.isInfinite(worstRss) ? "n/a" : String.format(Locale.ROOT, "%+.0f MiB", worstRss), worstRssKernel);
         out.println("ratio = median agent s / median plain s of the kernel's timed region (between barriers after Init "
                 + "and before Finalize); RSS = peak resident set (VmHWM) of the largest rank, median over runs; "
                 + "same = every run verified itself and every result equals the first plain run's");
