@@ -46,6 +46,7 @@ public final class BenchHarness {
     private final PrintStream out;
     private final PrintStream progress;
     private final Map<String, Tally> tallies = new LinkedHashMap<>();
+    private final List<String> startupFailures = new ArrayList<>();
 
     private BenchHarness(HarnessOptions options, PrintStream out, PrintStream progress) {
         this.options = options;
@@ -113,7 +114,10 @@ public final class BenchHarness {
             printStartup();
         }
         out.printf(Locale.ROOT, "(harness wall time %.0f s)%n", (System.nanoTime() - start) / 1e9);
-        int failures = 0;
+        int failures = startupFailures.size();
+        for (String failure : startupFailures) {
+            progress.println("bench: FAILED start-up: " + failure);
+        }
         for (Map.Entry<String, Tally> e : tallies.entrySet()) {
             for (String failure : e.getValue().failures) {
                 progress.println("bench: FAILED " + e.getKey() + ": " + failure);
@@ -248,14 +252,7 @@ public final class BenchHarness {
         out.printf(Locale.ROOT, "  mpirun -np %d:              plain %.3f s, agent %.3f s, cost %+.3f s per job%n",
                 options.ranks, job.get(Variant.PLAIN).median(), job.get(Variant.AGENT).median(),
                 job.get(Variant.AGENT).median() - job.get(Variant.PLAIN).median());
-        for (String f : failures) {
-            out.println("  FAILED: " + f);
-        }
-        Tally startupTally = new Tally();
-        startupTally.failures.addAll(failures);
-        if (!failures.isEmpty()) {
-            tallies.put("start-up", startupTally);
-        }
+        startupFailures.addAll(failures);
     }
 
     private void timeHello(Variant v, List<String> launcher, Samples into, List<String> failures)
