@@ -32,8 +32,8 @@ final class Is implements Kernel {
     public Outcome run(Intracomm world, Scale scale) throws MPIException {
         int rank = world.getRank();
         int size = world.getSize();
-        int totalKeys = scale.pick(1 << 14, 1 << 21);
-        int maxKey = scale.pick(1 << 10, 1 << 17);
+        int totalKeys = scale.pick(1 << 14, 1 << 22);
+        int maxKey = scale.pick(1 << 10, 1 << 18);
         int first = (int) ((long) totalKeys * rank / size);
         int mine = (int) ((long) totalKeys * (rank + 1) / size) - first;
 
