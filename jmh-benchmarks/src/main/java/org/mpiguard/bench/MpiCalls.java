@@ -6,6 +6,7 @@ import mpi.MPI;
 import mpi.MPIException;
 import mpi.Request;
 import mpi.Win;
+import org.mpiguard.bench.kernels.Interception;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -81,18 +82,9 @@ public abstract class MpiCalls {
         MPI.Finalize();
     }
 
-    /**
-     * A fork that was meant to run under the agent but was not rewritten measures nothing
-     * of the checker: fail it. The agent's runtime knows the rank only if it saw Init.
-     */
+    /** A fork meant to run under the agent that was not rewritten measures nothing of the checker: fail it. */
     private void checkRewritten() {
-        int rank;
-        try {
-            rank = (int) Class.forName("org.mpiguard.adapter.MpiRuntime").getMethod("rankOrMinusOne").invoke(null);
-        } catch (ReflectiveOperationException e) {
-            rank = -1;
-        }
-        if (underAgent() != (rank == 0)) {
+        if (underAgent() != Interception.seen()) {
             throw new IllegalStateException(underAgent()
                     ? "this fork should run under the agent, but MPI.Init was not intercepted: start it from the "
                     + "project root with agent/target/mpiguard-agent.jar built, and keep org.mpiguard.bench included"

@@ -46,6 +46,7 @@ public final class BenchHarness {
     private final PrintStream out;
     private final PrintStream progress;
     private final Map<String, Tally> tallies = new LinkedHashMap<>();
+    private final List<String> startupFailures = new ArrayList<>();
 
     private BenchHarness(HarnessOptions options, PrintStream out, PrintStream progress) {
         this.options = options;
@@ -113,7 +114,10 @@ public final class BenchHarness {
             printStartup();
         }
         out.printf(Locale.ROOT, "(harness wall time %.0f s)%n", (System.nanoTime() - start) / 1e9);
-        int failures = 0;
+        int failures = startupFailures.size();
+        for (String failure : startupFailures) {
+            progress.println("bench: FAILED start-up: " + failure);
+        }
         for (Map.Entry<String, Tally> e : tallies.entrySet()) {
             for (String failure : e.getValue().failures) {
                 progress.println("bench: FAILED " + e.getKey() + ": " + failure);
@@ -142,6 +146,11 @@ public final class BenchHarness {
             if (r == null) {
                 t.failures.add(what + (job.timedOut() ? " timed out after " + options.timeoutSeconds + " s"
                         : " exited with " + job.exitCode() + " before reporting") + ":\n" + job.tail());
+                continue;
+            }
+            if (lines.intercepted != null && lines.intercepted != (variant == Variant.AGENT)) {
+                t.failures.add(what + (variant == Variant.AGENT ? " was not intercepted by the agent: it measured "
+                        + "nothing of the checker" : " was intercepted although it ran without the agent"));
                 continue;
             }
             if (!r.verified()) {
@@ -180,12 +189,14 @@ public final class BenchHarness {
                 options.agentOptions.isEmpty() ? "(none: defaults)" : options.agentOptions);
         out.printf(Locale.ROOT, "machine: %d CPU(s), Java %s%n%n", Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"));
-        String header = String.format(Locale.ROOT, "| %-18s | %5s | %8s | %8s | %6s | %-15s | %-15s | %9s | %9s | %8s | %-6s |",
+        String header = String.format(Locale.ROOT, "| %-18s | %5s | %8s | %8s | %6s | %-15s | %-15s | %10s | %10s | %8s | %-6s |",
                 "kernel", "ranks", "plain s", "agent s", "ratio", "plain min-max", "agent min-max", "RSS plain",
                 "RSS agent", "findings", "result");
         out.println(header);
         out.println(header.replaceAll("[^|]", "-"));
         List<Double> ratios = new ArrayList<>();
+        double worstRss = Double.NEGATIVE_INFINITY;
+        String worstRssKernel = "-";
         for (Map.Entry<String, Tally> e : tallies.entrySet()) {
             Tally t = e.getValue();
             Samples plain = t.seconds.get(Variant.PLAIN);
@@ -193,6 +204,11 @@ public final class BenchHarness {
             double ratio = agent.median() / plain.median();
             if (!Double.isNaN(ratio)) {
                 ratios.add(ratio);
+            }
+            double rssAbove = t.peakMib.get(Variant.AGENT).median() - t.peakMib.get(Variant.PLAIN).median();
+            if (rssAbove > worstRss) {
+                worstRss = rssAbove;
+                worstRssKernel = e.getKey();
             }
             out.printf(Locale.ROOT, "| %-18s | %5d | %8.3f | %8.3f | %6.3f | %-15s | %-15s | %6.0f MiB | %6.0f MiB | %8d | %-6s |%n",
                     e.getKey(), options.ranks, plain.median(), agent.median(), ratio, range(plain), range(agent),
@@ -204,10 +220,13 @@ public final class BenchHarness {
         for (double r : ratios) {
             geo += Math.log(r);
         }
-        out.printf(Locale.ROOT, "median ratio across kernels: %.3f (geometric mean %.3f); RSS is the peak resident set "
-                        + "of the largest rank, median over runs; 'same' = every run verified itself and every result "
-                        + "equals the first plain run's%n", Samples.medianOf(ratios),
-                ratios.isEmpty() ? Double.NaN : Math.exp(geo / ratios.size()));
+        out.printf(Locale.ROOT, "median ratio across kernels: %.3f, geometric mean %.3f (target: 1.02 or better)%n",
+                Samples.medianOf(ratios), ratios.isEmpty() ? Double.NaN : Math.exp(geo / ratios.size()));
+        out.printf(Locale.ROOT, "peak RSS per rank above the plain run: at most %s (%s) (target: 64 MiB or less)%n",
+                Double.isInfinite(worstRss) ? "n/a" : String.format(Locale.ROOT, "%+.0f MiB", worstRss), worstRssKernel);
+        out.println("ratio = median agent s / median plain s of the kernel's timed region (between barriers after Init "
+                + "and before Finalize); RSS = peak resident set (VmHWM) of the largest rank, median over runs; "
+                + "same = every run verified itself and every result equals the first plain run's");
     }
 
     private static String range(Samples s) {
@@ -227,20 +246,13 @@ public final class BenchHarness {
         out.println();
         out.printf(Locale.ROOT, "start-up, hello world (MPI.Init + Finalize), median wall seconds over %d pair(s):%n",
                 options.pairs);
-        out.printf(Locale.ROOT, "  one JVM, singleton MPI:   plain %.3f s, agent %.3f s, cost %+.3f s per JVM%n",
+        out.printf(Locale.ROOT, "  one JVM, singleton MPI:   plain %.3f s, agent %.3f s, cost %+.3f s per JVM (target: 0.3 s or less)%n",
                 single.get(Variant.PLAIN).median(), single.get(Variant.AGENT).median(),
                 single.get(Variant.AGENT).median() - single.get(Variant.PLAIN).median());
         out.printf(Locale.ROOT, "  mpirun -np %d:              plain %.3f s, agent %.3f s, cost %+.3f s per job%n",
                 options.ranks, job.get(Variant.PLAIN).median(), job.get(Variant.AGENT).median(),
                 job.get(Variant.AGENT).median() - job.get(Variant.PLAIN).median());
-        for (String f : failures) {
-            out.println("  FAILED: " + f);
-        }
-        Tally startupTally = new Tally();
-        startupTally.failures.addAll(failures);
-        if (!failures.isEmpty()) {
-            tallies.put("start-up", startupTally);
-        }
+        startupFailures.addAll(failures);
     }
 
     private void timeHello(Variant v, List<String> launcher, Samples into, List<String> failures)

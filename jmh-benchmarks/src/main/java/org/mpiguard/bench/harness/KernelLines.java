@@ -15,10 +15,13 @@ final class KernelLines {
             "^KERNEL name=(\\S+) ranks=\\d+ seconds=(\\S+) verified=(true|false) checksum=(\\S*) detail=(.*)$",
             Pattern.MULTILINE);
     private static final Pattern PEAK = Pattern.compile("^PEAKRSS kib=([0-9,\\-]+)$", Pattern.MULTILINE);
+    private static final Pattern INTERCEPTED = Pattern.compile("^INTERCEPTED (yes|no)$", Pattern.MULTILINE);
 
     final Map<String, Result> results = new LinkedHashMap<>();
     /** The largest peak RSS of any rank, KiB; -1 when the line is missing. */
     final long maxPeakKib;
+    /** Whether the agent saw MPI.Init in rank 0; null when the line is missing. */
+    final Boolean intercepted;
 
     KernelLines(String stdout) {
         Matcher m = KERNEL.matcher(stdout);
@@ -34,5 +37,7 @@ final class KernelLines {
             }
         }
         maxPeakKib = peak;
+        Matcher i = INTERCEPTED.matcher(stdout);
+        intercepted = i.find() ? i.group(1).equals("yes") : null;
     }
 }

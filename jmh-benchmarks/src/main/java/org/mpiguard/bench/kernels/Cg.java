@@ -27,8 +27,8 @@ final class Cg implements Kernel {
 
     @Override
     public Outcome run(Intracomm world, Scale scale) throws MPIException {
-        int n = scale.pick(32, 320);
-        int iterations = scale.pick(40, 450);
+        int n = scale.pick(32, 448);
+        int iterations = scale.pick(40, 1300);
         RowBlock grid = new RowBlock(world, n, n);
         double[] x = grid.newField();
         double[] b = grid.newField();

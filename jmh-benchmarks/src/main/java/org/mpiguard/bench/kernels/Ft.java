@@ -28,7 +28,7 @@ final class Ft implements Kernel {
         int size = world.getSize();
         int rank = world.getRank();
         int n = scale.pick(32, 512);
-        int rounds = scale.pick(1, 8);
+        int rounds = scale.pick(1, 36);
         if (n % size != 0) {
             throw new IllegalArgumentException("ft needs a rank count that divides " + n + ", got " + size);
         }

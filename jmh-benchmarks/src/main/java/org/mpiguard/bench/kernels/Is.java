@@ -55,7 +55,7 @@ final class Is implements Kernel {
         int[] received = new int[0];
         int[] sorted = new int[0];
         // Direct buffers for the key exchange: the bindings' staging of large arrays in
-        // allToAllv corrupted the heap here (8 MiB per rank), direct buffers are not staged.
+        // allToAllv corrupted the heap at 8 MiB per rank, direct buffers are not staged.
         IntBuffer sendKeys = MPI.newIntBuffer(Math.max(1, mine));
         IntBuffer recvKeys = MPI.newIntBuffer(1);
         int sortedLength = 0;

@@ -28,7 +28,7 @@ final class Jacobi1dRma implements Kernel {
     @Override
     public Outcome run(Intracomm world, Scale scale) throws MPIException {
         int n = scale.pick(200, 20_000);
-        int steps = scale.pick(50, 6_000);
+        int steps = scale.pick(50, 20_000);
         int rank = world.getRank();
         int size = world.getSize();
         int first = (int) ((long) n * rank / size);

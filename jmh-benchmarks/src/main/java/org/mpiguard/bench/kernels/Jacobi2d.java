@@ -28,7 +28,7 @@ final class Jacobi2d implements Kernel {
     @Override
     public Outcome run(Intracomm world, Scale scale) throws MPIException {
         int n = scale.pick(24, 240);
-        int steps = scale.pick(100, 1200);
+        int steps = scale.pick(100, 4000);
         int rank = world.getRank();
         int size = world.getSize();
         int px = 1;

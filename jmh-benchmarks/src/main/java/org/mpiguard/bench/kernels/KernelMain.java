@@ -15,6 +15,7 @@ import mpi.MPIException;
  * <pre>
  * KERNEL name=cg ranks=4 seconds=2.913 verified=true checksum=... detail=...
  * PEAKRSS kib=123456,120000,...
+ * INTERCEPTED yes
  * </pre>
  *
  * The timed region of a kernel lies between two barriers, so it excludes JVM start-up,
@@ -85,6 +86,7 @@ public final class KernelMain {
                 line.append(r == 0 ? "" : ",").append(peak[r]);
             }
             System.out.println(line);
+            System.out.println("INTERCEPTED " + (Interception.seen() ? "yes" : "no"));
             System.out.flush();
         }
         MPI.Finalize();

@@ -56,10 +56,10 @@ final class Mg implements Kernel {
     @Override
     public Outcome run(Intracomm world, Scale scale) throws MPIException {
         int size = world.getSize();
-        int target = scale.pick(32, 1024);
+        int target = scale.pick(32, 2048);
         int perRank = Integer.highestOneBit(Math.max(1, target / size));
         int n = size * perRank;
-        int cycles = scale.pick(4, 8);
+        int cycles = scale.pick(4, 10);
         List<Level> levels = new ArrayList<>();
         for (int m = n; ; m /= 2) {
             levels.add(new Level(world, m));

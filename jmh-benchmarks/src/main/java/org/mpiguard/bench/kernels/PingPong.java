@@ -28,7 +28,7 @@ abstract class PingPong implements Kernel {
 
         @Override
         public Outcome run(Intracomm world, Scale scale) throws MPIException {
-            return pingPong(world, 8, scale.pick(200, 36_000));
+            return pingPong(world, 8, scale.pick(200, 200_000));
         }
     }
 
@@ -46,7 +46,7 @@ abstract class PingPong implements Kernel {
 
         @Override
         public Outcome run(Intracomm world, Scale scale) throws MPIException {
-            return pingPong(world, 4 << 20, scale.pick(4, 300));
+            return pingPong(world, 4 << 20, scale.pick(4, 720));
         }
     }
 
