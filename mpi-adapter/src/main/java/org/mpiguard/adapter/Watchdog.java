@@ -30,6 +30,7 @@ import org.mpiguard.core.collective.CollectiveCodec;
 import org.mpiguard.core.collective.CollectiveLog;
 import org.mpiguard.core.collective.CollectiveMismatchReport;
 import org.mpiguard.core.collective.RingComparer;
+import org.mpiguard.core.collective.ShapeInterner;
 import org.mpiguard.core.options.CheckFamily;
 import org.mpiguard.core.options.OnError;
 import org.mpiguard.core.options.Options;
@@ -49,8 +50,8 @@ final class Watchdog implements Runnable {
 
     private static final long POLL_MILLIS = 40;
     private static final long FINISHING_POLL_MILLIS = 5;
-    /** Collective calls per ring message: about 2 KB, under Open MPI's eager limits. */
-    private static final int RING_CHUNK = 40;
+    /** Bytes per ring message at most (about): under Open MPI's eager limits (4 KB for shared memory). */
+    private static final int RING_MESSAGE_BYTES = 3072;
 
     private final Intracomm comm;
     private final int rank;
@@ -89,7 +90,11 @@ final class Watchdog implements Runnable {
 
     // the collective ring
     private final RingComparer ring;
-    private final java.util.Map<Integer, List<CollectiveCall>> outgoing = new java.util.HashMap<>();
+    /** The stream of own calls to each left neighbour, and of each right neighbour's calls to us. */
+    private final java.util.Map<Integer, CollectiveCodec.Encoder> outgoing = new java.util.HashMap<>();
+    private final java.util.Map<Integer, CollectiveCodec.Decoder> incoming = new java.util.HashMap<>();
+    private final List<RingMessage> ringMessages = new ArrayList<>();
+    private final ShapeInterner shapes;
     private final boolean deadlockChecks;
     private final long livelockTimeoutMillis;
     private long lastLivelockSuspect;
@@ -106,6 +111,7 @@ final class Watchdog implements Runnable {
         this.livelockTimeoutMillis = options.livelockTimeoutMillis();
         this.ring = options.enabled(CheckFamily.COLLECTIVES) ? new RingComparer(PredefinedCodes.get()) : null;
         this.local = new LocalStatus(rank, size);
+        this.shapes = new ShapeInterner(rank);
         this.known = rank == 0 ? new RankStatus[size] : null;
     }
 
@@ -188,7 +194,7 @@ final class Watchdog implements Runnable {
             case Tags.STATUS -> onStatus(source, data);
             case Tags.FINISHED -> onFinished(source, StatusCodec.decode(data, data.length));
             case Tags.EXITED -> onExited(source, StatusCodec.decode(data, data.length));
-            case Tags.COLLECTIVES -> onNeighbourCollectives(data);
+            case Tags.COLLECTIVES -> onNeighbourCollectives(source, data);
             default -> { }
         }
     }
@@ -293,19 +299,15 @@ final class Watchdog implements Runnable {
                 log.drain(this::ownCollective);
             }
         }
-        if (outgoing.isEmpty()) {
-            return;
+        for (RingMessage message : ringMessages) {
+            post(message.dest(), Tags.COLLECTIVES, message.bytes());
         }
-        for (var batch : outgoing.entrySet()) {
-            List<CollectiveCall> calls = batch.getValue();
-            // Small messages go eagerly: a neighbour that stops listening at the end of the
-            // run can never leave one of ours pending.
-            for (int from = 0; from < calls.size(); from += RING_CHUNK) {
-                post(batch.getKey(), Tags.COLLECTIVES,
-                        CollectiveCodec.encode(calls.subList(from, Math.min(calls.size(), from + RING_CHUNK))));
+        ringMessages.clear();
+        for (var toNeighbour : outgoing.entrySet()) {
+            if (!toNeighbour.getValue().isEmpty()) {
+                post(toNeighbour.getKey(), Tags.COLLECTIVES, toNeighbour.getValue().take());
             }
         }
-        outgoing.clear();
     }
 
     private void ownCollective(org.mpiguard.core.collective.CommIdentity identity, long seq,
@@ -314,25 +316,30 @@ final class Watchdog implements Runnable {
         if (identity == null || identity.size() < 2) {
             return;
         }
-        CallSite site = CallSites.get(siteId);
-        CollectiveCall call = new CollectiveCall(identity.id(), seq, kind, nonblocking, root, reduceOp, count,
-                typeCode, typeSize, rank, site.op(), site.className(), site.method(), site.file(), site.line());
+        CollectiveCall shape = shapes.intern(identity.id(), kind, nonblocking, root, reduceOp, count, typeCode,
+                typeSize, siteId);
         if (identity.compares()) {
-            mismatch(ring.addOwn(call), identity);
+            mismatch(ring.addOwn(shape, seq), identity);
         }
         boolean leftCompares = identity.size() > 2 || identity.localRank() == 1;
         if (leftCompares) {
-            outgoing.computeIfAbsent(identity.leftNeighbour(), r -> new ArrayList<>()).add(call);
+            int left = identity.leftNeighbour();
+            CollectiveCodec.Encoder stream = outgoing.computeIfAbsent(left, r -> new CollectiveCodec.Encoder());
+            stream.add(shape, seq);
+            if (stream.size() >= RING_MESSAGE_BYTES) {
+                // small messages go eagerly: a neighbour that stops listening at the end of
+                // the run can never leave one of ours pending
+                ringMessages.add(new RingMessage(left, stream.take()));
+            }
         }
     }
 
-    private void onNeighbourCollectives(byte[] data) throws IOException {
+    private void onNeighbourCollectives(int source, byte[] data) throws IOException {
         if (ring == null) {
             return;
         }
-        for (CollectiveCall call : CollectiveCodec.decode(data, data.length)) {
-            mismatch(ring.addNeighbour(call), null);
-        }
+        incoming.computeIfAbsent(source, r -> new CollectiveCodec.Decoder())
+                .decode(data, data.length, (shape, seq) -> mismatch(ring.addNeighbour(shape, seq), null));
     }
 
     private void mismatch(RingComparer.Mismatch m, org.mpiguard.core.collective.CommIdentity identity) {
@@ -577,5 +584,8 @@ final class Watchdog implements Runnable {
     }
 
     private record PendingSend(Request request, ByteBuffer buffer) {
+    }
+
+    private record RingMessage(int dest, byte[] bytes) {
     }
 }

@@ -7,99 +7,341 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Binary form of a batch of collective calls travelling to the left neighbour. Sites
- * repeat (a loop calls the same line), so each batch names each site once and the calls
- * refer to it by index.
+ * Binary form of the stream of collective calls one rank sends its left neighbour.
+ *
+ * <p>Every byte the ring sends is progressed by the application's own MPI calls on both
+ * ranks, so the stream is kept small: a call is its <em>shape</em> (communicator,
+ * operation, root, reduction, type signature, site: what a loop repeats) and its number.
+ * A shape is spelt out once and then named by a small index; numbers run on by one per
+ * communicator and are spelt out only after a gap (a call the log dropped); a run of the
+ * same shape is one token. A loop of collectives thus costs one or two bytes a call, and
+ * a loop of one collective a few bytes in all. The encoder and the decoder each keep the
+ * shapes of one direction, so messages must be decoded in the order they were made (MPI
+ * keeps that order between two ranks on one tag).
+ *
+ * <p>Tokens, each an unsigned varint: {@code 0} shape (fields follow), {@code 1} next
+ * number of a shape's communicator (shape, number follow), {@code 2} forget all shapes,
+ * {@code 3} run (shape, length follow), {@code 4 + s} one call of shape {@code s}.
  */
 public final class CollectiveCodec {
+
+    /** Shapes remembered per direction; a program that varies its counts forever starts over. */
+    static final int MAX_SHAPES = 1024;
+
+    private static final int SHAPE = 0;
+    private static final int NEXT_SEQ = 1;
+    private static final int FORGET = 2;
+    private static final int RUN = 3;
+    private static final int SINGLE = 4;
 
     private CollectiveCodec() {
     }
 
-    public static byte[] encode(List<CollectiveCall> calls) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 48 * calls.size());
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            List<CollectiveCall> sites = new ArrayList<>();
-            int[] siteIndex = new int[calls.size()];
-            for (int i = 0; i < calls.size(); i++) {
-                CollectiveCall c = calls.get(i);
-                int found = -1;
-                for (int s = sites.size() - 1; s >= 0 && found < 0; s--) {
-                    if (sameSite(sites.get(s), c)) {
-                        found = s;
-                    }
+    /** The sending side of one direction: own calls in, bytes out. */
+    public static final class Encoder {
+        private final Map<CollectiveCall, Shape> shapes = new IdentityHashMap<>();
+        private final Map<Long, Cursor> cursors = new HashMap<>();
+        private final Output out = new Output();
+        private int runShape = -1;
+        private int runLength;
+
+        /**
+         * Appends one call: an interned {@code shape} (seq 0, the same object for the same
+         * fields) and its number; calls of one communicator come in increasing number.
+         */
+        public void add(CollectiveCall shape, long seq) {
+            Shape known = shapes.get(shape);
+            if (known == null) {
+                flushRun();
+                if (shapes.size() >= MAX_SHAPES) {
+                    out.varint(FORGET);
+                    shapes.clear();
                 }
-                if (found < 0) {
-                    found = sites.size();
-                    sites.add(c);
-                }
-                siteIndex[i] = found;
+                known = new Shape(shapes.size(), shape, cursors.computeIfAbsent(shape.commId(), id -> new Cursor()));
+                shapes.put(shape, known);
+                out.varint(SHAPE);
+                writeShape(shape);
             }
-            out.writeInt(sites.size());
-            for (CollectiveCall s : sites) {
-                out.writeUTF(s.op());
-                out.writeUTF(s.className());
-                out.writeUTF(s.method());
-                out.writeUTF(s.file() == null ? "" : s.file());
-                out.writeInt(s.line());
+            int id = known.id;
+            if (known.cursor.next != seq) {
+                flushRun();
+                out.varint(NEXT_SEQ);
+                out.varint(id);
+                out.varlong(seq);
             }
-            out.writeInt(calls.size());
-            for (int i = 0; i < calls.size(); i++) {
-                CollectiveCall c = calls.get(i);
-                out.writeLong(c.commId());
-                out.writeLong(c.seq());
-                out.writeByte(c.kind().ordinal());
-                out.writeBoolean(c.nonblocking());
-                out.writeInt(c.root());
-                out.writeInt(c.reduceOp());
-                out.writeInt(c.count());
-                out.writeInt(c.typeCode());
-                out.writeInt(c.typeSize());
-                out.writeInt(c.rank());
-                out.writeInt(siteIndex[i]);
+            known.cursor.next = seq + 1;
+            if (id != runShape) {
+                flushRun();
+                runShape = id;
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            runLength++;
         }
-        return bytes.toByteArray();
+
+        /** Bytes waiting to be taken, up to the current run (a run costs a few bytes more). */
+        public int size() {
+            return out.size() + (runLength > 0 ? 8 : 0);
+        }
+
+        public boolean isEmpty() {
+            return out.size() == 0 && runLength == 0;
+        }
+
+        /** The bytes of every call added since the last take, as one self-contained message. */
+        public byte[] take() {
+            flushRun();
+            return out.take();
+        }
+
+        private void flushRun() {
+            if (runLength == 1) {
+                out.varint(SINGLE + runShape);
+            } else if (runLength > 1) {
+                out.varint(RUN);
+                out.varint(runShape);
+                out.varint(runLength);
+            }
+            runLength = 0;
+            runShape = -1;
+        }
+
+        private void writeShape(CollectiveCall s) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream(128);
+            try (DataOutputStream data = new DataOutputStream(bytes)) {
+                data.writeLong(s.commId());
+                data.writeByte(s.kind().ordinal());
+                data.writeBoolean(s.nonblocking());
+                data.writeInt(s.root());
+                data.writeInt(s.reduceOp());
+                data.writeInt(s.count());
+                data.writeInt(s.typeCode());
+                data.writeInt(s.typeSize());
+                data.writeInt(s.rank());
+                data.writeUTF(s.op());
+                data.writeUTF(s.className());
+                data.writeUTF(s.method());
+                data.writeUTF(s.file() == null ? "" : s.file());
+                data.writeInt(s.line());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            out.write(bytes.toByteArray());
+        }
     }
 
-    public static List<CollectiveCall> decode(byte[] data, int length) throws IOException {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(data, 0, length));
-        int siteCount = in.readInt();
-        String[][] sites = new String[siteCount][];
-        int[] lines = new int[siteCount];
-        for (int s = 0; s < siteCount; s++) {
-            sites[s] = new String[] {in.readUTF(), in.readUTF(), in.readUTF(), in.readUTF()};
-            lines[s] = in.readInt();
+    /** Receives each decoded call: the neighbour's shape (seq 0) and the call's number. */
+    public interface Sink {
+        void call(CollectiveCall shape, long seq);
+    }
+
+    /** The receiving side of one direction: bytes in, the neighbour's calls out. */
+    public static final class Decoder {
+        private final List<Shape> shapes = new ArrayList<>();
+        private final Map<Long, Cursor> cursors = new HashMap<>();
+
+        /** Hands every call of one message to {@code sink}, in the order they were made. */
+        public void decode(byte[] bytes, int length, Sink sink) throws IOException {
+            Input in = new Input(bytes, length);
+            while (in.more()) {
+                int token = in.varint();
+                switch (token) {
+                    case SHAPE -> {
+                        CollectiveCall shape = readShape(in.data());
+                        shapes.add(new Shape(shapes.size(), shape,
+                                cursors.computeIfAbsent(shape.commId(), id -> new Cursor())));
+                    }
+                    case NEXT_SEQ -> shape(in.varint()).cursor.next = in.varlong();
+                    case FORGET -> shapes.clear();
+                    case RUN -> {
+                        Shape shape = shape(in.varint());
+                        int runLength = in.varint();
+                        for (int i = 0; i < runLength; i++) {
+                            sink.call(shape.call, shape.cursor.next++);
+                        }
+                    }
+                    default -> {
+                        Shape shape = shape(token - SINGLE);
+                        sink.call(shape.call, shape.cursor.next++);
+                    }
+                }
+            }
         }
-        int count = in.readInt();
-        CollectiveKind[] kinds = CollectiveKind.values();
-        List<CollectiveCall> calls = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
+
+        private Shape shape(int id) throws IOException {
+            if (id < 0 || id >= shapes.size()) {
+                throw new IOException("collective stream names shape " + id + " of " + shapes.size());
+            }
+            return shapes.get(id);
+        }
+
+        private static CollectiveCall readShape(DataInputStream in) throws IOException {
             long commId = in.readLong();
-            long seq = in.readLong();
-            CollectiveKind kind = kinds[in.readByte()];
+            int kind = in.readByte();
+            CollectiveKind[] kinds = CollectiveKind.values();
+            if (kind < 0 || kind >= kinds.length) {
+                throw new IOException("unknown collective kind " + kind);
+            }
             boolean nonblocking = in.readBoolean();
             int root = in.readInt();
             int reduceOp = in.readInt();
-            int n = in.readInt();
+            int count = in.readInt();
             int typeCode = in.readInt();
             int typeSize = in.readInt();
             int rank = in.readInt();
-            int s = in.readInt();
-            String file = sites[s][3];
-            calls.add(new CollectiveCall(commId, seq, kind, nonblocking, root, reduceOp, n, typeCode, typeSize, rank,
-                    sites[s][0], sites[s][1], sites[s][2], file.isEmpty() ? null : file, lines[s]));
+            String op = in.readUTF();
+            String className = in.readUTF();
+            String method = in.readUTF();
+            String file = in.readUTF();
+            int line = in.readInt();
+            return new CollectiveCall(commId, 0, kinds[kind], nonblocking, root, reduceOp, count, typeCode, typeSize,
+                    rank, op, className, method, file.isEmpty() ? null : file, line);
         }
+    }
+
+    /** The next number of one communicator's calls, shared by its shapes. */
+    private static final class Cursor {
+        long next = -1;
+    }
+
+    private record Shape(int id, CollectiveCall call, Cursor cursor) {
+    }
+
+    /** Encodes a whole list as one message of a fresh direction (tests, one-off messages). */
+    public static byte[] encode(List<CollectiveCall> calls) {
+        Encoder encoder = new Encoder();
+        Map<CollectiveCall, CollectiveCall> interned = new HashMap<>();
+        for (CollectiveCall c : calls) {
+            CollectiveCall shape = interned.computeIfAbsent(numbered(c, 0), s -> s);
+            encoder.add(shape, c.seq());
+        }
+        return encoder.take();
+    }
+
+    /** Decodes one message of a fresh direction. */
+    public static List<CollectiveCall> decode(byte[] data, int length) throws IOException {
+        List<CollectiveCall> calls = new ArrayList<>();
+        new Decoder().decode(data, length, (shape, seq) -> calls.add(numbered(shape, seq)));
         return calls;
     }
 
-    private static boolean sameSite(CollectiveCall a, CollectiveCall b) {
-        return a.line() == b.line() && a.op().equals(b.op()) && a.className().equals(b.className())
-                && a.method().equals(b.method()) && String.valueOf(a.file()).equals(String.valueOf(b.file()));
+    /** {@code c} with number {@code seq}. */
+    public static CollectiveCall numbered(CollectiveCall c, long seq) {
+        return new CollectiveCall(c.commId(), seq, c.kind(), c.nonblocking(), c.root(), c.reduceOp(), c.count(),
+                c.typeCode(), c.typeSize(), c.rank(), c.op(), c.className(), c.method(), c.file(), c.line());
+    }
+
+    /**
+     * Reads tokens straight from the array (the common case, a call, is one byte), and
+     * shapes through a data stream positioned where the token left off.
+     */
+    private static final class Input {
+        private final byte[] bytes;
+        private final int length;
+        private int position;
+
+        Input(byte[] bytes, int length) {
+            this.bytes = bytes;
+            this.length = length;
+        }
+
+        boolean more() {
+            return position < length;
+        }
+
+        int varint() throws IOException {
+            long v = varlong();
+            if (v > Integer.MAX_VALUE) {
+                throw new IOException("collective stream: value out of range");
+            }
+            return (int) v;
+        }
+
+        long varlong() throws IOException {
+            long value = 0;
+            for (int shift = 0; shift < 64; shift += 7) {
+                if (position >= length) {
+                    throw new IOException("collective stream: truncated");
+                }
+                int b = bytes[position++] & 0xff;
+                value |= (long) (b & 0x7f) << shift;
+                if ((b & 0x80) == 0) {
+                    return value;
+                }
+            }
+            throw new IOException("collective stream: varint too long");
+        }
+
+        /** A stream over the rest; {@code position} follows what it consumed. */
+        DataInputStream data() {
+            return new DataInputStream(new ByteArrayInputStream(bytes, position, length - position) {
+                @Override
+                public synchronized int read() {
+                    int b = super.read();
+                    if (b >= 0) {
+                        Input.this.position++;
+                    }
+                    return b;
+                }
+
+                @Override
+                public synchronized int read(byte[] into, int off, int len) {
+                    int n = super.read(into, off, len);
+                    if (n > 0) {
+                        Input.this.position += n;
+                    }
+                    return n;
+                }
+            });
+        }
+    }
+
+    /** A byte sink that is emptied by each take and keeps its buffer; unsynchronised, unlike the JDK's. */
+    private static final class Output {
+        private byte[] buffer = new byte[4096];
+        private int size;
+
+        void varint(int v) {
+            varlong(v & 0xffffffffL);
+        }
+
+        void varlong(long v) {
+            while ((v & ~0x7fL) != 0) {
+                write((int) ((v & 0x7f) | 0x80));
+                v >>>= 7;
+            }
+            write((int) v);
+        }
+
+        void write(byte[] bytes) {
+            ensure(bytes.length);
+            System.arraycopy(bytes, 0, buffer, size, bytes.length);
+            size += bytes.length;
+        }
+
+        private void write(int b) {
+            ensure(1);
+            buffer[size++] = (byte) b;
+        }
+
+        private void ensure(int more) {
+            if (size + more > buffer.length) {
+                buffer = java.util.Arrays.copyOf(buffer, Math.max(size + more, 2 * buffer.length));
+            }
+        }
+
+        int size() {
+            return size;
+        }
+
+        byte[] take() {
+            byte[] result = java.util.Arrays.copyOf(buffer, size);
+            size = 0;
+            return result;
+        }
     }
 }

@@ -45,7 +45,13 @@ public final class CollectiveLog {
         int slot = (int) (h & MASK);
         comms[slot] = comm;
         seqs[slot] = seq;
-        int base = slot * INTS;
+        pack(ints, slot * INTS, kind, nonblocking, root, reduceOp, count, typeCode, typeSize, site);
+        HEAD.setRelease(this, h + 1);
+    }
+
+    /** The eight int fields of a call, as both the log and the shape table lay them out. */
+    static void pack(int[] ints, int base, CollectiveKind kind, boolean nonblocking, int root, int reduceOp,
+                     int count, int typeCode, int typeSize, int site) {
         ints[base] = kind.ordinal();
         ints[base + 1] = nonblocking ? 1 : 0;
         ints[base + 2] = root;
@@ -54,7 +60,6 @@ public final class CollectiveLog {
         ints[base + 5] = typeCode;
         ints[base + 6] = typeSize;
         ints[base + 7] = site;
-        HEAD.setRelease(this, h + 1);
     }
 
     /** Receives each drained call. */

@@ -1,8 +1,8 @@
 package org.mpiguard.core.collective;
 
-import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -11,6 +11,9 @@ import java.util.Set;
  * neighbour's, per communicator, paired by number as they arrive from either side. Only
  * the first mismatch per communicator is returned (later ones follow from it). Each
  * queue is bounded; a call that lost its partner (dropped on a full log) is skipped.
+ *
+ * <p>A call is held as its shape (shared by every call of a loop) and its number in
+ * primitive queues, so pairing and comparing allocate nothing until a mismatch.
  */
 public final class RingComparer {
 
@@ -23,18 +26,30 @@ public final class RingComparer {
 
     private final CollectiveCall.CodeNames names;
     private final Map<Long, Pair> byComm = new HashMap<>();
+    /** Shapes are interned, so the communicator's queues are found without boxing its id. */
+    private final Map<CollectiveCall, Pair> byShape = new IdentityHashMap<>();
     private final Set<Long> reported = new HashSet<>();
 
     public RingComparer(CollectiveCall.CodeNames names) {
         this.names = names;
     }
 
+    /** One of this rank's calls: {@code shape} with its number {@code seq}. */
+    public Mismatch addOwn(CollectiveCall shape, long seq) {
+        return add(shape, seq, true);
+    }
+
+    /** One of the right neighbour's calls. */
+    public Mismatch addNeighbour(CollectiveCall shape, long seq) {
+        return add(shape, seq, false);
+    }
+
     public Mismatch addOwn(CollectiveCall call) {
-        return add(call, true);
+        return add(call, call.seq(), true);
     }
 
     public Mismatch addNeighbour(CollectiveCall call) {
-        return add(call, false);
+        return add(call, call.seq(), false);
     }
 
     /** Unpaired calls held, for tests and for the memory bound. */
@@ -46,42 +61,106 @@ public final class RingComparer {
         return n;
     }
 
-    private Mismatch add(CollectiveCall call, boolean own) {
-        if (reported.contains(call.commId())) {
+    private Mismatch add(CollectiveCall shape, long seq, boolean own) {
+        Pair pair = byShape.get(shape);
+        if (pair == null) {
+            if (reported.contains(shape.commId())) {
+                return null;
+            }
+            pair = byComm.computeIfAbsent(shape.commId(), id -> new Pair());
+            if (byShape.size() > 4 * MAX_PENDING) {
+                byShape.clear();
+            }
+            byShape.put(shape, pair);
+        }
+        if (pair.done) {
             return null;
         }
-        Pair pair = byComm.computeIfAbsent(call.commId(), id -> new Pair());
-        ArrayDeque<CollectiveCall> side = own ? pair.mine : pair.theirs;
-        if (side.size() >= MAX_PENDING) {
-            side.pollFirst();
-        }
-        side.addLast(call);
+        (own ? pair.mine : pair.theirs).add(shape, seq);
         while (!pair.mine.isEmpty() && !pair.theirs.isEmpty()) {
-            CollectiveCall m = pair.mine.peekFirst();
-            CollectiveCall t = pair.theirs.peekFirst();
-            if (m.seq() < t.seq()) {
-                pair.mine.pollFirst();
-            } else if (t.seq() < m.seq()) {
-                pair.theirs.pollFirst();
+            long m = pair.mine.firstSeq();
+            long t = pair.theirs.firstSeq();
+            if (m < t) {
+                pair.mine.removeFirst();
+            } else if (t < m) {
+                pair.theirs.removeFirst();
             } else {
-                pair.mine.pollFirst();
-                pair.theirs.pollFirst();
-                String reason = CollectiveMatcher.mismatch(m, t, names);
+                CollectiveCall mine = pair.mine.firstShape();
+                CollectiveCall theirs = pair.theirs.firstShape();
+                pair.mine.removeFirst();
+                pair.theirs.removeFirst();
+                String reason = CollectiveMatcher.mismatch(mine, theirs, names);
                 if (reason != null) {
-                    reported.add(call.commId());
-                    byComm.remove(call.commId());
-                    return new Mismatch(m, t, reason);
+                    reported.add(shape.commId());
+                    byComm.remove(shape.commId());
+                    pair.done = true;
+                    return new Mismatch(CollectiveCodec.numbered(mine, m), CollectiveCodec.numbered(theirs, m), reason);
                 }
             }
-        }
-        if (pair.mine.isEmpty() && pair.theirs.isEmpty()) {
-            byComm.remove(call.commId());
         }
         return null;
     }
 
     private static final class Pair {
-        final ArrayDeque<CollectiveCall> mine = new ArrayDeque<>();
-        final ArrayDeque<CollectiveCall> theirs = new ArrayDeque<>();
+        final Queue mine = new Queue();
+        final Queue theirs = new Queue();
+        boolean done;
+    }
+
+    /** A bounded FIFO of (shape, number) that grows from small and drops its oldest when full. */
+    private static final class Queue {
+        private CollectiveCall[] shapes = new CollectiveCall[16];
+        private long[] seqs = new long[16];
+        private int head;
+        private int size;
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        int size() {
+            return size;
+        }
+
+        long firstSeq() {
+            return seqs[head];
+        }
+
+        CollectiveCall firstShape() {
+            return shapes[head];
+        }
+
+        void removeFirst() {
+            shapes[head] = null;
+            head = (head + 1) & (shapes.length - 1);
+            size--;
+        }
+
+        void add(CollectiveCall shape, long seq) {
+            if (size == shapes.length) {
+                if (size >= MAX_PENDING) {
+                    removeFirst();
+                } else {
+                    grow();
+                }
+            }
+            int slot = (head + size) & (shapes.length - 1);
+            shapes[slot] = shape;
+            seqs[slot] = seq;
+            size++;
+        }
+
+        private void grow() {
+            CollectiveCall[] s = new CollectiveCall[shapes.length * 2];
+            long[] q = new long[seqs.length * 2];
+            for (int i = 0; i < size; i++) {
+                int from = (head + i) & (shapes.length - 1);
+                s[i] = shapes[from];
+                q[i] = seqs[from];
+            }
+            shapes = s;
+            seqs = q;
+            head = 0;
+        }
     }
 }

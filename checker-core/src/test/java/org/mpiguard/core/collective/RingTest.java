@@ -3,7 +3,10 @@ package org.mpiguard.core.collective;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -161,5 +164,96 @@ class RingTest {
                 + " at Solver.java:10"), f.message());
         assertTrue(f.message().contains("rank 2 is reduce(count 4 of MPI.INT, op MPI.SUM, root 0) at Solver.java:20"),
                 f.message());
+    }
+
+    @Test
+    void theStreamNamesEachShapeOnceAndALoopOfOneCollectiveInAFewBytes() throws Exception {
+        CollectiveCodec.Encoder encoder = new CollectiveCodec.Encoder();
+        CollectiveCodec.Decoder decoder = new CollectiveCodec.Decoder();
+        CollectiveCall barrier = call(1, 0, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, 30);
+        CollectiveCall sum = call(1, 0, CollectiveKind.ALL_REDUCE, false, -1, SUM, 1, INT, 4, 31);
+        for (int n = 1; n <= 10_000; n++) {
+            encoder.add(barrier, n);
+        }
+        byte[] loop = encoder.take();
+        assertTrue(loop.length < 120, "10,000 barriers took " + loop.length + " bytes");
+        List<Long> seqs = new ArrayList<>();
+        decoder.decode(loop, loop.length, (shape, seq) -> seqs.add(seq));
+        assertEquals(10_000, seqs.size());
+        assertEquals(10_000L, seqs.get(seqs.size() - 1));
+
+        // alternating shapes, one byte a call, and the decoder remembers shapes across messages
+        for (int n = 10_001; n <= 12_000; n++) {
+            encoder.add(n % 2 == 0 ? barrier : sum, n);
+        }
+        byte[] alternating = encoder.take();
+        assertTrue(alternating.length < 2_000 + 100, "2,000 alternating calls took " + alternating.length + " bytes");
+        List<CollectiveCall> decoded = new ArrayList<>();
+        decoder.decode(alternating, alternating.length, (shape, seq) -> decoded.add(CollectiveCodec.numbered(shape, seq)));
+        assertEquals(2_000, decoded.size());
+        assertEquals(CollectiveCodec.numbered(sum, 10_001), decoded.get(0));
+        assertEquals(CollectiveCodec.numbered(barrier, 12_000), decoded.get(1_999));
+    }
+
+    @Test
+    void aGapInTheNumbersIsSpeltOutAndManyShapesStartTheTableOver() throws Exception {
+        CollectiveCodec.Encoder encoder = new CollectiveCodec.Encoder();
+        CollectiveCodec.Decoder decoder = new CollectiveCodec.Decoder();
+        List<CollectiveCall> sent = new ArrayList<>();
+        long seq = 0;
+        for (int i = 0; i < CollectiveCodec.MAX_SHAPES * 2 + 7; i++) {
+            seq += i % 5 == 0 ? 3 : 1;   // every fifth call follows a dropped one
+            CollectiveCall shape = bcast(1, 0, 0, i, INT, 4);  // counts that never repeat
+            encoder.add(shape, seq);
+            sent.add(CollectiveCodec.numbered(shape, seq));
+        }
+        byte[] bytes = encoder.take();
+        List<CollectiveCall> received = new ArrayList<>();
+        decoder.decode(bytes, bytes.length, (shape, n) -> received.add(CollectiveCodec.numbered(shape, n)));
+        assertEquals(sent, received);
+    }
+
+    @Test
+    void aTruncatedStreamIsAnErrorNotAWrongCall() {
+        byte[] bytes = CollectiveCodec.encode(List.of(bcast(1, 1, 0, 4, INT, 4)));
+        assertThrows(java.io.IOException.class,
+                () -> new CollectiveCodec.Decoder().decode(bytes, bytes.length - 3, (shape, seq) -> { }));
+        assertThrows(java.io.IOException.class,
+                () -> new CollectiveCodec.Decoder().decode(new byte[] {(byte) (4 + 9)}, 1, (shape, seq) -> { }));
+    }
+
+    @Test
+    void theInternerGivesOneObjectPerShapeAndStaysBounded() {
+        ShapeInterner interner = new ShapeInterner(3);
+        int site = org.mpiguard.core.site.CallSites.register("Comm.bcast", "com.acme.Solver", "main", "Solver.java", 44);
+        CollectiveCall a = interner.intern(7, CollectiveKind.BCAST, false, 0, 0, 4, INT, 4, site);
+        assertSame(a, interner.intern(7, CollectiveKind.BCAST, false, 0, 0, 4, INT, 4, site));
+        assertNotSame(a, interner.intern(7, CollectiveKind.BCAST, false, 1, 0, 4, INT, 4, site));
+        assertEquals(3, a.rank());
+        assertEquals(44, a.line());
+        assertEquals(0, a.seq());
+        for (int count = 0; count < 100_000; count++) {
+            interner.intern(7, CollectiveKind.BCAST, false, 0, 0, count, INT, 4, site);
+        }
+        assertTrue(interner.size() <= 4096, "interner holds " + interner.size());
+    }
+
+    @Test
+    void pairingByShapeAndNumberFindsTheMismatchInALongLoop() {
+        RingComparer ring = new RingComparer(NAMES);
+        CollectiveCall mine = bcast(0, 0, 0, 4, INT, 4);
+        CollectiveCall theirs = bcast(1, 0, 0, 4, INT, 4);
+        CollectiveCall theirsWrong = bcast(1, 0, 2, 4, INT, 4);
+        for (long n = 1; n <= 50_000; n++) {
+            assertNull(ring.addOwn(mine, n));
+        }
+        for (long n = 1; n < 50_000; n++) {
+            assertNull(ring.addNeighbour(theirs, n));
+        }
+        RingComparer.Mismatch m = ring.addNeighbour(theirsWrong, 50_000);
+        assertNotNull(m);
+        assertEquals(50_000, m.mine().seq());
+        assertEquals(50_000, m.theirs().seq());
+        assertTrue(m.reason().contains("different roots"), m.reason());
     }
 }
