@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Cost of the collective check per call: barrier and allReduce loops on COMM_WORLD, plain
 # and under the agent, alternating, at 2, 4, 8 and 16 ranks. Prints one table line per
-# rank count with the medians and the difference per call.
+# rank count with the medians and the difference per call. Each run warms up for 3 s first.
 #   bash scripts/collective-cost.sh [iterations] [pairs] [ranks...]
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -23,10 +23,7 @@ public final class CollectiveCost {
         int iterations = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
         int rank = MPI.COMM_WORLD.getRank();
         int[] value = new int[1];
-        for (int i = 0; i < iterations / 10; i++) {
-            MPI.COMM_WORLD.barrier();
-            MPI.COMM_WORLD.allReduce(value, 1, MPI.INT, MPI.SUM);
-        }
+        warmUp(value);
         MPI.COMM_WORLD.barrier();
         long start = System.nanoTime();
         for (int i = 0; i < iterations; i++) {
@@ -47,4 +44,24 @@ public final class CollectiveCost {
         }
         MPI.Finalize();
     }
+
+    /**
+     * Runs both loops for about {@link #WARM_UP_NANOS} before timing, so that compiling
+     * the program's and the checker's code (and starting the checker's threads) is not
+     * counted per call; rank 0 decides when, so every rank stops at the same call.
+     */
+    private static void warmUp(int[] value) throws MPIException {
+        long start = System.nanoTime();
+        int[] more = {1};
+        while (more[0] != 0) {
+            for (int i = 0; i < 500; i++) {
+                MPI.COMM_WORLD.barrier();
+                MPI.COMM_WORLD.allReduce(value, 1, MPI.INT, MPI.SUM);
+            }
+            more[0] = System.nanoTime() - start < WARM_UP_NANOS ? 1 : 0;
+            MPI.COMM_WORLD.bcast(more, 1, MPI.INT, 0);
+        }
+    }
+
+    private static final long WARM_UP_NANOS = 3_000_000_000L;
 }
