@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.mpiguard.bench.MpiCallsAgentOff;
 import org.mpiguard.bench.MpiCallsAgentOn;
+import org.mpiguard.bench.MpiCallsThreadMultiple;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -72,29 +73,47 @@ public final class PerCallReport {
         OptionsBuilder options = new OptionsBuilder();
         options.include(MpiCallsAgentOff.class.getName() + "\\.(" + calls + ")$")
                 .include(MpiCallsAgentOn.class.getName() + "\\.(" + calls + ")$")
+                .include(MpiCallsThreadMultiple.class.getName() + "\\.(" + calls + ")$")
                 .warmupIterations(warmup).warmupTime(TimeValue.seconds(seconds))
                 .measurementIterations(iterations).measurementTime(TimeValue.seconds(seconds));
-        Collection<RunResult> results = new Runner(options.build()).run();
+        Collection<RunResult> results;
+        try {
+            results = new Runner(options.build()).run();
+        } catch (org.openjdk.jmh.runner.NoBenchmarksException e) {
+            System.err.println("bench --jmh: --calls '" + calls + "' names no call of MpiCalls (sendRecv, iSendRecvWait,"
+                    + " iSendIRecvWaitAll, barrier, allReduce1, allReduce1024, putFence)");
+            System.exit(BenchHarness.USAGE);
+            return;
+        }
 
         Map<String, Result<?>[]> byCall = new TreeMap<>();
         for (RunResult r : results) {
             String benchmark = r.getParams().getBenchmark();
             String call = benchmark.substring(benchmark.lastIndexOf('.') + 1);
-            int slot = benchmark.contains(MpiCallsAgentOn.class.getSimpleName() + ".") ? 1 : 0;
-            byCall.computeIfAbsent(call, k -> new Result<?>[2])[slot] = r.getPrimaryResult();
+            int slot = benchmark.contains(MpiCallsAgentOn.class.getSimpleName() + ".") ? 1
+                    : benchmark.contains(MpiCallsThreadMultiple.class.getSimpleName() + ".") ? 2 : 0;
+            byCall.computeIfAbsent(call, k -> new Result<?>[3])[slot] = r.getPrimaryResult();
         }
         System.out.println();
         System.out.printf(Locale.ROOT, "MPI calls on COMM_SELF, one process, %d x %d s measured after %d x %d s warm-up, "
                 + "agent options: %s%n", iterations, seconds, warmup, seconds,
                 System.getenv().getOrDefault("MPIGUARD_OPTIONS", "(none: defaults)"));
-        System.out.printf(Locale.ROOT, "| %-18s | %18s | %18s | %6s |%n", "call", "agent off ns/op", "agent on ns/op", "ratio");
-        System.out.println("|--------------------|--------------------|--------------------|--------|");
+        System.out.println("(off, MULTIPLE: no agent, MPI at THREAD_MULTIPLE as the agent runs it; the last ratio is"
+                + " the checker's own share)");
+        System.out.printf(Locale.ROOT, "| %-18s | %18s | %18s | %6s | %18s | %15s |%n", "call", "agent off ns/op",
+                "agent on ns/op", "ratio", "off, MULTIPLE", "on/off,MULTIPLE");
+        System.out.println("|--------------------|--------------------|--------------------|--------|--------------------|-----------------|");
         for (Map.Entry<String, Result<?>[]> e : byCall.entrySet()) {
             Result<?> off = e.getValue()[0];
             Result<?> on = e.getValue()[1];
-            System.out.printf(Locale.ROOT, "| %-18s | %18s | %18s | %6s |%n", e.getKey(), score(off), score(on),
-                    off == null || on == null ? "-" : String.format(Locale.ROOT, "%.2f", on.getScore() / off.getScore()));
+            Result<?> multiple = e.getValue()[2];
+            System.out.printf(Locale.ROOT, "| %-18s | %18s | %18s | %6s | %18s | %15s |%n", e.getKey(), score(off),
+                    score(on), ratio(on, off), score(multiple), ratio(on, multiple));
         }
+    }
+
+    private static String ratio(Result<?> a, Result<?> b) {
+        return a == null || b == null ? "-" : String.format(Locale.ROOT, "%.2f", a.getScore() / b.getScore());
     }
 
     private static String score(Result<?> r) {
