@@ -71,8 +71,8 @@ public final class TrampolineGenerator {
         BLOCKING.put("Comm.recv", "receive(self, a3, a4, site)");
         BLOCKING.put("Comm.probe", "receive(self, a0, a1, site)");
         BLOCKING.put("Message.mProbe", "receive(a2, a0, a1, site)");
-        BLOCKING.put("Comm.sendRecv", "sendReceive(self, a3, a8, site)");
-        BLOCKING.put("Comm.sendRecvReplace", "sendReceive(self, a3, a5, site)");
+        BLOCKING.put("Comm.sendRecv", "sendReceive(self, a3, a4, a8, a9, site)");
+        BLOCKING.put("Comm.sendRecvReplace", "sendReceive(self, a3, a4, a5, a6, site)");
         for (String sync : List.of("lockAll", "unlockAll", "flush", "flushAll", "flushLocal", "flushLocalAll")) {
             BLOCKING.put("Win." + sync, "untracked(site)");
         }

@@ -26,9 +26,9 @@ public final class Blocking {
         return activity;
     }
 
-    public static ThreadActivity sendReceive(Object comm, int dest, int source, int site) {
+    public static ThreadActivity sendReceive(Object comm, int dest, int sendTag, int source, int recvTag, int site) {
         ThreadActivity activity = RankActivity.current();
-        activity.enter(WaitKind.SEND_RECEIVE, site, comm, dest, source, 0);
+        activity.enter(WaitKind.SEND_RECEIVE, site, comm, dest, source, sendTag, recvTag);
         return activity;
     }
 

@@ -4,12 +4,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import mpi.MPI;
+import mpi.MPIException;
 import org.mpiguard.core.activity.RankActivity;
 import org.mpiguard.core.activity.ThreadActivity;
 import org.mpiguard.core.activity.RequestTable;
 import org.mpiguard.core.activity.WaitKind;
 import org.mpiguard.core.activity.WindowState;
 import org.mpiguard.core.collective.CommIdentity;
+import org.mpiguard.core.deadlock.Envelopes;
 import org.mpiguard.core.deadlock.RankState;
 import org.mpiguard.core.deadlock.RankStatus;
 import org.mpiguard.core.deadlock.ThreadStatus;
@@ -83,18 +85,21 @@ final class LocalStatus {
         int peer = polling ? s.pollPeer : s.peer;
         int secondPeer = polling ? ThreadActivity.NO_PEER : s.secondPeer;
         int tag = polling ? s.pollTag : s.tag;
+        int secondTag = polling ? 0 : s.secondTag;
         int siteId = polling ? s.pollSite : s.kind == WaitKind.NONE ? s.lastSite : s.site;
         CallSite site = CallSites.get(siteId);
         int[] waitsFor = new int[0];
         boolean anyOf = false;
         String commKey = "";
         String detail = "";
+        Envelopes envelopes = Envelopes.ABSENT;
         try {
             switch (kind) {
                 case SEND -> {
                     int dest = members.toWorld(comm, peer);
                     waitsFor = new int[] {dest};
                     detail = "to rank " + dest + ", tag " + tag;
+                    envelopes = envelopes(comm, peer, tag, ThreadActivity.NO_PEER, 0);
                 }
                 case RECEIVE -> {
                     if (peer == MPI.ANY_SOURCE) {
@@ -106,6 +111,7 @@ final class LocalStatus {
                         waitsFor = new int[] {source};
                         detail = "from rank " + source + ", " + tagText(tag);
                     }
+                    envelopes = envelopes(comm, ThreadActivity.NO_PEER, 0, peer, tag);
                 }
                 case SEND_RECEIVE -> {
                     int dest = members.toWorld(comm, peer);
@@ -118,6 +124,7 @@ final class LocalStatus {
                         waitsFor = new int[] {dest, source};
                         detail = "to rank " + dest + " and from rank " + source;
                     }
+                    envelopes = envelopes(comm, peer, tag, secondPeer, secondTag);
                 }
                 case COLLECTIVE -> {
                     // The communicator's identity and the collective's number say which
@@ -172,7 +179,44 @@ final class LocalStatus {
             op = "MPI.Finalize";
         }
         return new ThreadStatus(threadName, kind, op, site.className(), site.method(), site.file(), site.line(),
-                waitsFor, anyOf, commKey, detail, polling);
+                waitsFor, anyOf, commKey, detail, polling, envelopes);
+    }
+
+    /** A peer of a call no world rank stands for. */
+    private static final int UNTRANSLATED = Integer.MIN_VALUE + 1;
+
+    /**
+     * What a point-to-point call sends and receives, in world ranks, for the graph to match
+     * with its peers' calls; absent if a peer has no world rank (then only the ranks it
+     * waits for count, as before).
+     */
+    private Envelopes envelopes(Object comm, int dest, int sendTag, int source, int recvTag) throws MPIException {
+        int to = worldPeer(comm, dest);
+        int from = source == MPI.ANY_SOURCE ? Envelopes.ANY : worldPeer(comm, source);
+        if (to == UNTRANSLATED || from == UNTRANSLATED) {
+            return Envelopes.ABSENT;
+        }
+        return new Envelopes(to, sendTag, from, recvTag == MPI.ANY_TAG ? Envelopes.ANY : recvTag, p2pKey(comm));
+    }
+
+    /** The world rank of {@code peer}; NONE for no peer or MPI.PROC_NULL, with which a call completes at once. */
+    private int worldPeer(Object comm, int peer) throws MPIException {
+        if (peer == ThreadActivity.NO_PEER || peer == MPI.PROC_NULL) {
+            return Envelopes.NONE;
+        }
+        int world = members.toWorld(comm, peer);
+        return world >= 0 ? world : UNTRANSLATED;
+    }
+
+    /**
+     * A key every member computes alike for {@code comm}: its identity, or for a
+     * communicator without one (intercommunicators, COMM_SELF) its sorted world members;
+     * two such communicators with the same members then look alike, which can only
+     * match more calls, never fewer.
+     */
+    private String p2pKey(Object comm) throws MPIException {
+        CommIdentity identity = Communicators.of(comm);
+        return identity != null ? identity.key() : Arrays.toString(members.members(comm, size));
     }
 
     /**

@@ -35,6 +35,8 @@ public final class ThreadActivity {
     private int peer = NO_PEER;
     private int secondPeer = NO_PEER;
     private int tag;
+    /** The receive tag of a sendRecv (whose send tag is {@code tag}). */
+    private int secondTag;
     private int lastSite;
     // polling (test, testAll, testAny, iProbe): the current episode, ended by success or by a blocking call
     private int pollSite;
@@ -72,6 +74,11 @@ public final class ThreadActivity {
 
     /** Called by the owning thread just before it enters a blocking MPI call. */
     public void enter(WaitKind kind, int site, Object comm, int peer, int secondPeer, int tag) {
+        enter(kind, site, comm, peer, secondPeer, tag, 0);
+    }
+
+    /** As {@link #enter(WaitKind, int, Object, int, int, int)}, for a call with a second peer and its own tag. */
+    public void enter(WaitKind kind, int site, Object comm, int peer, int secondPeer, int tag, int secondTag) {
         long s = (long) SEQ.getOpaque(this);
         SEQ.setOpaque(this, s + 1);
         VarHandle.storeStoreFence();
@@ -81,6 +88,7 @@ public final class ThreadActivity {
         this.peer = peer;
         this.secondPeer = secondPeer;
         this.tag = tag;
+        this.secondTag = secondTag;
         this.lastSite = site;
         this.pollSite = 0;
         SEQ.setRelease(this, s + 2);
@@ -151,6 +159,7 @@ public final class ThreadActivity {
             int p = peer;
             int p2 = secondPeer;
             int t = tag;
+            int t2 = secondTag;
             int last = lastSite;
             int ps = pollSite;
             WaitKind pk = pollKind;
@@ -160,7 +169,7 @@ public final class ThreadActivity {
             long since = pollSinceNanos;
             VarHandle.loadLoadFence();
             if (seq == before) {
-                into.set(before, k, s, c, p, p2, t, last);
+                into.set(before, k, s, c, p, p2, t, t2, last);
                 into.setPoll(ps, pk, pt, pp, ptag, since, lastPollNanos);
                 return true;
             }
@@ -177,6 +186,7 @@ public final class ThreadActivity {
         public int peer;
         public int secondPeer;
         public int tag;
+        public int secondTag;
         public int lastSite;
         /** The poll episode, if {@code pollSite != 0}. */
         public int pollSite;
@@ -197,7 +207,8 @@ public final class ThreadActivity {
             this.lastPollNanos = last;
         }
 
-        void set(long seq, WaitKind kind, int site, Object comm, int peer, int secondPeer, int tag, int lastSite) {
+        void set(long seq, WaitKind kind, int site, Object comm, int peer, int secondPeer, int tag, int secondTag,
+                 int lastSite) {
             this.seq = seq;
             this.kind = kind;
             this.site = site;
@@ -205,6 +216,7 @@ public final class ThreadActivity {
             this.peer = peer;
             this.secondPeer = secondPeer;
             this.tag = tag;
+            this.secondTag = secondTag;
             this.lastSite = lastSite;
         }
     }

@@ -11,7 +11,10 @@ public enum WaitKind {
     SEND,
     /** A receive or probe from one source; from ANY_SOURCE it is OR over the communicator. */
     RECEIVE,
-    /** sendRecv: AND over its destination and its source. */
+    /**
+     * sendRecv: released once either half can complete, as the other may be done already
+     * (an eager send, a message that arrived first) while the thread is still in the call.
+     */
     SEND_RECEIVE,
     /** A blocking collective: AND over every member of the communicator. */
     COLLECTIVE,

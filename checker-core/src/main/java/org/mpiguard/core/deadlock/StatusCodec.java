@@ -39,6 +39,12 @@ public final class StatusCodec {
                 out.writeUTF(t.commKey());
                 out.writeUTF(t.detail());
                 out.writeBoolean(t.polling());
+                Envelopes e = t.envelopes();
+                out.writeInt(e.dest());
+                out.writeInt(e.sendTag());
+                out.writeInt(e.source());
+                out.writeInt(e.recvTag());
+                out.writeUTF(e.comm());
             }
             out.writeShort(status.heldLocks().size());
             for (String lock : status.heldLocks()) {
@@ -78,8 +84,9 @@ public final class StatusCodec {
             String commKey = in.readUTF();
             String detail = in.readUTF();
             boolean polling = in.readBoolean();
+            Envelopes envelopes = new Envelopes(in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readUTF());
             threads.add(new ThreadStatus(thread, kind, op, className, method, file.isEmpty() ? null : file,
-                    line, waitsFor, anyOf, commKey, detail, polling));
+                    line, waitsFor, anyOf, commKey, detail, polling, envelopes));
         }
         int locks = in.readShort();
         List<String> held = new ArrayList<>(locks);

@@ -14,14 +14,28 @@ import org.mpiguard.core.activity.WaitKind;
  * @param detail    human words for the peers, e.g. "from rank 1, tag 7"
  * @param polling   the thread is not blocked but keeps polling (test, iProbe) for what the
  *                  other fields describe; it counts as running, except for livelocks
+ * @param envelopes for a point-to-point call, what it sends and receives, so the graph can
+ *                  match it with its peers' calls; {@link Envelopes#ABSENT} otherwise
  */
 public record ThreadStatus(String thread, WaitKind kind, String op, String className, String method,
                            String file, int line, int[] waitsFor, boolean anyOf, String commKey,
-                           String detail, boolean polling) {
+                           String detail, boolean polling, Envelopes envelopes) {
 
     public ThreadStatus(String thread, WaitKind kind, String op, String className, String method, String file,
                         int line, int[] waitsFor, boolean anyOf, String commKey, String detail) {
         this(thread, kind, op, className, method, file, line, waitsFor, anyOf, commKey, detail, false);
+    }
+
+    public ThreadStatus(String thread, WaitKind kind, String op, String className, String method, String file,
+                        int line, int[] waitsFor, boolean anyOf, String commKey, String detail, boolean polling) {
+        this(thread, kind, op, className, method, file, line, waitsFor, anyOf, commKey, detail, polling,
+                Envelopes.ABSENT);
+    }
+
+    /** The same thread status, with its point-to-point halves. */
+    public ThreadStatus withEnvelopes(Envelopes e) {
+        return new ThreadStatus(thread, kind, op, className, method, file, line, waitsFor, anyOf, commKey, detail,
+                polling, e);
     }
 
     /** Inside a blocking call (polling threads are not). */
@@ -32,7 +46,7 @@ public record ThreadStatus(String thread, WaitKind kind, String op, String class
     /** The same wait, but as if the thread were blocked in it: how a livelock is judged. */
     public ThreadStatus asBlocked() {
         return new ThreadStatus(thread, kind, op, className, method, file, line, waitsFor, anyOf, commKey, detail,
-                false);
+                false, envelopes);
     }
 
     /** {@code Ring.java:31}, or class and method where the line is unknown. */
@@ -48,7 +62,8 @@ public record ThreadStatus(String thread, WaitKind kind, String op, String class
         return o instanceof ThreadStatus t && thread.equals(t.thread) && kind == t.kind && op.equals(t.op)
                 && className.equals(t.className) && method.equals(t.method) && String.valueOf(file).equals(String.valueOf(t.file))
                 && line == t.line && Arrays.equals(waitsFor, t.waitsFor) && anyOf == t.anyOf
-                && commKey.equals(t.commKey) && detail.equals(t.detail) && polling == t.polling;
+                && commKey.equals(t.commKey) && detail.equals(t.detail) && polling == t.polling
+                && envelopes.equals(t.envelopes);
     }
 
     @Override

@@ -10,8 +10,10 @@ import org.mpiguard.core.activity.WaitKind;
  * <p>A rank can still progress if it is running, or if one of its blocked threads can be
  * released: an OR wait by any candidate that can progress, an AND wait by all of them.
  * Finished and exited ranks release nobody; ranks that did not answer are assumed able
- * to progress, so they are never blamed. The least fixpoint of "can progress" leaves
- * exactly the ranks that no future event can release: those are deadlocked.
+ * to progress, so they are never blamed. A point-to-point call is also released by a
+ * peer blocked in the call that matches it ({@link PeerMatching}). The least fixpoint of
+ * "can progress" leaves exactly the ranks that no future event can release: those are
+ * deadlocked.
  */
 public final class WaitForGraph {
 
@@ -96,6 +98,9 @@ public final class WaitForGraph {
     private static boolean releasable(RankStatus[] byRank, int rank, ThreadStatus t, boolean[] canProgress) {
         if (t.kind() == WaitKind.LOCK) {
             return lockReleasable(byRank, rank, t, canProgress);
+        }
+        if (t.envelopes().known()) {
+            return PeerMatching.releasable(byRank, rank, t, canProgress);
         }
         if (t.anyOf()) {
             for (int c : t.waitsFor()) {

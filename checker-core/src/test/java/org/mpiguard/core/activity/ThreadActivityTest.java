@@ -27,6 +27,18 @@ class ThreadActivityTest {
     }
 
     @Test
+    void aSendRecvKeepsItsSendTagAndItsReceiveTag() {
+        ThreadActivity a = new ThreadActivity(Thread.currentThread());
+        ThreadActivity.Snapshot s = new ThreadActivity.Snapshot();
+        a.enter(WaitKind.SEND_RECEIVE, 43, "comm", 1, 2, 5, 6);
+        assertTrue(a.read(s));
+        assertEquals(1, s.peer);
+        assertEquals(2, s.secondPeer);
+        assertEquals(5, s.tag);
+        assertEquals(6, s.secondTag);
+    }
+
+    @Test
     void aReaderNeverSeesAHalfWrittenState() throws Exception {
         ThreadActivity a = new ThreadActivity(Thread.currentThread());
         AtomicBoolean stop = new AtomicBoolean();

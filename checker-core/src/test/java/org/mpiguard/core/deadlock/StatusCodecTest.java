@@ -13,7 +13,10 @@ class StatusCodecTest {
         RankStatus status = new RankStatus(3, RankState.BLOCKED, 123456789L, List.of(
                 new ThreadStatus("main", WaitKind.RECEIVE, "Comm.recv", "com.acme.Ring", "main", "Ring.java", 31,
                         new int[] {0, 2}, true, "[0, 1, 2, 3]", "from any rank, tag 7"),
-                new ThreadStatus("worker-1", WaitKind.NONE, "?", "?", "?", null, -1, new int[0], false, "", "")));
+                new ThreadStatus("worker-1", WaitKind.NONE, "?", "?", "?", null, -1, new int[0], false, "", ""),
+                new ThreadStatus("worker-2", WaitKind.SEND_RECEIVE, "Comm.sendRecv", "com.acme.Ring", "main",
+                        "Ring.java", 40, new int[] {2}, false, "", "to rank -2 and from rank 2", false,
+                        new Envelopes(Envelopes.NONE, 3, 2, Envelopes.ANY, "5bd1e995"))));
         byte[] bytes = StatusCodec.encode(status);
         byte[] padded = new byte[bytes.length + 10];
         System.arraycopy(bytes, 0, padded, 0, bytes.length);

@@ -10,6 +10,10 @@ import static org.mpiguard.core.deadlock.Statuses.recv;
 import static org.mpiguard.core.deadlock.Statuses.recvAny;
 import static org.mpiguard.core.deadlock.Statuses.running;
 import static org.mpiguard.core.deadlock.Statuses.send;
+import static org.mpiguard.core.deadlock.Statuses.WORLD;
+import static org.mpiguard.core.deadlock.Statuses.p2p;
+import static org.mpiguard.core.deadlock.Statuses.receive;
+import static org.mpiguard.core.deadlock.Statuses.sendRecv;
 import static org.mpiguard.core.deadlock.Statuses.thread;
 
 import java.util.List;
@@ -142,5 +146,104 @@ class WaitForGraphTest {
     void peersOutsideTheWorldAreIgnoredNotTrusted() {
         assertEquals(List.of(0), WaitForGraph.deadlocked(new RankStatus[] {
             blocked(0, thread(WaitKind.RECEIVE, "Comm.recv", 3, new int[] {-1}, true, ""))}));
+    }
+
+    // Point-to-point calls matched with their peers' calls
+
+    private static final int NULL = Envelopes.NONE;
+    private static final int ANY = Envelopes.ANY;
+
+    @Test
+    void twoRanksInSendRecvWithEachOtherAreNotDeadlockedHoweverLongTheTransferTakes() {
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {sendRecv(0, 1, 5, 1, 5), sendRecv(1, 0, 5, 0, 5)})
+                .isEmpty());
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {sendRecv(0, 1, 5, 1, 6), sendRecv(1, 0, 6, 0, 5)})
+                .isEmpty(), "each direction has its own tag");
+    }
+
+    @Test
+    void aLargeSendToARankBlockedInTheMatchingReceiveOrProbeIsNotADeadlock() {
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {
+            send(0, "Comm.send", 1, 7, WORLD), receive(1, "Comm.recv", 0, 7, WORLD)}).isEmpty());
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {
+            receive(0, "Comm.recv", 1, 7, WORLD), send(1, "Comm.sSend", 0, 7, WORLD)}).isEmpty());
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {
+            send(0, "Comm.send", 1, 7, WORLD), receive(1, "Comm.probe", 0, 7, WORLD)}).isEmpty(),
+                "the probe sees the message's envelope and returns");
+    }
+
+    @Test
+    void anySourceAndAnyTagMatchEverySender() {
+        RankStatus finished = finished(2, 30);
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {
+            send(0, "Comm.send", 1, 7, WORLD), receive(1, "Comm.recv", ANY, 7, WORLD, 0, 2), finished}).isEmpty());
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {
+            send(0, "Comm.send", 1, 7, WORLD), receive(1, "Comm.recv", 0, ANY, WORLD), finished}).isEmpty());
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {
+            receive(0, "Comm.recv", ANY, ANY, WORLD, 1, 2), sendRecv(1, 0, 3, 0, 3), finished}).isEmpty(),
+                "the send half of a sendRecv matches a wildcard receive");
+    }
+
+    @Test
+    void aSendToARankReceivingAnotherMessageIsStillDeadlocked() {
+        RankStatus sends = send(0, "Comm.send", 1, 7, WORLD);
+        assertEquals(List.of(0, 1), WaitForGraph.deadlocked(new RankStatus[] {
+            sends, receive(1, "Comm.recv", 0, 8, WORLD)}), "another tag");
+        assertEquals(List.of(0, 1), WaitForGraph.deadlocked(new RankStatus[] {
+            sends, receive(1, "Comm.recv", 2, 7, WORLD), finished(2, 30)}), "another source");
+        assertEquals(List.of(0, 1), WaitForGraph.deadlocked(new RankStatus[] {
+            sends, receive(1, "Comm.recv", 0, 7, "5bd1e995")}), "another communicator");
+    }
+
+    @Test
+    void twoRanksInSynchronousSendsToEachOtherAreStillDeadlocked() {
+        assertEquals(List.of(0, 1), WaitForGraph.deadlocked(new RankStatus[] {
+            send(0, "Comm.sSend", 1, 3, WORLD), send(1, "Comm.sSend", 0, 3, WORLD)}));
+    }
+
+    @Test
+    void twoRanksReceivingFromEachOtherWithNoSendAreStillDeadlocked() {
+        assertEquals(List.of(0, 1), WaitForGraph.deadlocked(new RankStatus[] {
+            receive(0, "Comm.recv", 1, 3, WORLD), receive(1, "Comm.recv", 0, 3, WORLD)}));
+        assertEquals(List.of(0, 1), WaitForGraph.deadlocked(new RankStatus[] {
+            receive(0, "Comm.recv", ANY, ANY, WORLD, 1), receive(1, "Comm.recv", ANY, ANY, WORLD, 0)}));
+    }
+
+    @Test
+    void aProcNullHalfIsNeitherAnEdgeNorARelease() {
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {sendRecv(0, 1, 1, NULL, 1), sendRecv(1, NULL, 1, 0, 1)})
+                .isEmpty(), "the ends of a non-periodic shift");
+        assertEquals(List.of(0, 1), WaitForGraph.deadlocked(new RankStatus[] {
+            sendRecv(0, NULL, 1, 1, 1), receive(1, "Comm.recv", 0, 1, WORLD)}),
+                "rank 0 sends nothing that rank 1 could receive");
+    }
+
+    @Test
+    void aSendRecvOneOfWhoseHalvesMayBeDoneIsReleasedByTheOther() {
+        // The neighbours of a slow rank 0 in an up-then-down halo shift: rank 1 has sent
+        // upward and waits for rank 0; rank 2 has received from rank 1 and moved on to its
+        // downward exchange; rank 3 is a step ahead. Nobody matches rank 1's send any more,
+        // yet every wait completes once rank 0 sends.
+        RankStatus[] byRank = {running(0), sendRecv(1, 2, 1, 0, 1), sendRecv(2, 1, 2, 3, 2),
+            sendRecv(3, NULL, 1, 2, 1)};
+        assertTrue(WaitForGraph.deadlocked(byRank).isEmpty());
+        byRank[0] = finished(0, 44);
+        assertEquals(List.of(1, 2, 3), WaitForGraph.deadlocked(byRank), "rank 0 finished without sending");
+    }
+
+    @Test
+    void aSendRecvRingWhereEachRankReceivesFromTheWrongNeighbourIsStillDeadlocked() {
+        assertEquals(List.of(0, 1, 2), WaitForGraph.deadlocked(new RankStatus[] {
+            sendRecv(0, 1, 5, 1, 5), sendRecv(1, 2, 5, 2, 5), sendRecv(2, 0, 5, 0, 5)}));
+    }
+
+    @Test
+    void aSendToItsOwnRankIsReleasedByAnotherThreadReceivingIt() {
+        RankStatus twoThreads = blocked(0,
+                p2p(WaitKind.SEND, "Comm.sSend", 10, new int[] {0}, false, Envelopes.send(0, 4, WORLD)),
+                p2p(WaitKind.RECEIVE, "Comm.recv", 11, new int[] {0}, false, Envelopes.receive(0, 4, WORLD)));
+        assertTrue(WaitForGraph.deadlocked(new RankStatus[] {twoThreads}).isEmpty());
+        assertEquals(List.of(0), WaitForGraph.deadlocked(new RankStatus[] {
+            send(0, "Comm.sSend", 0, 4, WORLD)}));
     }
 }
