@@ -48,4 +48,21 @@ class ArgumentCheckHazardTest {
         assertTrue(r.stdout().contains("RESULT recv-proc-null [42.0]\n"), r.toString());
         assertTrue(r.stdout().contains("RESULT recv-short [7, 12, 13, 14]\n"), r.toString());
     }
+
+    @Test
+    void aHazardThatRecursInALoopIsSaidOncePerRankAtItsLine() throws Exception {
+        MpiRun.Result r = MpiRun.program(ArgumentCheckTest.PKG + "HazardInALoop").ranks(2).withAgent("").run();
+        assertEquals(0, r.exitCode(), r.toString());
+        int line = SourceMarkers.line("args.HazardInALoop", "HAZARD-SITE");
+        List<com.fasterxml.jackson.databind.JsonNode> findings = Findings.read(r.reportDir());
+        assertEquals(2, findings.size(), "2,000 clobbering receives, one warning per rank: " + r);
+        List<Integer> ranks = new java.util.ArrayList<>();
+        for (var f : findings) {
+            assertEquals("binding-hazard", f.get("kind").asText(), r.toString());
+            assertEquals(line, f.get("site").get("line").asInt(), r.toString());
+            assertTrue(f.get("message").asText().contains("[hazard.recv-proc-null]"), f.toString());
+            ranks.add(f.get("ranks").get(0).asInt());
+        }
+        assertEquals(List.of(0, 1), ranks.stream().sorted().toList(), r.toString());
+    }
 }

@@ -143,6 +143,9 @@ public final class BindingHazards {
             return;
         }
         String id = fromProcNull ? procNullId : shortId;
+        if (!Violations.firstWarning(FindingKind.BINDING_HAZARD, site, id)) {
+            return;
+        }
         String cause = fromProcNull ? "the receive from MPI.PROC_NULL delivered nothing"
                 : "the message delivered " + items + " of " + Datatypes.name(type) + " where the count allowed more";
         Violations.warn(FindingKind.BINDING_HAZARD, site, "[" + id + "] " + Violations.op(site) + ": argument '"

@@ -1,6 +1,8 @@
 package org.mpiguard.adapter.args;
 
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import mpi.MPI;
 import mpi.MPIException;
 import org.mpiguard.adapter.Guard;
@@ -38,9 +40,24 @@ public final class Violations {
         throw new MPIException(message);
     }
 
-    /** Reports a warning (binding hazards) and lets the program go on. */
+    /**
+     * Claims the one warning of check {@code checkId} at {@code site} on this rank; false if
+     * it was said already. A loop would repeat the same warning every iteration, and
+     * writing (even composing) thousands of findings slows the run it checks several fold.
+     */
+    public static boolean firstWarning(FindingKind kind, int site, String checkId) {
+        return WARNED.size() >= MAX_WARNED || WARNED.add(new Warned(kind, site, checkId));
+    }
+
+    /** Reports a warning (binding hazards), claimed first by {@link #firstWarning}, and lets the program go on. */
     public static void warn(FindingKind kind, int site, String message) {
-        report(kind, Severity.WARNING, site, message);
+        report(kind, Severity.WARNING, site, message + " (Said once for this call site on this rank.)");
+    }
+
+    private static final int MAX_WARNED = 4096;
+    private static final Set<Warned> WARNED = ConcurrentHashMap.newKeySet();
+
+    private record Warned(FindingKind kind, int site, String checkId) {
     }
 
     private static void report(FindingKind kind, Severity severity, int site, String message) {
