@@ -34,8 +34,6 @@ import org.mpiguard.core.collective.ShapeInterner;
 import org.mpiguard.core.options.CheckFamily;
 import org.mpiguard.core.options.OnError;
 import org.mpiguard.core.options.Options;
-import org.mpiguard.core.site.CallSite;
-import org.mpiguard.core.site.CallSites;
 
 /**
  * One daemon thread per rank that talks to the other ranks' watchdogs over the checker's

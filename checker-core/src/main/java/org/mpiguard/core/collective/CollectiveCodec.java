@@ -1,11 +1,7 @@
 package org.mpiguard.core.collective;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -111,26 +107,17 @@ public final class CollectiveCodec {
         }
 
         private void writeShape(CollectiveCall s) {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream(128);
-            try (DataOutputStream data = new DataOutputStream(bytes)) {
-                data.writeLong(s.commId());
-                data.writeByte(s.kind().ordinal());
-                data.writeBoolean(s.nonblocking());
-                data.writeInt(s.root());
-                data.writeInt(s.reduceOp());
-                data.writeInt(s.count());
-                data.writeInt(s.typeCode());
-                data.writeInt(s.typeSize());
-                data.writeInt(s.rank());
-                data.writeUTF(s.op());
-                data.writeUTF(s.className());
-                data.writeUTF(s.method());
-                data.writeUTF(s.file() == null ? "" : s.file());
-                data.writeInt(s.line());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            out.varlong(s.commId());
+            out.varint(s.kind().ordinal());
+            out.varint(s.nonblocking() ? 1 : 0);
+            for (int field : new int[] {s.root(), s.reduceOp(), s.count(), s.typeCode(), s.typeSize(), s.rank(),
+                    s.line()}) {
+                out.signed(field);
             }
-            out.write(bytes.toByteArray());
+            out.string(s.op());
+            out.string(s.className());
+            out.string(s.method());
+            out.string(s.file() == null ? "" : s.file());
         }
     }
 
@@ -151,7 +138,7 @@ public final class CollectiveCodec {
                 int token = in.varint();
                 switch (token) {
                     case SHAPE -> {
-                        CollectiveCall shape = readShape(in.data());
+                        CollectiveCall shape = readShape(in);
                         shapes.add(new Shape(shapes.size(), shape,
                                 cursors.computeIfAbsent(shape.commId(), id -> new Cursor())));
                     }
@@ -179,25 +166,25 @@ public final class CollectiveCodec {
             return shapes.get(id);
         }
 
-        private static CollectiveCall readShape(DataInputStream in) throws IOException {
-            long commId = in.readLong();
-            int kind = in.readByte();
+        private static CollectiveCall readShape(Input in) throws IOException {
+            long commId = in.varlong();
+            int kind = in.varint();
             CollectiveKind[] kinds = CollectiveKind.values();
-            if (kind < 0 || kind >= kinds.length) {
+            if (kind >= kinds.length) {
                 throw new IOException("unknown collective kind " + kind);
             }
-            boolean nonblocking = in.readBoolean();
-            int root = in.readInt();
-            int reduceOp = in.readInt();
-            int count = in.readInt();
-            int typeCode = in.readInt();
-            int typeSize = in.readInt();
-            int rank = in.readInt();
-            String op = in.readUTF();
-            String className = in.readUTF();
-            String method = in.readUTF();
-            String file = in.readUTF();
-            int line = in.readInt();
+            boolean nonblocking = in.varint() != 0;
+            int root = in.signed();
+            int reduceOp = in.signed();
+            int count = in.signed();
+            int typeCode = in.signed();
+            int typeSize = in.signed();
+            int rank = in.signed();
+            int line = in.signed();
+            String op = in.string();
+            String className = in.string();
+            String method = in.string();
+            String file = in.string();
             return new CollectiveCall(commId, 0, kinds[kind], nonblocking, root, reduceOp, count, typeCode, typeSize,
                     rank, op, className, method, file.isEmpty() ? null : file, line);
         }
@@ -235,10 +222,7 @@ public final class CollectiveCodec {
                 c.typeCode(), c.typeSize(), c.rank(), c.op(), c.className(), c.method(), c.file(), c.line());
     }
 
-    /**
-     * Reads tokens straight from the array (the common case, a call, is one byte), and
-     * shapes through a data stream positioned where the token left off.
-     */
+    /** Reads tokens straight from the array: the common case, a call, is one byte. */
     private static final class Input {
         private final byte[] bytes;
         private final int length;
@@ -276,27 +260,20 @@ public final class CollectiveCodec {
             throw new IOException("collective stream: varint too long");
         }
 
-        /** A stream over the rest; {@code position} follows what it consumed. */
-        DataInputStream data() {
-            return new DataInputStream(new ByteArrayInputStream(bytes, position, length - position) {
-                @Override
-                public synchronized int read() {
-                    int b = super.read();
-                    if (b >= 0) {
-                        Input.this.position++;
-                    }
-                    return b;
-                }
+        /** An int written by {@link Output#signed}. */
+        int signed() throws IOException {
+            long v = varlong();
+            return (int) ((v >>> 1) ^ -(v & 1));
+        }
 
-                @Override
-                public synchronized int read(byte[] into, int off, int len) {
-                    int n = super.read(into, off, len);
-                    if (n > 0) {
-                        Input.this.position += n;
-                    }
-                    return n;
-                }
-            });
+        String string() throws IOException {
+            int n = varint();
+            if (n > length - position) {
+                throw new IOException("collective stream: truncated");
+            }
+            String text = new String(bytes, position, n, StandardCharsets.UTF_8);
+            position += n;
+            return text;
         }
     }
 
@@ -315,6 +292,17 @@ public final class CollectiveCodec {
                 v >>>= 7;
             }
             write((int) v);
+        }
+
+        /** Zigzag: small negative values (-1 for "none") stay one byte. */
+        void signed(int v) {
+            varlong(((v << 1) ^ (v >> 31)) & 0xffffffffL);
+        }
+
+        void string(String text) {
+            byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+            varint(utf8.length);
+            write(utf8);
         }
 
         void write(byte[] bytes) {

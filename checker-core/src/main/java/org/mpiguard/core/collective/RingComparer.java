@@ -1,10 +1,8 @@
 package org.mpiguard.core.collective;
 
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The watchdog's side of the ring: this rank's own collective calls and its right
@@ -25,10 +23,10 @@ public final class RingComparer {
     }
 
     private final CollectiveCall.CodeNames names;
+    /** Per communicator; a reported one keeps its (emptied) pair, marked done. */
     private final Map<Long, Pair> byComm = new HashMap<>();
     /** Shapes are interned, so the communicator's queues are found without boxing its id. */
     private final Map<CollectiveCall, Pair> byShape = new IdentityHashMap<>();
-    private final Set<Long> reported = new HashSet<>();
 
     public RingComparer(CollectiveCall.CodeNames names) {
         this.names = names;
@@ -64,9 +62,6 @@ public final class RingComparer {
     private Mismatch add(CollectiveCall shape, long seq, boolean own) {
         Pair pair = byShape.get(shape);
         if (pair == null) {
-            if (reported.contains(shape.commId())) {
-                return null;
-            }
             pair = byComm.computeIfAbsent(shape.commId(), id -> new Pair());
             if (byShape.size() > 4 * MAX_PENDING) {
                 byShape.clear();
@@ -91,9 +86,9 @@ public final class RingComparer {
                 pair.theirs.removeFirst();
                 String reason = CollectiveMatcher.mismatch(mine, theirs, names);
                 if (reason != null) {
-                    reported.add(shape.commId());
-                    byComm.remove(shape.commId());
                     pair.done = true;
+                    pair.mine.clear();
+                    pair.theirs.clear();
                     return new Mismatch(CollectiveCodec.numbered(mine, m), CollectiveCodec.numbered(theirs, m), reason);
                 }
             }
@@ -128,6 +123,12 @@ public final class RingComparer {
 
         CollectiveCall firstShape() {
             return shapes[head];
+        }
+
+        void clear() {
+            while (size > 0) {
+                removeFirst();
+            }
         }
 
         void removeFirst() {

@@ -38,7 +38,7 @@ public final class ShapeInterner {
             int slot = (h + probe) & MASK;
             CollectiveCall shape = shapes[slot];
             if (shape == null) {
-                return insert(slot, commId, kind, nonblocking, root, reduceOp, count, typeCode, typeSize, siteId);
+                return insert(h, slot, commId, kind, nonblocking, root, reduceOp, count, typeCode, typeSize, siteId);
             }
             int base = slot * INTS;
             if (comms[slot] == commId && ints[base] == k && ints[base + 1] == nb && ints[base + 2] == root
@@ -55,7 +55,7 @@ public final class ShapeInterner {
         return size;
     }
 
-    private CollectiveCall insert(int slot, long commId, CollectiveKind kind, boolean nonblocking, int root,
+    private CollectiveCall insert(int h, int slot, long commId, CollectiveKind kind, boolean nonblocking, int root,
                                   int reduceOp, int count, int typeCode, int typeSize, int siteId) {
         CallSite site = CallSites.get(siteId);
         CollectiveCall shape = new CollectiveCall(commId, 0, kind, nonblocking, root, reduceOp, count, typeCode,
@@ -63,7 +63,6 @@ public final class ShapeInterner {
         if (size >= MAX_SHAPES) {
             java.util.Arrays.fill(shapes, null);
             size = 0;
-            int h = hash(commId, kind.ordinal(), nonblocking ? 1 : 0, root, reduceOp, count, typeCode, typeSize, siteId);
             slot = h & MASK;
         }
         comms[slot] = commId;
