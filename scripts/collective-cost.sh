@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Cost of the collective check per call: barrier and allReduce loops on COMM_WORLD, plain
 # and under the agent, alternating, at 2, 4, 8 and 16 ranks. Prints one table line per
-# rank count with the medians and the difference per call. Each run warms up for 3 s first.
+# rank count with the medians and the difference per call, and checker_cpu: the CPU time the
+# checker's own thread used per call on the busiest rank (the work the check does per call,
+# whatever the number of ranks; with ranks sharing cores everyone waits for it). Each run
+# warms up for 3 s first.
 #   bash scripts/collective-cost.sh [iterations] [pairs] [ranks...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,21 +23,25 @@ if [ -z "$mpijar" ] || [ ! -f "$agent" ] || [ ! -d test-programs/target/classes 
     echo "build first: bash scripts/setup.sh && mvn -B -ntp -DskipTests install" >&2
     exit 2
 fi
-run() { # ranks agent-flag -> "barrier allreduce"
+run() { # ranks agent-flag -> "barrier allreduce checker-cpu"
     local n=$1 flag=$2 out
     out=$(mpirun --allow-run-as-root --oversubscribe -np "$n" java $flag -cp "$mpijar:test-programs/target/classes" \
         org.mpiguard.programs.cost.CollectiveCost "$iterations" 2>/dev/null)
-    echo "$(echo "$out" | awk '/^barrier_ns/{print $2}') $(echo "$out" | awk '/^allreduce_ns/{print $2}')"
+    echo "$(echo "$out" | awk '/^barrier_ns/{print $2}') $(echo "$out" | awk '/^allreduce_ns/{print $2}')" \
+        "$(echo "$out" | awk '/^checker_cpu_ns_per_call/{print $2}')"
 }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : int((a[NR/2]+a[NR/2+1])/2))}'; }
-printf "%-6s %14s %14s %10s %16s %16s %10s\n" ranks barrier_plain barrier_agent diff_ns allreduce_plain allreduce_agent diff_ns
+printf "%-6s %14s %14s %10s %16s %16s %10s %12s\n" ranks barrier_plain barrier_agent diff_ns allreduce_plain \
+    allreduce_agent diff_ns checker_cpu
 for n in "${ranks[@]}"; do
-    bp=(); ba=(); ap=(); aa=()
+    bp=(); ba=(); ap=(); aa=(); cc=()
     for ((i = 0; i < pairs; i++)); do
-        read -r b a < <(run "$n" ""); bp+=("$b"); ap+=("$a")
-        read -r b a < <(run "$n" "-javaagent:$agent"); ba+=("$b"); aa+=("$a")
+        read -r b a c < <(run "$n" ""); bp+=("$b"); ap+=("$a")
+        read -r b a c < <(run "$n" "-javaagent:$agent"); ba+=("$b"); aa+=("$a"); cc+=("$c")
     done
     mbp=$(printf "%s\n" "${bp[@]}" | median); mba=$(printf "%s\n" "${ba[@]}" | median)
     map=$(printf "%s\n" "${ap[@]}" | median); maa=$(printf "%s\n" "${aa[@]}" | median)
-    printf "%-6s %14s %14s %10s %16s %16s %10s\n" "$n" "$mbp" "$mba" $((mba - mbp)) "$map" "$maa" $((maa - map))
+    mcc=$(printf "%s\n" "${cc[@]}" | median)
+    printf "%-6s %14s %14s %10s %16s %16s %10s %12s\n" "$n" "$mbp" "$mba" $((mba - mbp)) "$map" "$maa" \
+        $((maa - map)) "$mcc"
 done

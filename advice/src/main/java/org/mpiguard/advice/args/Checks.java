@@ -6,6 +6,7 @@ import mpi.Datatype;
 import mpi.MPIException;
 import mpi.Op;
 import org.mpiguard.adapter.Guard;
+import org.mpiguard.adapter.args.CommFacts;
 import org.mpiguard.adapter.args.Datatypes;
 import org.mpiguard.adapter.args.Handles;
 import org.mpiguard.adapter.args.Peers;
@@ -212,10 +213,11 @@ public final class Checks {
     }
 
     public static void root(int site, String name, int root, Comm comm) throws MPIException {
-        if (comm.isInter()) {
+        CommFacts facts = CommFacts.of(comm);
+        if (facts.inter()) {
             return; // MPI.ROOT and MPI.PROC_NULL are roots there; the remote group's ranks too
         }
-        int size = comm.getSize();
+        int size = facts.size();
         RankRules rules = Peers.rules();
         String id = rules.root(root, size);
         if (id != null) {
@@ -270,7 +272,7 @@ public final class Checks {
 
     /** The in-place overloads have no meaning on an intercommunicator. */
     public static void intraForInPlace(int site, String name, Comm comm) throws MPIException {
-        if (comm.isInter()) {
+        if (CommFacts.of(comm).inter()) {
             fail(site, "inplace.intercomm", name, "an intercommunicator",
                     "cannot take the in-place overload (MPI_IN_PLACE is not allowed on intercommunicators)",
                     "the overload with separate send and receive buffers");

@@ -4,6 +4,7 @@ import mpi.Comm;
 import mpi.Datatype;
 import mpi.MPIException;
 import mpi.Op;
+import org.mpiguard.adapter.args.CommFacts;
 
 /**
  * Entry points of collective.rules. Only what one rank can see alone is checked here;
@@ -18,11 +19,13 @@ public final class Collectives {
 
     /** Ranks each side of a collective serves on {@code comm}: the group size, 1 on an intercommunicator. */
     private static int ranks(Comm comm) throws MPIException {
-        return comm.isInter() ? 1 : comm.getSize();
+        CommFacts facts = CommFacts.of(comm);
+        return facts.inter() ? 1 : facts.size();
     }
 
     private static boolean atRoot(Comm comm, int root) throws MPIException {
-        return !comm.isInter() && comm.getRank() == root;
+        CommFacts facts = CommFacts.of(comm);
+        return !facts.inter() && facts.rank() == root;
     }
 
     /** The communicator of a rooted collective is usable and its root a rank of it. */
@@ -193,8 +196,9 @@ public final class Collectives {
             total += recvcounts[r];
         }
         Checks.buffer(site, "sendbuf", sendbuf, "sum of recvcounts", total, "type", type, direct);
-        Checks.buffer(site, "recvbuf", recvbuf, "recvcounts[" + "rank" + "]", recvcounts[comm.isInter() ? 0
-                : comm.getRank()], "type", type, direct);
+        CommFacts facts = CommFacts.of(comm);
+        Checks.buffer(site, "recvbuf", recvbuf, "recvcounts[" + "rank" + "]", recvcounts[facts.inter() ? 0
+                : facts.rank()], "type", type, direct);
         Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
         Checks.op(site, "op", op, type);
     }

@@ -1,7 +1,6 @@
 package org.mpiguard.adapter.args;
 
 import mpi.Comm;
-import mpi.Intercomm;
 import mpi.MPI;
 import mpi.MPIException;
 import org.mpiguard.core.args.RankRules;
@@ -24,7 +23,7 @@ public final class Peers {
 
     /** Ranks a point-to-point call on {@code comm} may address. */
     public static int peerCount(Comm comm) throws MPIException {
-        return comm.isInter() ? ((Intercomm) comm).getRemoteSize() : comm.getSize();
+        return CommFacts.of(comm).peerCount();
     }
 
     public static int tagUb() {

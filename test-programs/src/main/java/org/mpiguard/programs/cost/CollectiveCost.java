@@ -1,5 +1,7 @@
 package org.mpiguard.programs.cost;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import mpi.MPI;
 import mpi.MPIException;
 
@@ -25,6 +27,7 @@ public final class CollectiveCost {
         int[] value = new int[1];
         warmUp(value);
         MPI.COMM_WORLD.barrier();
+        long checkerCpuBefore = checkerCpuNanos();
         long start = System.nanoTime();
         for (int i = 0; i < iterations; i++) {
             MPI.COMM_WORLD.barrier();
@@ -37,7 +40,10 @@ public final class CollectiveCost {
             MPI.COMM_WORLD.allReduce(value, 1, MPI.INT, MPI.SUM);
         }
         long allReduce = System.nanoTime() - start;
+        long[] checkerCpu = {checkerCpuNanos() - checkerCpuBefore};
+        MPI.COMM_WORLD.allReduce(checkerCpu, 1, MPI.LONG, MPI.MAX);
         if (rank == 0) {
+            System.out.println("checker_cpu_ns_per_call " + checkerCpu[0] / (2L * iterations));
             System.out.println("barrier_ns " + barrier / iterations);
             System.out.println("allreduce_ns " + allReduce / iterations);
             System.out.println("allreduce_result " + value[0]);
@@ -61,6 +67,24 @@ public final class CollectiveCost {
             more[0] = System.nanoTime() - start < WARM_UP_NANOS ? 1 : 0;
             MPI.COMM_WORLD.bcast(more, 1, MPI.INT, 0);
         }
+    }
+
+    /**
+     * CPU time the checker's own thread has used so far (0 without the agent). Its growth
+     * over the timed loops, per call, is the work the collective check does per call on a
+     * rank: with one core per rank it is what the check costs; with ranks sharing cores
+     * every rank waiting in the collective also waits for it.
+     */
+    private static long checkerCpuNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long total = 0;
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("mpiguard-")) {
+                long cpu = threads.getThreadCpuTime(t.getId());
+                total += Math.max(cpu, 0);
+            }
+        }
+        return total;
     }
 
     private static final long WARM_UP_NANOS = 3_000_000_000L;
