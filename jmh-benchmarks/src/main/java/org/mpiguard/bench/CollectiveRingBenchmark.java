@@ -17,6 +17,7 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -27,7 +28,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * What the collective ring costs per call, without MPI: the application thread's append
  * to its log, and the watchdog's whole share (drain, shape lookup, pairing with the
  * neighbour's call, encoding, and decoding the neighbour's stream) for a loop that
- * alternates barrier and allReduce, as kernels do. Both ranks of a pair are played by
+ * alternates barrier and allReduce, as kernels do, and for a loop of barriers alone. Both ranks of a pair are played by
  * one thread: rank 1's watchdog encodes, rank 0's decodes and compares.
  */
 @State(Scope.Thread)
@@ -60,6 +61,12 @@ public class CollectiveRingBenchmark {
     private final RingComparer ring0 = new RingComparer(NAMES);
     private final CollectiveCodec.Encoder toRank0 = new CollectiveCodec.Encoder();
     private final CollectiveCodec.Decoder fromRank1 = new CollectiveCodec.Decoder();
+    /**
+     * alternating: barrier, allReduce, barrier, ... (every call its own run: the worst
+     * case); loop: barriers only (a loop of one collective, drained as runs).
+     */
+    @Param({"alternating", "loop"})
+    public String pattern;
     private int barrierSite;
     private int allReduceSite;
     private long seq;
@@ -91,16 +98,16 @@ public class CollectiveRingBenchmark {
             appendOne(log0, world0, seq);
             appendOne(log1, world1, seq);
         }
-        log0.drain((c, s, k, nb, root, op, count, t, ts, site) -> {
-            if (ring0.addOwn(shapes0.intern(c.id(), k, nb, root, op, count, t, ts, site), s) != null) {
+        log0.drainRuns((c, s, calls, k, nb, root, op, count, t, ts, site) -> {
+            if (ring0.addOwn(shapes0.intern(c.id(), k, nb, root, op, count, t, ts, site), s, calls) != null) {
                 mismatches++;
             }
         });
-        log1.drain((c, s, k, nb, root, op, count, t, ts, site) ->
-                toRank0.add(shapes1.intern(c.id(), k, nb, root, op, count, t, ts, site), s));
+        log1.drainRuns((c, s, calls, k, nb, root, op, count, t, ts, site) ->
+                toRank0.add(shapes1.intern(c.id(), k, nb, root, op, count, t, ts, site), s, calls));
         byte[] message = toRank0.take();
-        fromRank1.decode(message, message.length, (shape, s) -> {
-            if (ring0.addNeighbour(shape, s) != null) {
+        fromRank1.decodeRuns(message, message.length, (shape, s, calls) -> {
+            if (ring0.addNeighbour(shape, s, calls) != null) {
                 mismatches++;
             }
         });
@@ -109,7 +116,7 @@ public class CollectiveRingBenchmark {
     }
 
     private void appendOne(CollectiveLog log, CommIdentity comm, long n) {
-        if ((n & 1) == 0) {
+        if ((n & 1) == 0 || "loop".equals(pattern)) {
             log.append(comm, n, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, barrierSite);
         } else {
             log.append(comm, n, CollectiveKind.ALL_REDUCE, false, -1, 3, 1, 6, 4, allReduceSite);

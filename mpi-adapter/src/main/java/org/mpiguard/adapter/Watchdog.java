@@ -46,7 +46,13 @@ import org.mpiguard.core.options.Options;
  */
 final class Watchdog implements Runnable {
 
-    private static final long POLL_MILLIS = 40;
+    /**
+     * Between rounds of work. Every wake-up takes a core from some rank; with ranks sharing
+     * cores, a rank waiting in a collective waits for that too, so wake-ups are kept few
+     * (measured at 16 ranks on 2 cores: 100 ms instead of 40 halved the checker's CPU per
+     * collective). The timeout (at least 100 ms, 1 s by default) still sees several ticks.
+     */
+    private static final long POLL_MILLIS = 100;
     private static final long FINISHING_POLL_MILLIS = 5;
     /** Bytes per ring message at most (about): under Open MPI's eager limits (4 KB for shared memory). */
     private static final int RING_MESSAGE_BYTES = 3072;
@@ -294,7 +300,7 @@ final class Watchdog implements Runnable {
         for (ThreadActivity activity : RankActivity.allThreads()) {
             CollectiveLog log = activity.collectiveLogIfAny();
             if (log != null) {
-                log.drain(this::ownCollective);
+                log.drainRuns(this::ownCollectives);
             }
         }
         for (RingMessage message : ringMessages) {
@@ -308,22 +314,23 @@ final class Watchdog implements Runnable {
         }
     }
 
-    private void ownCollective(org.mpiguard.core.collective.CommIdentity identity, long seq,
-                               org.mpiguard.core.collective.CollectiveKind kind, boolean nonblocking, int root,
-                               int reduceOp, int count, int typeCode, int typeSize, int siteId) {
+    /** A run of this rank's calls: consecutive numbers, one shape (a loop's calls arrive as one). */
+    private void ownCollectives(org.mpiguard.core.collective.CommIdentity identity, long firstSeq, int calls,
+                                org.mpiguard.core.collective.CollectiveKind kind, boolean nonblocking, int root,
+                                int reduceOp, int count, int typeCode, int typeSize, int siteId) {
         if (identity == null || identity.size() < 2) {
             return;
         }
         CollectiveCall shape = shapes.intern(identity.id(), kind, nonblocking, root, reduceOp, count, typeCode,
                 typeSize, siteId);
         if (identity.compares()) {
-            mismatch(ring.addOwn(shape, seq), identity);
+            mismatch(ring.addOwn(shape, firstSeq, calls), identity);
         }
         boolean leftCompares = identity.size() > 2 || identity.localRank() == 1;
         if (leftCompares) {
             int left = identity.leftNeighbour();
             CollectiveCodec.Encoder stream = outgoing.computeIfAbsent(left, r -> new CollectiveCodec.Encoder());
-            stream.add(shape, seq);
+            stream.add(shape, firstSeq, calls);
             if (stream.size() >= RING_MESSAGE_BYTES) {
                 // small messages go eagerly: a neighbour that stops listening at the end of
                 // the run can never leave one of ours pending
@@ -337,7 +344,8 @@ final class Watchdog implements Runnable {
             return;
         }
         incoming.computeIfAbsent(source, r -> new CollectiveCodec.Decoder())
-                .decode(data, data.length, (shape, seq) -> mismatch(ring.addNeighbour(shape, seq), null));
+                .decodeRuns(data, data.length,
+                        (shape, first, calls) -> mismatch(ring.addNeighbour(shape, first, calls), null));
     }
 
     private void mismatch(RingComparer.Mismatch m, org.mpiguard.core.collective.CommIdentity identity) {

@@ -52,6 +52,11 @@ public final class CollectiveCodec {
          * fields) and its number; calls of one communicator come in increasing number.
          */
         public void add(CollectiveCall shape, long seq) {
+            add(shape, seq, 1);
+        }
+
+        /** Appends a run: {@code calls} calls of {@code shape} numbered {@code seq} on. */
+        public void add(CollectiveCall shape, long seq, int calls) {
             Shape known = shapes.get(shape);
             if (known == null) {
                 flushRun();
@@ -71,12 +76,12 @@ public final class CollectiveCodec {
                 out.varint(id);
                 out.varlong(seq);
             }
-            known.cursor.next = seq + 1;
-            if (id != runShape) {
+            known.cursor.next = seq + calls;
+            if (id != runShape || runLength > Integer.MAX_VALUE - calls) {
                 flushRun();
                 runShape = id;
             }
-            runLength++;
+            runLength += calls;
         }
 
         /** Bytes waiting to be taken, up to the current run (a run costs a few bytes more). */
@@ -126,6 +131,11 @@ public final class CollectiveCodec {
         void call(CollectiveCall shape, long seq);
     }
 
+    /** Receives each decoded run: {@code calls} calls of the neighbour's shape numbered {@code firstSeq} on. */
+    public interface RunSink {
+        void run(CollectiveCall shape, long firstSeq, int calls);
+    }
+
     /** The receiving side of one direction: bytes in, the neighbour's calls out. */
     public static final class Decoder {
         private final List<Shape> shapes = new ArrayList<>();
@@ -133,6 +143,15 @@ public final class CollectiveCodec {
 
         /** Hands every call of one message to {@code sink}, in the order they were made. */
         public void decode(byte[] bytes, int length, Sink sink) throws IOException {
+            decodeRuns(bytes, length, (shape, first, calls) -> {
+                for (int i = 0; i < calls; i++) {
+                    sink.call(shape, first + i);
+                }
+            });
+        }
+
+        /** Hands every run of one message to {@code sink}, in order: one step per run, not per call. */
+        public void decodeRuns(byte[] bytes, int length, RunSink sink) throws IOException {
             Input in = new Input(bytes, length);
             while (in.more()) {
                 int token = in.varint();
@@ -147,13 +166,16 @@ public final class CollectiveCodec {
                     case RUN -> {
                         Shape shape = shape(in.varint());
                         int runLength = in.varint();
-                        for (int i = 0; i < runLength; i++) {
-                            sink.call(shape.call, shape.cursor.next++);
+                        if (runLength <= 0) {
+                            throw new IOException("collective stream has a run of " + runLength + " calls");
                         }
+                        long first = shape.cursor.next;
+                        shape.cursor.next += runLength;
+                        sink.run(shape.call, first, runLength);
                     }
                     default -> {
                         Shape shape = shape(token - SINGLE);
-                        sink.call(shape.call, shape.cursor.next++);
+                        sink.run(shape.call, shape.cursor.next++, 1);
                     }
                 }
             }

@@ -256,4 +256,78 @@ class RingTest {
         assertEquals(50_000, m.theirs().seq());
         assertTrue(m.reason().contains("different roots"), m.reason());
     }
+
+    @Test
+    void theLogHandsOverALoopOfOneShapeAsOneRunAndSplitsWhereShapeNumberOrCommunicatorChange() {
+        CommIdentity world = new CommIdentity(CommIdentity.WORLD_ID, new int[] {0, 1}, 0);
+        CommIdentity other = new CommIdentity(99, new int[] {0, 1}, 0);
+        CollectiveLog log = new CollectiveLog();
+        for (long n = 1; n <= 500; n++) {
+            log.append(world, n, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, 7);
+        }
+        log.append(world, 501, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, 8);     // another site
+        log.append(world, 502, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, 8);
+        log.append(world, 504, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, 8);     // 503 was dropped
+        log.append(other, 505, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, 8);     // another communicator
+        log.append(world, 506, CollectiveKind.ALL_REDUCE, false, -1, SUM, 1, INT, 4, 8);
+        List<String> runs = new ArrayList<>();
+        assertEquals(505, log.drainRuns((c, first, calls, k, nb, root, op, count, t, ts, site) ->
+                runs.add((c == world ? "world" : "other") + " " + k + " " + first + "x" + calls + " @" + site)));
+        assertEquals(List.of("world BARRIER 1x500 @7", "world BARRIER 501x2 @8", "world BARRIER 504x1 @8",
+                "other BARRIER 505x1 @8", "world ALL_REDUCE 506x1 @8"), runs);
+        assertEquals(0, log.drainRuns((c, first, calls, k, nb, root, op, count, t, ts, site) -> runs.add("more")));
+    }
+
+    @Test
+    void runsSplitDifferentlyOnTheTwoSidesPairCallByCallAndFindTheOddOneInside() {
+        RingComparer ring = new RingComparer(NAMES);
+        CollectiveCall mine = bcast(0, 0, 0, 4, INT, 4);
+        CollectiveCall theirs = bcast(1, 0, 0, 4, INT, 4);
+        CollectiveCall theirsWrong = bcast(1, 0, 2, 4, INT, 4);
+        assertNull(ring.addOwn(mine, 1, 1000));
+        assertNull(ring.addNeighbour(theirs, 1, 300));
+        assertNull(ring.addNeighbour(theirs, 301, 399));
+        assertEquals(301, ring.pending(), "calls 700..1000 of mine wait for their partners");
+        RingComparer.Mismatch m = ring.addNeighbour(theirsWrong, 700, 5);
+        assertNotNull(m, "call 700 has another root on the neighbour");
+        assertEquals(700, m.mine().seq());
+        assertEquals(700, m.theirs().seq());
+        assertTrue(m.reason().contains("different roots"), m.reason());
+    }
+
+    @Test
+    void aRunThatLostCallsOnOneSideComparesOnlyTheNumbersBothSidesHave() {
+        RingComparer ring = new RingComparer(NAMES);
+        CollectiveCall mine = bcast(0, 0, 0, 4, INT, 4);
+        CollectiveCall mineOdd = bcast(0, 0, 3, 4, INT, 4);
+        CollectiveCall theirs = bcast(1, 0, 0, 4, INT, 4);
+        assertNull(ring.addOwn(mine, 1, 10));
+        assertNull(ring.addOwn(mineOdd, 11, 1));          // the neighbour's call 11 was dropped
+        assertNull(ring.addOwn(mine, 12, 89));
+        assertNull(ring.addNeighbour(theirs, 1, 10));
+        assertNull(ring.addNeighbour(theirs, 12, 89), "call 11 has no partner, so it is not compared");
+        assertEquals(0, ring.pending());
+        assertNull(ring.addOwn(mine, 101, 1));
+        assertNotNull(ring.addNeighbour(bcast(1, 0, 0, 8, INT, 4), 101, 1), "a call after the gap is still compared");
+    }
+
+    @Test
+    void aRunTravelsAsOneTokenAndComesOutAsOneRunOrAsItsCalls() throws Exception {
+        CollectiveCodec.Encoder encoder = new CollectiveCodec.Encoder();
+        CollectiveCall barrier = call(1, 0, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, 30);
+        CollectiveCall sum = call(1, 0, CollectiveKind.ALL_REDUCE, false, -1, SUM, 1, INT, 4, 31);
+        encoder.add(barrier, 1, 1_000_000);
+        encoder.add(barrier, 1_000_001, 5);               // continues the run
+        encoder.add(sum, 1_000_010, 3);                   // after a gap
+        byte[] bytes = encoder.take();
+        assertTrue(bytes.length < 200, "two shapes and a million barriers took " + bytes.length + " bytes");
+        List<String> runs = new ArrayList<>();
+        new CollectiveCodec.Decoder().decodeRuns(bytes, bytes.length,
+                (shape, first, calls) -> runs.add(shape.kind() + " " + first + "x" + calls));
+        assertEquals(List.of("BARRIER 1x1000005", "ALL_REDUCE 1000010x3"), runs);
+        List<Long> seqs = new ArrayList<>();
+        new CollectiveCodec.Decoder().decode(bytes, bytes.length, (shape, seq) -> seqs.add(seq));
+        assertEquals(1_000_008, seqs.size());
+        assertEquals(1_000_012L, seqs.get(seqs.size() - 1));
+    }
 }

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.mpiguard.bench.kernels.KernelMain;
 
 /**
  * Runs every kernel plain and under the agent in alternation (A B A B ...), checks that
@@ -186,7 +187,8 @@ public final class BenchHarness {
         out.printf(Locale.ROOT, "MPIGuard overhead, %s, %d rank(s) (mpirun --oversubscribe), %d pair(s) A B, %s sizes, "
                         + "agent options: %s%n", ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern(
                         "yyyy-MM-dd HH:mm 'UTC'")), options.ranks, options.pairs, options.smoke ? "smoke" : "full",
-                options.agentOptions.isEmpty() ? "(none: defaults)" : options.agentOptions);
+                (options.agentOptions.isEmpty() ? "(none: defaults)" : options.agentOptions)
+                        + (options.plainThreadMultiple ? "; plain runs at MPI.THREAD_MULTIPLE" : ""));
         out.printf(Locale.ROOT, "machine: %d CPU(s), Java %s%n%n", Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"));
         String header = String.format(Locale.ROOT, "| %-18s | %5s | %8s | %8s | %6s | %-15s | %-15s | %10s | %10s | %8s | %-6s |",
@@ -285,6 +287,8 @@ public final class BenchHarness {
         if (variant == Variant.AGENT) {
             String agent = "-javaagent:" + options.agentJar;
             command.add(options.agentOptions.isEmpty() ? agent : agent + "=" + options.agentOptions);
+        } else if (options.plainThreadMultiple) {
+            command.add("-D" + KernelMain.THREAD_MULTIPLE_PROPERTY + "=true");
         }
         command.addAll(List.of("-cp", options.mpiJar + ":" + options.classes, mainClass));
         command.addAll(List.of(args));

@@ -14,6 +14,8 @@ final class HarnessOptions {
             "  --kernels LIST         'all' or names joined by ',' (default all): " + String.join(", ", Kernels.names()),
             "  --ranks N              MPI ranks per job (default 4)",
             "  --agent-options STR    the agent argument string, e.g. checks=all or checks=deadlock (default: none)",
+            "  --plain-thread-multiple  the plain runs initialise MPI at THREAD_MULTIPLE, as the agent does: the",
+            "                         ratio is then the checker's own cost, without Open MPI's thread level",
             "  --smoke                tiny sizes, every kernel in one job per variant, one pair: a few seconds",
             "  --no-startup           skip the start-up measurement",
             "  --timeout S            seconds a job may take before it counts as failed (default 300)",
@@ -25,6 +27,7 @@ final class HarnessOptions {
     List<String> kernels = Kernels.names();
     int ranks = 4;
     String agentOptions = "";
+    boolean plainThreadMultiple;
     boolean smoke;
     boolean startup = true;
     int timeoutSeconds = 300;
@@ -40,6 +43,7 @@ final class HarnessOptions {
             switch (arg) {
                 case "--help", "-h" -> o.help = true;
                 case "--smoke" -> o.smoke = true;
+                case "--plain-thread-multiple" -> o.plainThreadMultiple = true;
                 case "--no-startup" -> o.startup = false;
                 case "--pairs" -> {
                     o.pairs = positive(arg, value(args, ++i, arg), 1, 1000);
