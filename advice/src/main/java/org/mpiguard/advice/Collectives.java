@@ -59,8 +59,9 @@ public final class Collectives {
             long seq = identity.nextCollective();
             if (MpiRuntime.ringActive() && identity.size() > 1) {
                 PredefinedCodes codes = PredefinedCodes.get();
+                int typeCode = codes.code(type);
                 (activity != null ? activity : RankActivity.current()).collectiveLog().append(identity, seq, kind, nonblocking, root,
-                        codes.code(op), count, codes.code(type), codes.size(type), site);
+                        codes.code(op), count, typeCode, codes.size(typeCode, type), site);
             }
             return seq;
         } catch (RuntimeException e) {

@@ -85,7 +85,7 @@ public class CollectiveRingBenchmark {
         for (int i = 0; i < CALLS; i++) {
             appendOne(log0, world0, ++seq);
         }
-        bh.consume(log0.drain((c, s, k, nb, root, op, count, t, ts, site) -> { }));
+        bh.consume(log0.drainRuns((c, s, calls, k, nb, root, op, count, t, ts, site) -> { }));
     }
 
     /** Both watchdogs' share of one call: rank 1 sends it, rank 0 pairs it with its own. */

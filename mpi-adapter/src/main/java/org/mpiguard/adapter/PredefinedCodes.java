@@ -76,12 +76,11 @@ public final class PredefinedCodes implements CollectiveCall.CodeNames {
         return code == null ? 0 : code;
     }
 
-    /** Size in bytes of {@code type}; asks MPI only for derived types. */
-    public int size(Datatype type) {
+    /** Size in bytes of {@code type}, whose {@link #code} is {@code code}; asks MPI only for derived types. */
+    public int size(int code, Datatype type) {
         if (type == null) {
             return -1;
         }
-        int code = code(type);
         if (code != 0) {
             return sizes.get(code);
         }

@@ -62,29 +62,6 @@ public final class CollectiveLog {
         ints[base + 7] = site;
     }
 
-    /** Receives each drained call. */
-    public interface Sink {
-        void call(CommIdentity comm, long seq, CollectiveKind kind, boolean nonblocking, int root, int reduceOp,
-                  int count, int typeCode, int typeSize, int site);
-    }
-
-    /** Hands every call appended so far to {@code sink}, in order; by the watchdog only. */
-    public int drain(Sink sink) {
-        long t = (long) TAIL.getOpaque(this);
-        long h = (long) HEAD.getAcquire(this);
-        CollectiveKind[] kinds = CollectiveKind.values();
-        for (long i = t; i < h; i++) {
-            int slot = (int) (i & MASK);
-            int base = slot * INTS;
-            CommIdentity comm = comms[slot];
-            comms[slot] = null;
-            sink.call(comm, seqs[slot], kinds[ints[base]], ints[base + 1] != 0, ints[base + 2], ints[base + 3],
-                    ints[base + 4], ints[base + 5], ints[base + 6], ints[base + 7]);
-        }
-        TAIL.setRelease(this, h);
-        return (int) (h - t);
-    }
-
     /** Receives each drained run: consecutive calls of one shape with consecutive numbers. */
     public interface RunSink {
         void run(CommIdentity comm, long firstSeq, int calls, CollectiveKind kind, boolean nonblocking, int root,
@@ -92,9 +69,10 @@ public final class CollectiveLog {
     }
 
     /**
-     * As {@link #drain}, but hands over a loop's consecutive calls of one shape as one run:
-     * the comparer and the encoder then do one step per run, not per call. Telling a run
-     * apart takes nine compares of entries read in order anyway.
+     * Hands every call appended so far to {@code sink}, in order, by the watchdog only. A
+     * loop's consecutive calls of one shape come as one run: the comparer and the encoder
+     * then do one step per run, not per call. Telling a run apart takes nine compares of
+     * entries read in order anyway.
      */
     public int drainRuns(RunSink sink) {
         long t = (long) TAIL.getOpaque(this);

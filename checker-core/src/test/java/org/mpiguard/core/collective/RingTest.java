@@ -131,10 +131,15 @@ class RingTest {
         }
         assertEquals(5, log.dropped());
         List<Long> seqs = new ArrayList<>();
-        assertEquals(CollectiveLog.CAPACITY, log.drain((c, seq, k, nb, root, op, count, t, ts, site) -> seqs.add(seq)));
+        CollectiveLog.RunSink eachCall = (c, first, calls, k, nb, root, op, count, t, ts, site) -> {
+            for (int i = 0; i < calls; i++) {
+                seqs.add(first + i);
+            }
+        };
+        assertEquals(CollectiveLog.CAPACITY, log.drainRuns(eachCall));
         assertEquals(1L, seqs.get(0));
         assertEquals((long) CollectiveLog.CAPACITY, seqs.get(seqs.size() - 1));
-        assertEquals(0, log.drain((c, seq, k, nb, root, op, count, t, ts, site) -> seqs.add(seq)));
+        assertEquals(0, log.drainRuns(eachCall));
     }
 
     @Test
