@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -28,7 +29,9 @@ import org.mpiguard.core.deadlock.WaitForGraph;
 import org.mpiguard.core.collective.CollectiveCall;
 import org.mpiguard.core.collective.CollectiveCodec;
 import org.mpiguard.core.collective.CollectiveLog;
+import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.collective.CollectiveMismatchReport;
+import org.mpiguard.core.collective.CommIdentity;
 import org.mpiguard.core.collective.RingComparer;
 import org.mpiguard.core.collective.ShapeInterner;
 import org.mpiguard.core.options.CheckFamily;
@@ -47,12 +50,26 @@ import org.mpiguard.core.options.Options;
 final class Watchdog implements Runnable {
 
     /**
-     * Between rounds of work. Every wake-up takes a core from some rank; with ranks sharing
-     * cores, a rank waiting in a collective waits for that too, so wake-ups are kept few
-     * (measured at 16 ranks on 2 cores: 100 ms instead of 40 halved the checker's CPU per
-     * collective). The timeout (at least 100 ms, 1 s by default) still sees several ticks.
+     * Between wake-ups while the rank is quiet. A wake-up that finds the rank making
+     * progress does almost nothing (two sums over its threads) and the next comes later;
+     * one that finds it quiet (blocked, polling the same thing, or computing) does a round
+     * of work: answers the other watchdogs, sends and compares the ring, watches for a
+     * hang. A round's MPI calls and cold caches cost tens of microseconds to milliseconds
+     * of a core that ranks share when oversubscribed, whatever the round carries, so a
+     * progressing rank does one only when a log is half full of distinct calls (its owner
+     * wakes us) or every {@link #MAX_ROUND_GAP_MILLIS}. A loop of collectives then costs
+     * the watchdog nothing per call; what is left is a small cost per second.
      */
     private static final long POLL_MILLIS = 100;
+    /**
+     * Between wake-ups while the rank progresses, at most: a hang is then seen up to this
+     * much later, so it is half the timeout when that is shorter.
+     */
+    private static final long PROGRESSING_POLL_MILLIS = 500;
+    /** The longest a progressing rank leaves the other watchdogs' messages unanswered. */
+    private static final long MAX_ROUND_GAP_MILLIS = 1000;
+    /** How long Finalize waits for the left neighbours to take this rank's last ring message. */
+    private static final long FINAL_RING_MILLIS = 2000;
     private static final long FINISHING_POLL_MILLIS = 5;
     /** Bytes per ring message at most (about): under Open MPI's eager limits (4 KB for shared memory). */
     private static final int RING_MESSAGE_BYTES = 3072;
@@ -61,6 +78,7 @@ final class Watchdog implements Runnable {
     private final int rank;
     private final int size;
     private final long timeoutMillis;
+    private final long progressingPollMillis;
     private final OnError onError;
     private final LocalStatus local;
     private final CountDownLatch released = new CountDownLatch(1);
@@ -72,6 +90,11 @@ final class Watchdog implements Runnable {
     private volatile boolean verdictSeen;
     private boolean finishAnnounced;
     private boolean stop;
+    private long lastRound;
+    private long lastSeenProgress = Long.MIN_VALUE;
+    private boolean finalRingPosted;
+    private long finalRingDeadline;
+    private final List<PendingSend> finalRing = new ArrayList<>();
 
     // suspicion of this rank
     private long lastProgress = -1;
@@ -99,6 +122,9 @@ final class Watchdog implements Runnable {
     private final java.util.Map<Integer, CollectiveCodec.Decoder> incoming = new java.util.HashMap<>();
     private final List<RingMessage> ringMessages = new ArrayList<>();
     private final ShapeInterner shapes;
+    /** The sinks of a round, made (and linked) once. */
+    private final CollectiveLog.RunSink ownRuns = this::ownCollectives;
+    private final CollectiveCodec.RunSink neighbourRuns = this::neighbourRun;
     private final boolean deadlockChecks;
     private final long livelockTimeoutMillis;
     private long lastLivelockSuspect;
@@ -110,6 +136,7 @@ final class Watchdog implements Runnable {
         this.rank = rank;
         this.size = size;
         this.timeoutMillis = options.timeoutMillis();
+        this.progressingPollMillis = Math.max(POLL_MILLIS, Math.min(PROGRESSING_POLL_MILLIS, timeoutMillis / 2));
         this.onError = options.onError();
         this.deadlockChecks = options.enabled(CheckFamily.DEADLOCK);
         this.livelockTimeoutMillis = options.livelockTimeoutMillis();
@@ -138,23 +165,23 @@ final class Watchdog implements Runnable {
     @Override
     public void run() {
         try {
+            if (ring != null) {
+                warmRing();
+                CollectiveLog.wakeWhenHalfFull(Thread.currentThread());
+            }
             while (!stop) {
-                drainIncoming();
-                if (ring != null) {
-                    sendCollectives();
+                long now = System.currentTimeMillis();
+                boolean work = roundDue(now);
+                if (work) {
+                    lastRound = now;
+                    round(now);
                 }
-                if (finishRequested && !finishAnnounced) {
-                    announceFinished();
-                }
-                if (deadlockChecks) {
-                    watchLocal();
-                }
-                if (rank == 0) {
-                    coordinate();
-                }
-                reapSends();
                 if (!stop) {
-                    Thread.sleep(finishRequested ? FINISHING_POLL_MILLIS : POLL_MILLIS);
+                    long pause = finishRequested ? FINISHING_POLL_MILLIS : work ? POLL_MILLIS : progressingPollMillis;
+                    LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(pause));
+                    if (Thread.interrupted()) {
+                        throw new InterruptedException();
+                    }
                 }
             }
             completeSends(TimeUnit.SECONDS.toNanos(5));
@@ -165,6 +192,68 @@ final class Watchdog implements Runnable {
             stop = true;
             released.countDown();
         }
+    }
+
+    /**
+     * Whether this wake-up does a round of work: always while finishing or coordinating a
+     * snapshot, when the rank made no progress since the last wake-up (someone may be
+     * waiting on it, or it on someone), when a log is half full, and at least every
+     * {@link #MAX_ROUND_GAP_MILLIS}.
+     */
+    private boolean roundDue(long now) {
+        long progress = RankActivity.progressSum();
+        boolean quiet = progress == lastSeenProgress;
+        lastSeenProgress = progress;
+        return quiet || finishRequested || now - lastRound >= MAX_ROUND_GAP_MILLIS
+                || rank == 0 && (wantRound || roundActive)
+                || ring != null && RankActivity.mostPendingCollectives() >= CollectiveLog.HALF;
+    }
+
+    private void round(long now) throws MPIException, IOException {
+        drainIncoming();
+        if (ring != null && !finalRingPosted) {
+            sendCollectives(false);
+        }
+        if (finishRequested && !finishAnnounced) {
+            finish(now);
+        }
+        if (deadlockChecks) {
+            watchLocal();
+        }
+        if (rank == 0) {
+            coordinate();
+        }
+        reapSends();
+    }
+
+    /**
+     * The last ring message to each left neighbour goes synchronously, and this rank
+     * announces it has finished only once every neighbour has taken it (or after {@link
+     * #FINAL_RING_MILLIS}, should one be gone): the coordinator lets the watchdogs stop only
+     * when every rank has announced, so no rank stops before it has compared its right
+     * neighbour's last calls.
+     */
+    private void finish(long now) throws MPIException {
+        if (!finalRingPosted) {
+            finalRingPosted = true;
+            finalRingDeadline = now + FINAL_RING_MILLIS;
+            if (ring != null) {
+                sendCollectives(true);
+            }
+        }
+        if (now >= finalRingDeadline || allTaken(finalRing)) {
+            announceFinished();
+        }
+    }
+
+    private boolean allTaken(List<PendingSend> sends) throws MPIException {
+        for (Iterator<PendingSend> it = sends.iterator(); it.hasNext(); ) {
+            if (!it.next().request.test()) {
+                return false;
+            }
+            it.remove();
+        }
+        return true;
     }
 
     // ---- every rank ---------------------------------------------------------------
@@ -293,14 +382,43 @@ final class Watchdog implements Runnable {
     // ---- the collective ring ----------------------------------------------------------
 
     /**
+     * Takes two made-up calls once through the ring's whole path (log, shapes, stream,
+     * comparer) on throwaway objects, so its classes are loaded and linked before the
+     * program's first collectives rather than in the middle of its loops, where a first
+     * round that loads them would hold up a rank for milliseconds.
+     */
+    private void warmRing() {
+        try {
+            CommIdentity world = new CommIdentity(CommIdentity.WORLD_ID, new int[] {0, 1}, 0);
+            CollectiveLog log = new CollectiveLog();
+            for (long seq = 1; seq <= 3; seq++) {
+                log.append(world, seq, seq < 3 ? CollectiveKind.BARRIER : CollectiveKind.ALL_REDUCE, false, -1, 0,
+                        -1, 0, -1, 0);
+            }
+            ShapeInterner interner = new ShapeInterner(rank);
+            CollectiveCodec.Encoder encoder = new CollectiveCodec.Encoder();
+            RingComparer comparer = new RingComparer(PredefinedCodes.get());
+            log.drainRuns((identity, first, calls, kind, nb, root, op, count, type, size, site) -> {
+                CollectiveCall shape = interner.intern(identity.id(), kind, nb, root, op, count, type, size, site);
+                encoder.add(shape, first, calls);
+                comparer.addOwn(shape, first, calls);
+            });
+            byte[] stream = encoder.take();
+            new CollectiveCodec.Decoder().decodeRuns(stream, stream.length, comparer::addNeighbour);
+        } catch (Throwable t) {
+            // only a warm-up: the real calls load what they need
+        }
+    }
+
+    /**
      * Drains every thread's log of collective calls: each call is kept for comparison with
      * the right neighbour's, and sent in one batch per neighbour to the left one.
      */
-    private void sendCollectives() throws MPIException {
+    private void sendCollectives(boolean last) throws MPIException {
         for (ThreadActivity activity : RankActivity.allThreads()) {
             CollectiveLog log = activity.collectiveLogIfAny();
             if (log != null) {
-                log.drainRuns(this::ownCollectives);
+                log.drainRuns(ownRuns);
             }
         }
         for (RingMessage message : ringMessages) {
@@ -308,15 +426,18 @@ final class Watchdog implements Runnable {
         }
         ringMessages.clear();
         for (var toNeighbour : outgoing.entrySet()) {
-            if (!toNeighbour.getValue().isEmpty()) {
+            if (last) {
+                // even when empty: its being taken shows every earlier message was (MPI keeps their order)
+                finalRing.add(send(toNeighbour.getKey(), Tags.COLLECTIVES, toNeighbour.getValue().take(), true));
+            } else if (!toNeighbour.getValue().isEmpty()) {
                 post(toNeighbour.getKey(), Tags.COLLECTIVES, toNeighbour.getValue().take());
             }
         }
     }
 
     /** A run of this rank's calls: consecutive numbers, one shape (a loop's calls arrive as one). */
-    private void ownCollectives(org.mpiguard.core.collective.CommIdentity identity, long firstSeq, int calls,
-                                org.mpiguard.core.collective.CollectiveKind kind, boolean nonblocking, int root,
+    private void ownCollectives(CommIdentity identity, long firstSeq, int calls,
+                                CollectiveKind kind, boolean nonblocking, int root,
                                 int reduceOp, int count, int typeCode, int typeSize, int siteId) {
         if (identity == null || identity.size() < 2) {
             return;
@@ -344,15 +465,18 @@ final class Watchdog implements Runnable {
             return;
         }
         incoming.computeIfAbsent(source, r -> new CollectiveCodec.Decoder())
-                .decodeRuns(data, data.length,
-                        (shape, first, calls) -> mismatch(ring.addNeighbour(shape, first, calls), null));
+                .decodeRuns(data, data.length, neighbourRuns);
     }
 
-    private void mismatch(RingComparer.Mismatch m, org.mpiguard.core.collective.CommIdentity identity) {
+    private void neighbourRun(CollectiveCall shape, long firstSeq, int calls) {
+        mismatch(ring.addNeighbour(shape, firstSeq, calls), null);
+    }
+
+    private void mismatch(RingComparer.Mismatch m, CommIdentity identity) {
         if (m == null) {
             return;
         }
-        String where = m.mine().commId() == org.mpiguard.core.collective.CommIdentity.WORLD_ID ? "MPI.COMM_WORLD"
+        String where = m.mine().commId() == CommIdentity.WORLD_ID ? "MPI.COMM_WORLD"
                 : identity != null ? Communicators.describe(identity) : "a communicator made by the program";
         Guard.report(CollectiveMismatchReport.finding(m, where, PredefinedCodes.get()));
         verdictSeen = true;
@@ -536,10 +660,16 @@ final class Watchdog implements Runnable {
     // ---- transport ----------------------------------------------------------------
 
     private void post(int dest, int tag, byte[] payload) throws MPIException {
+        pending.add(send(dest, tag, payload, false));
+    }
+
+    /** A nonblocking send; a synchronous one completes only once the receiver has taken it. */
+    private PendingSend send(int dest, int tag, byte[] payload, boolean synchronous) throws MPIException {
         ByteBuffer buffer = ByteBuffer.allocateDirect(Math.max(1, payload.length));
         buffer.put(payload);
-        Request request = comm.iSend(buffer, payload.length, MPI.BYTE, dest, tag);
-        pending.add(new PendingSend(request, buffer));
+        Request request = synchronous ? comm.isSend(buffer, payload.length, MPI.BYTE, dest, tag)
+                : comm.iSend(buffer, payload.length, MPI.BYTE, dest, tag);
+        return new PendingSend(request, buffer);
     }
 
     private void reapSends() throws MPIException {

@@ -96,6 +96,7 @@ class HangCatalogueTest {
         "collective.BlockingVsNonblocking, 3, collective-mismatch, 0 1 2,   Comm.barrier Comm.iBarrier,    0, barrier iBarrier",
         "collective.SubCommMismatch,       6, collective-mismatch, 0 2 4,   Comm.bcast Comm.barrier,       0, bcast barrier",
         "collective.OutOfPhase,            3, collective-mismatch, 0 1 2,   Comm.barrier Comm.allReduce,   1, barrier allReduce",
+        "collective.FastLoopOpMismatch,    2, collective-mismatch, 0 1,     Comm.allReduce,                1, SUM MAX",
         // deadlocks (ranks: exactly the finding's ranks)
         "collective.CollectiveAfterFinish, 3, deadlock, 0 1,             Comm.barrier,                    -1, ''",
         "deadlock.SendRecvCycle,           3, deadlock, 0 1 2,           Comm.sendRecv,                   -1, ''",
@@ -245,6 +246,7 @@ class HangCatalogueTest {
         "collective.SubCommMismatchFixed, 6",
         "collective.GatherCountMismatchFixed, 4",
         "collective.OutOfPhaseFixed, 3",
+        "collective.FastLoopOpMismatchFixed, 2",
         "collective.CollectiveAfterFinishFixed, 3",
         "deadlock.SendRecvCycleFixed, 3",
         "deadlock.ProbeFixed, 2",

@@ -30,6 +30,31 @@ public final class RankActivity {
         return CURRENT.get();
     }
 
+    /**
+     * The sum of every thread's activity counter: it changes whenever some thread enters or
+     * leaves a blocking call or starts polling for something new, so two equal readings
+     * apart mean the rank made no progress in between. No allocation.
+     */
+    public static long progressSum() {
+        long sum = 0;
+        for (ThreadActivity activity : THREADS) {
+            sum += activity.progress();
+        }
+        return sum;
+    }
+
+    /** Undrained collective calls in the fullest thread's log. No allocation. */
+    public static long mostPendingCollectives() {
+        long most = 0;
+        for (ThreadActivity activity : THREADS) {
+            org.mpiguard.core.collective.CollectiveLog log = activity.collectiveLogIfAny();
+            if (log != null) {
+                most = Math.max(most, log.pending());
+            }
+        }
+        return most;
+    }
+
     /** Threads that have made a blocking MPI call, the dead ones too (up to the pruning bound). */
     public static List<ThreadActivity> allThreads() {
         return List.copyOf(THREADS);

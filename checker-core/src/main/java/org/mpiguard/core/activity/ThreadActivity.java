@@ -53,6 +53,11 @@ public final class ThreadActivity {
         this.thread = thread;
     }
 
+    /** The activity counter: changes on every enter, exit and new poll episode. */
+    public long progress() {
+        return seq;
+    }
+
     public Thread thread() {
         return thread;
     }

@@ -27,6 +27,25 @@ class ThreadActivityTest {
     }
 
     @Test
+    void theRanksProgressSumMovesOnEveryCallAndNewPollButNotOnTheSamePollAgain() {
+        ThreadActivity mine = RankActivity.current();
+        long before = RankActivity.progressSum();
+        mine.enter(WaitKind.RECEIVE, 42, "comm", 3, ThreadActivity.NO_PEER, 7);
+        long inside = RankActivity.progressSum();
+        assertTrue(inside != before, "entering a call is progress");
+        mine.exit();
+        long after = RankActivity.progressSum();
+        assertTrue(after != inside, "leaving it is progress");
+        Object request = new Object();
+        mine.poll(44, WaitKind.RECEIVE, request, 1, 0);
+        long polling = RankActivity.progressSum();
+        assertTrue(polling != after, "a new poll is progress");
+        mine.poll(44, WaitKind.RECEIVE, request, 1, 0);
+        assertEquals(polling, RankActivity.progressSum(), "the same poll again is not: a rank that only polls is quiet");
+        mine.pollSucceeded();
+    }
+
+    @Test
     void aSendRecvKeepsItsSendTagAndItsReceiveTag() {
         ThreadActivity a = new ThreadActivity(Thread.currentThread());
         ThreadActivity.Snapshot s = new ThreadActivity.Snapshot();

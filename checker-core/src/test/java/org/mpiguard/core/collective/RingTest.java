@@ -127,7 +127,7 @@ class RingTest {
         CollectiveLog log = new CollectiveLog();
         CommIdentity world = new CommIdentity(CommIdentity.WORLD_ID, new int[] {0, 1, 2}, 0);
         for (int i = 0; i < CollectiveLog.CAPACITY + 5; i++) {
-            log.append(world, i + 1, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, 7);
+            log.append(world, i + 1, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, 7 + i % 2);   // no runs
         }
         assertEquals(5, log.dropped());
         List<Long> seqs = new ArrayList<>();
@@ -140,6 +140,93 @@ class RingTest {
         assertEquals(1L, seqs.get(0));
         assertEquals((long) CollectiveLog.CAPACITY, seqs.get(seqs.size() - 1));
         assertEquals(0, log.drainRuns(eachCall));
+    }
+
+    @Test
+    void theOwnerWakesTheConsumerWhenItsLogIsHalfFullOfDistinctCalls() {
+        CollectiveLog log = new CollectiveLog();
+        CommIdentity world = new CommIdentity(CommIdentity.WORLD_ID, new int[] {0, 1}, 0);
+        CollectiveLog.RunSink ignore = (c, first, calls, k, nb, root, op, count, t, ts, site) -> { };
+        CollectiveLog.wakeWhenHalfFull(Thread.currentThread());
+        try {
+            long seq = 0;
+            for (int filling = 0; filling < 3; filling++) {
+                while (log.pending() < CollectiveLog.HALF) {
+                    seq++;
+                    log.append(world, seq, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, 7 + (int) (seq % 2));
+                }
+                seq++;
+                log.append(world, seq, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, 7 + (int) (seq % 2));
+                long start = System.nanoTime();
+                java.util.concurrent.locks.LockSupport.parkNanos(java.util.concurrent.TimeUnit.SECONDS.toNanos(20));
+                long waitedMillis = (System.nanoTime() - start) / 1_000_000;
+                assertTrue(waitedMillis < 10_000, "the append at half full woke the consumer (filling " + filling
+                        + ", waited " + waitedMillis + " ms)");
+                assertTrue(log.drainRuns(ignore) > 0);
+                assertEquals(1, log.pending(), "only the newest entry is kept, for it may grow");
+            }
+            assertEquals(0, log.dropped());
+        } finally {
+            CollectiveLog.wakeWhenHalfFull(null);
+        }
+    }
+
+    @Test
+    void aLoopOfOneCollectiveFillsOneEntryAndEveryCallIsHandedOverOnceWhereverTheDrainsFall() {
+        CollectiveLog log = new CollectiveLog();
+        CommIdentity world = new CommIdentity(CommIdentity.WORLD_ID, new int[] {0, 1}, 0);
+        long[] next = {1};
+        long[] runs = {0};
+        CollectiveLog.RunSink check = (c, first, calls, k, nb, root, op, count, t, ts, site) -> {
+            assertEquals(next[0], first, "in order, none twice, none lost");
+            next[0] = first + calls;
+            runs[0]++;
+        };
+        java.util.Random random = new java.util.Random(7);
+        for (long seq = 1; seq <= 3_000_000; seq++) {
+            log.append(world, seq, CollectiveKind.ALL_REDUCE, false, -1, 20, 1, 3, 4, 9);
+            if (random.nextInt(100_000) == 0) {
+                log.drainRuns(check);
+                assertEquals(1, log.pending(), "a loop holds one entry");
+            }
+        }
+        log.drainRuns(check);
+        assertEquals(3_000_001, next[0]);
+        assertEquals(0, log.dropped());
+        assertEquals(0, log.drainRuns(check), "nothing is handed over twice");
+        assertTrue(runs[0] < 100, runs[0] + " runs: one per drain");
+    }
+
+    @Test
+    void anOwnerAndAConsumerRacingLoseNoCallAndHandNoneTwice() throws Exception {
+        CollectiveLog log = new CollectiveLog();
+        CommIdentity world = new CommIdentity(CommIdentity.WORLD_ID, new int[] {0, 1}, 0);
+        long total = 4_000_000;
+        Thread owner = new Thread(() -> {
+            for (long seq = 1; seq <= total; seq++) {
+                // runs of 1 to 63 calls of one shape, then another shape
+                int site = (int) ((seq * 2654435761L >>> 26) & 1) + ((seq & 63) == 0 ? 2 : 0);
+                log.append(world, seq, CollectiveKind.BARRIER, false, -1, 0, -1, 0, -1, site);
+            }
+        });
+        long[] seen = {0};
+        long[] next = {1};
+        CollectiveLog.RunSink check = (c, first, calls, k, nb, root, op, count, t, ts, site) -> {
+            if (first < next[0]) {
+                throw new AssertionError("call " + first + " handed over twice");
+            }
+            next[0] = first + calls;
+            seen[0] += calls;
+        };
+        owner.start();
+        while (owner.isAlive()) {
+            log.drainRuns(check);
+        }
+        owner.join();
+        log.drainRuns(check);
+        // a call the owner dropped (the consumer a buffer behind) is counted there, never twice
+        assertEquals(total, seen[0] + log.dropped(), "seen " + seen[0] + ", dropped " + log.dropped());
+        assertTrue(seen[0] > 0, "the consumer took calls while the owner appended");
     }
 
     @Test
