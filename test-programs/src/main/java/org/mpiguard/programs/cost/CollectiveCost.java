@@ -44,6 +44,8 @@ public final class CollectiveCost {
         MPI.COMM_WORLD.allReduce(checkerCpu, 1, MPI.LONG, MPI.MAX);
         if (rank == 0) {
             System.out.println("checker_cpu_ns_per_call " + checkerCpu[0] / (2L * iterations));
+            // the same CPU per second of the loops: what the checker's wake-ups cost whatever the calls
+            System.out.println("checker_cpu_us_per_s " + checkerCpu[0] * 1_000_000 / Math.max(1, barrier + allReduce));
             System.out.println("barrier_ns " + barrier / iterations);
             System.out.println("allreduce_ns " + allReduce / iterations);
             System.out.println("allreduce_result " + value[0]);
