@@ -66,8 +66,8 @@ final class CommMembers {
         return peer >= 0 && peer < table.length ? table[peer] : -1;
     }
 
-    /** Translates and frees a group this class obtained. */
-    private static int[] translate(Group group) throws MPIException {
+    /** World ranks of a group's members, in the group's order; frees the group (one the caller obtained). */
+    static int[] translate(Group group) throws MPIException {
         int[] translated = worldRanks(group);
         group.free();
         return translated;

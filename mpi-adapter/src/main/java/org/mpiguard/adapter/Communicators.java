@@ -4,7 +4,6 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
 import mpi.Comm;
-import mpi.Group;
 import mpi.MPI;
 import mpi.MPIException;
 import org.mpiguard.core.collective.CollectiveKind;
@@ -35,7 +34,11 @@ public final class Communicators {
         return comm == null ? null : KNOWN.get(comm);
     }
 
-    private static CommIdentity worldIdentity() {
+    /** Once: the watchdog and the program's first collective may both get here first. */
+    private static synchronized CommIdentity worldIdentity() {
+        if (world != null) {
+            return world;
+        }
         int size = MpiRuntime.sizeOrZero();
         int rank = MpiRuntime.rankOrMinusOne();
         if (rank < 0 || size <= 0) {
@@ -60,9 +63,7 @@ public final class Communicators {
             if (p == null || !(child instanceof Comm c) || c.isNull() || c.isInter()) {
                 return;
             }
-            Group group = c.getGroup();
-            int[] members = CommMembers.worldRanks(group);
-            group.free();
+            int[] members = CommMembers.translate(c.getGroup());
             long id = CommIdentity.derive(p.id(), p.collectives(), java.util.Arrays.stream(members).min().orElse(-1),
                     kind.ordinal());
             KNOWN.put(c, new CommIdentity(id, members, c.getRank()));

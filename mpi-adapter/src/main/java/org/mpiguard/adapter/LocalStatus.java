@@ -158,9 +158,7 @@ final class LocalStatus {
                             + " lock on rank " + target + "'s window";
                 }
                 case UNTRACKED -> {
-                    int[] all = new int[size];
-                    Arrays.setAll(all, i -> i);
-                    waitsFor = others(all);
+                    waitsFor = others(everyone());
                     anyOf = true;
                 }
                 default -> {
@@ -169,9 +167,7 @@ final class LocalStatus {
         } catch (Exception e) {
             // A communicator we cannot translate: say it may be released by anyone,
             // which can hide a deadlock but never invents one.
-            int[] all = new int[size];
-            Arrays.setAll(all, i -> i);
-            waitsFor = others(all);
+            waitsFor = others(everyone());
             anyOf = true;
         }
         String op = site.op();

@@ -28,7 +28,11 @@ public final class PredefinedCodes implements CollectiveCall.CodeNames {
     private PredefinedCodes() {
         names.add("a derived datatype");
         sizes.add(-1);
-        for (Field f : MPI.class.getFields()) {
+        // codes are compared across ranks: number the fields in name order, which every JVM
+        // agrees on (the order getFields returns them in is unspecified)
+        Field[] fields = MPI.class.getFields();
+        java.util.Arrays.sort(fields, java.util.Comparator.comparing(Field::getName));
+        for (Field f : fields) {
             if (!Modifier.isStatic(f.getModifiers())) {
                 continue;
             }

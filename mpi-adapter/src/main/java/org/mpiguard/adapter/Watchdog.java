@@ -86,6 +86,7 @@ final class Watchdog implements Runnable {
     private final ThreadActivity.Snapshot quick = new ThreadActivity.Snapshot();
     private ByteBuffer receiveBuffer = ByteBuffer.allocateDirect(16 * 1024);
 
+    private volatile Thread thread;
     private volatile boolean finishRequested;
     private volatile boolean verdictSeen;
     private boolean finishAnnounced;
@@ -149,12 +150,14 @@ final class Watchdog implements Runnable {
     void start() {
         Thread thread = new Thread(this, "mpiguard-watchdog");
         thread.setDaemon(true);
+        this.thread = thread;
         thread.start();
     }
 
     /** Called by the application thread in MPI.Finalize; returns once every rank is there. */
     void finishAndWait() throws InterruptedException {
         finishRequested = true;
+        LockSupport.unpark(thread);   // a progressing rank's watchdog may be parked for half a second
         released.await();
     }
 
@@ -211,8 +214,8 @@ final class Watchdog implements Runnable {
 
     private void round(long now) throws MPIException, IOException {
         drainIncoming();
-        if (ring != null && !finalRingPosted) {
-            sendCollectives(false);
+        if (ring != null && !finishRequested) {
+            sendCollectives(false);   // once finishing, finish() sends the last batch
         }
         if (finishRequested && !finishAnnounced) {
             finish(now);
@@ -241,19 +244,9 @@ final class Watchdog implements Runnable {
                 sendCollectives(true);
             }
         }
-        if (now >= finalRingDeadline || allTaken(finalRing)) {
+        if (reap(finalRing) || now >= finalRingDeadline) {
             announceFinished();
         }
-    }
-
-    private boolean allTaken(List<PendingSend> sends) throws MPIException {
-        for (Iterator<PendingSend> it = sends.iterator(); it.hasNext(); ) {
-            if (!it.next().request.test()) {
-                return false;
-            }
-            it.remove();
-        }
-        return true;
     }
 
     // ---- every rank ---------------------------------------------------------------
@@ -435,13 +428,13 @@ final class Watchdog implements Runnable {
         }
     }
 
-    /** A run of this rank's calls: consecutive numbers, one shape (a loop's calls arrive as one). */
+    /**
+     * A run of this rank's calls: consecutive numbers, one shape (a loop's calls arrive as
+     * one). Only calls on communicators of two or more ranks are logged.
+     */
     private void ownCollectives(CommIdentity identity, long firstSeq, int calls,
                                 CollectiveKind kind, boolean nonblocking, int root,
                                 int reduceOp, int count, int typeCode, int typeSize, int siteId) {
-        if (identity == null || identity.size() < 2) {
-            return;
-        }
         CollectiveCall shape = shapes.intern(identity.id(), kind, nonblocking, root, reduceOp, count, typeCode,
                 typeSize, siteId);
         if (identity.compares()) {
@@ -596,11 +589,7 @@ final class Watchdog implements Runnable {
             return;
         }
         previousLive = null;
-        StringBuilder signature = new StringBuilder();
-        for (int r : stuck) {
-            signature.append(r).append(':').append(byRank[r].progress()).append(' ');
-        }
-        if (livelocksReported.add(signature.toString())) {
+        if (livelocksReported.add(signature(byRank, stuck))) {
             Guard.report(org.mpiguard.core.deadlock.LivelockReport.finding(byRank, stuck, livelockTimeoutMillis));
         }
     }
@@ -623,12 +612,17 @@ final class Watchdog implements Runnable {
         return true;
     }
 
-    private void verdict(RankStatus[] byRank, List<Integer> deadlocked) throws MPIException {
+    /** The ranks and their progress: the same hang seen again has the same signature and is reported once. */
+    private static String signature(RankStatus[] byRank, List<Integer> ranks) {
         StringBuilder signature = new StringBuilder();
-        for (int r : deadlocked) {
+        for (int r : ranks) {
             signature.append(r).append(':').append(byRank[r].progress()).append(' ');
         }
-        if (!reported.add(signature.toString())) {
+        return signature.toString();
+    }
+
+    private void verdict(RankStatus[] byRank, List<Integer> deadlocked) throws MPIException {
+        if (!reported.add(signature(byRank, deadlocked))) {
             return;
         }
         Guard.report(DeadlockReport.finding(byRank, deadlocked));
@@ -673,11 +667,17 @@ final class Watchdog implements Runnable {
     }
 
     private void reapSends() throws MPIException {
-        for (Iterator<PendingSend> it = pending.iterator(); it.hasNext(); ) {
+        reap(pending);
+    }
+
+    /** Drops the sends that completed; true when none is left. */
+    private static boolean reap(List<PendingSend> sends) throws MPIException {
+        for (Iterator<PendingSend> it = sends.iterator(); it.hasNext(); ) {
             if (it.next().request.test()) {
                 it.remove();
             }
         }
+        return sends.isEmpty();
     }
 
     private void completeSends(long budgetNanos) throws MPIException {

@@ -35,9 +35,7 @@ public final class Windows {
             if (comm == null || comm.isNull()) {
                 return;
             }
-            Group group = comm.getGroup();
-            int[] members = CommMembers.worldRanks(group);
-            group.free();
+            int[] members = CommMembers.translate(comm.getGroup());
             CommIdentity identity = Communicators.of(comm);
             String key = identity != null ? "win:" + identity.key() + "#" + identity.collectives()
                     : "win:" + java.util.Arrays.toString(members);

@@ -23,6 +23,9 @@ class AgentOptionsTest {
         for (String key : new String[] {"livelock-timeout", "on-error", "report"}) {
             assertTrue(r.stderr().contains(key), "names valid key " + key + "\n" + r.stderr());
         }
+        assertTrue(r.stderr().contains(
+                "Valid keys: include, exclude, checks, timeout, livelock-timeout, on-error, report, binding-hazards"),
+                "every key, in the documented order\n" + r.stderr());
         assertTrue(r.stdout().isEmpty(), "main never ran");
         assertFalse(r.stderr().contains("Exception") || r.stderr().contains("\tat "), "no stack trace\n" + r.stderr());
     }

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -35,7 +34,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class HangCatalogueTest {
 
-    static final int ABORT_EXIT_CODE = 86;
+    static final int ABORT_EXIT_CODE = DeadlockDetectionTest.ABORT_EXIT_CODE;
     /** Shorter than the twins' longest wait (3 s), so a twin that waits long must not be taken for a livelock. */
     static final String OPTIONS = "livelock-timeout=1s";
     /** A hang the checker misses fails fast instead of blocking the build. */
@@ -75,11 +74,6 @@ class HangCatalogueTest {
         String method = op.substring(op.lastIndexOf('.') + 1);
         assertTrue(SourceMarkers.text(program, line).contains(method + "("),
                 "line " + line + " does not call " + op + "\n" + finding);
-    }
-
-    /** Status entries carry their rank; entries without one are taken to be in rank order. */
-    private static int rankOf(JsonNode status, int index) {
-        return status.has("rank") ? status.get("rank").asInt() : index;
     }
 
     // collective.CountMismatch and collective.GatherCountMismatch are not rows: Open MPI's
@@ -177,7 +171,7 @@ class HangCatalogueTest {
         Set<Integer> seen = new TreeSet<>();
         for (int i = 0; i < status.size(); i++) {
             JsonNode s = status.get(i);
-            int rank = rankOf(s, i);
+            int rank = s.get("rank").asInt();
             seen.add(rank);
             if (expected.contains(rank)) {
                 assertEquals("blocked", s.get("state").asText(), "rank " + rank + " is blocked\n" + f);
@@ -320,12 +314,7 @@ class HangCatalogueTest {
         assertEquals(all, ranks(f.get("ranks")));
         assertEquals(SourceMarkers.line(program, "DEADLOCK-SITE"), f.get("site").get("line").asInt());
         long hang = 0;
-        List<Long> blockedAt = new ArrayList<>();
-        for (String line : r.stderr().split("\n")) {
-            if (line.startsWith("blocking at ")) {
-                blockedAt.add(Long.parseLong(line.substring("blocking at ".length()).trim()));
-            }
-        }
+        List<Long> blockedAt = r.blockedAt();
         assertEquals(16, blockedAt.size(), "every rank says when it blocks\n" + r);
         for (long t : blockedAt) {
             hang = Math.max(hang, t);
@@ -343,7 +332,7 @@ class HangCatalogueTest {
         JsonNode status = findings.get(0).get("status");
         Set<String> threadsOfRank0 = new TreeSet<>();
         for (int i = 0; i < status.size(); i++) {
-            if (rankOf(status.get(i), i) == 0) {
+            if (status.get(i).get("rank").asInt() == 0) {
                 threadsOfRank0.addAll(status.get(i).findValuesAsText("thread"));
             }
         }

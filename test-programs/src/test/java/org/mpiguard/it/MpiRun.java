@@ -36,6 +36,20 @@ final class MpiRun {
             return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
         }
 
+        /**
+         * When each rank said it blocks (the "blocking at MILLIS" lines the hang programs
+         * print to stderr), in the order printed.
+         */
+        java.util.List<Long> blockedAt() {
+            java.util.List<Long> at = new java.util.ArrayList<>();
+            for (String line : stderr.split("\n")) {
+                if (line.startsWith("blocking at ")) {
+                    at.add(Long.parseLong(line.substring("blocking at ".length()).trim()));
+                }
+            }
+            return at;
+        }
+
         @Override
         public String toString() {
             return "exit " + exitCode + (timedOut ? " (timed out)" : "") + " after " + elapsed.toMillis() + " ms\n--- stdout\n"

@@ -17,22 +17,14 @@ final class SourceMarkers {
     private SourceMarkers() {
     }
 
+    /** The one line carrying {@code marker}; an error if there is none or more than one. */
     static int line(String programClass, String marker) throws IOException {
-        Path file = SOURCES.resolve(("org.mpiguard.programs." + programClass).replace('.', '/') + ".java");
-        List<String> lines = Files.readAllLines(file);
-        int found = -1;
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).contains("// " + marker)) {
-                if (found > 0) {
-                    throw new IllegalStateException("marker " + marker + " twice in " + file);
-                }
-                found = i + 1;
-            }
+        List<Integer> found = lines(programClass, marker);
+        if (found.size() != 1) {
+            throw new IllegalStateException("marker " + marker + " on " + found.size() + " lines of "
+                    + file(programClass) + ", not one");
         }
-        if (found < 0) {
-            throw new IllegalStateException("no marker " + marker + " in " + file);
-        }
-        return found;
+        return found.get(0);
     }
 
     /** Every line carrying {@code marker}, in order; empty when the program has none. */

@@ -96,6 +96,7 @@ public final class ThreadActivity {
         this.secondTag = secondTag;
         this.lastSite = site;
         this.pollSite = 0;
+        this.pollTarget = null;   // a blocking call ends the poll episode; keep no request array alive
         SEQ.setRelease(this, s + 2);
     }
 

@@ -14,7 +14,8 @@ public final class WindowState {
     private final String key;
     private final int[] worldMembers;
     private final int[] held;
-    private long fences;
+    /** Written by the program's thread only; volatile so the watchdog reads a current count. */
+    private volatile long fences;
     private volatile int[] startGroup = new int[0];
     private volatile int[] postGroup = new int[0];
 
@@ -22,10 +23,6 @@ public final class WindowState {
         this.key = key;
         this.worldMembers = worldMembersInLocalOrder.clone();
         this.held = new int[worldMembers.length];
-    }
-
-    public String key() {
-        return key;
     }
 
     public int size() {
@@ -42,7 +39,9 @@ public final class WindowState {
     }
 
     public long nextFence() {
-        return ++fences;
+        long next = fences + 1;
+        fences = next;
+        return next;
     }
 
     /** Fences this rank has entered on the window. */

@@ -101,7 +101,7 @@ public final class DeadlockReport {
         return status;
     }
 
-    private static SiteRef siteOf(ThreadStatus t) {
+    static SiteRef siteOf(ThreadStatus t) {
         return new SiteRef(t.className(), t.method(), t.file(), t.line());
     }
 

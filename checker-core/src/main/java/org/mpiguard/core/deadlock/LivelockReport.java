@@ -28,7 +28,7 @@ public final class LivelockReport {
                     if (first == null) {
                         first = t;
                     } else {
-                        related.add(new RelatedCall(r, t.op(), site(t)));
+                        related.add(new RelatedCall(r, t.op(), DeadlockReport.siteOf(t)));
                     }
                     break;
                 }
@@ -39,7 +39,7 @@ public final class LivelockReport {
                 ThreadStatus t = byRank[r].blockedThread();
                 if (t != null) {
                     parts.add("rank " + r + " waits in " + t.op() + " at " + t.location());
-                    related.add(new RelatedCall(r, t.op(), site(t)));
+                    related.add(new RelatedCall(r, t.op(), DeadlockReport.siteOf(t)));
                 }
             }
         }
@@ -54,7 +54,7 @@ public final class LivelockReport {
                         ? " has already reached MPI.Finalize" : " has exited").append(t == null ? "" : " at " + t.location())
                         .append(';');
                 if (t != null) {
-                    related.add(new RelatedCall(c, t.op(), site(t)));
+                    related.add(new RelatedCall(c, t.op(), DeadlockReport.siteOf(t)));
                 }
             }
         }
@@ -62,11 +62,7 @@ public final class LivelockReport {
                 + " forever; make sure the message or request it polls for is sent or started, or stop polling.");
         List<Integer> ranks = new ArrayList<>(stuck);
         return new Finding(FindingKind.LIVELOCK, Severity.WARNING, ranks, first == null ? "?" : first.op(),
-                first == null ? new SiteRef("?", "?", null, -1) : site(first), related, message.toString(),
+                first == null ? new SiteRef("?", "?", null, -1) : DeadlockReport.siteOf(first), related, message.toString(),
                 DeadlockReport.status(byRank));
-    }
-
-    private static SiteRef site(ThreadStatus t) {
-        return new SiteRef(t.className(), t.method(), t.file(), t.line());
     }
 }

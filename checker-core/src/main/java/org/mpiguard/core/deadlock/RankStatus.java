@@ -19,11 +19,6 @@ public record RankStatus(int rank, RankState state, long progress, List<ThreadSt
         this(rank, state, progress, threads, List.of(), java.util.Map.of());
     }
 
-    public RankStatus(int rank, RankState state, long progress, List<ThreadStatus> threads,
-                      List<String> heldLocks) {
-        this(rank, state, progress, threads, heldLocks, java.util.Map.of());
-    }
-
     /** Whether the rank has entered collective number {@code seq} on {@code key} (false if unknown). */
     public boolean entered(String key, long seq) {
         Long n = collectivesEntered.get(key);

@@ -79,7 +79,8 @@ public final class WaitForGraph {
                 threads.add(t.polling() ? t.asBlocked() : t);
             }
             if (polling && allWaiting) {
-                asBlocked[r] = new RankStatus(r, RankState.BLOCKED, s.progress(), threads, s.heldLocks());
+                asBlocked[r] = new RankStatus(r, RankState.BLOCKED, s.progress(), threads, s.heldLocks(),
+                        s.collectivesEntered());
                 anyPolling = true;
             }
         }

@@ -1,8 +1,10 @@
 package org.mpiguard.core.deadlock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import org.mpiguard.core.activity.WaitKind;
 import org.junit.jupiter.api.Test;
 
@@ -21,5 +23,20 @@ class StatusCodecTest {
         byte[] padded = new byte[bytes.length + 10];
         System.arraycopy(bytes, 0, padded, 0, bytes.length);
         assertEquals(status, StatusCodec.decode(padded, bytes.length));
+    }
+
+    @Test
+    void heldLocksCollectiveCountsAndPollsSurviveTheRoundTrip() throws Exception {
+        RankStatus status = new RankStatus(1, RankState.RUNNING, 42L, List.of(
+                new ThreadStatus("main", WaitKind.RECEIVE, "Request.test", "com.acme.Poll", "main", "Poll.java", 12,
+                        new int[] {0}, false, "", "from rank 0, tag 3", true)),
+                List.of("win:1#2@2:E", "win:1#2@0:S"), Map.of("1", 8L, "5bd1e995", 3L, "win:1#2/fence", 1L << 40));
+        byte[] bytes = StatusCodec.encode(status);
+        RankStatus decoded = StatusCodec.decode(bytes, bytes.length);
+        assertEquals(status, decoded);
+        assertEquals(List.of("win:1#2@2:E", "win:1#2@0:S"), decoded.heldLocks());
+        assertEquals(3L, decoded.collectivesEntered().get("5bd1e995"));
+        assertEquals(1L << 40, decoded.collectivesEntered().get("win:1#2/fence"));
+        assertTrue(decoded.threads().get(0).polling());
     }
 }

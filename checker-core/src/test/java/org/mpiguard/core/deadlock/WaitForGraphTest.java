@@ -17,6 +17,7 @@ import static org.mpiguard.core.deadlock.Statuses.sendRecv;
 import static org.mpiguard.core.deadlock.Statuses.thread;
 
 import java.util.List;
+import java.util.Map;
 import org.mpiguard.core.activity.WaitKind;
 import org.junit.jupiter.api.Test;
 
@@ -96,7 +97,7 @@ class WaitForGraphTest {
         ThreadStatus wantsLock = thread(WaitKind.LOCK, "Win.lock", 24, new int[] {2}, true, "win:1#2@2:E");
         RankStatus holderInBarrier = new RankStatus(0, RankState.BLOCKED, 5,
                 List.of(thread(WaitKind.COLLECTIVE, "Comm.barrier", 23, new int[] {1, 2}, false, "1#3")),
-                List.of("win:1#2@2:E"));
+                List.of("win:1#2@2:E"), Map.of());
         RankStatus target = collective(2, "Comm.barrier", "1#3", 0, 1);
         assertEquals(List.of(0, 1, 2), WaitForGraph.deadlocked(new RankStatus[] {holderInBarrier, blocked(1, wantsLock),
             target}));
@@ -108,7 +109,7 @@ class WaitForGraphTest {
 
     @Test
     void aSharedLockConflictsOnlyWithAnExclusiveHolder() {
-        RankStatus sharedHolder = new RankStatus(0, RankState.RUNNING, 5, List.of(), List.of("w@2:S"));
+        RankStatus sharedHolder = new RankStatus(0, RankState.RUNNING, 5, List.of(), List.of("w@2:S"), Map.of());
         assertFalse(sharedHolder.holdsConflicting("w@2", false));
         assertTrue(sharedHolder.holdsConflicting("w@2", true));
         assertFalse(sharedHolder.holdsConflicting("w@1", true));

@@ -218,6 +218,10 @@ public final class BenchHarness {
                     t.failures.isEmpty() ? "same" : "FAILED");
         }
         out.println();
+        for (String kernel : tallies.keySet()) {
+            out.printf(Locale.ROOT, "  %-18s %s%n", kernel, org.mpiguard.bench.kernels.Kernels.summary(kernel));
+        }
+        out.println();
         double geo = 0;
         for (double r : ratios) {
             geo += Math.log(r);
@@ -229,6 +233,9 @@ public final class BenchHarness {
         out.println("ratio = median agent s / median plain s of the kernel's timed region (between barriers after Init "
                 + "and before Finalize); RSS = peak resident set (VmHWM) of the largest rank, median over runs; "
                 + "same = every run verified itself and every result equals the first plain run's");
+        if (options.smoke) {
+            out.println("smoke: one job runs every kernel, so each row's RSS and findings are the whole job's");
+        }
     }
 
     private static String range(Samples s) {

@@ -78,14 +78,14 @@ final class HarnessOptions {
         return o;
     }
 
-    private static String value(String[] args, int i, String option) throws UsageException {
+    static String value(String[] args, int i, String option) throws UsageException {
         if (i >= args.length || args[i].startsWith("--")) {
             throw new UsageException(option + " needs a value");
         }
         return args[i];
     }
 
-    private static int positive(String option, String text, int min, int max) throws UsageException {
+    static int positive(String option, String text, int min, int max) throws UsageException {
         try {
             int v = Integer.parseInt(text.trim());
             if (v < min || v > max) {

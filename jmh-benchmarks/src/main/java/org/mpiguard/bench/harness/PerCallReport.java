@@ -47,12 +47,7 @@ public final class PerCallReport {
                     case "--warmup" -> warmup = number(args, ++i, "--warmup");
                     case "--iterations" -> iterations = number(args, ++i, "--iterations");
                     case "--time" -> seconds = number(args, ++i, "--time");
-                    case "--calls" -> {
-                        if (i + 1 >= args.length) {
-                            throw new IllegalArgumentException("--calls needs a value");
-                        }
-                        calls = args[++i];
-                    }
+                    case "--calls" -> calls = HarnessOptions.value(args, ++i, "--calls");
                     case "--help", "-h" -> {
                         System.out.println(USAGE);
                         return;
@@ -64,7 +59,7 @@ public final class PerCallReport {
                 throw new IllegalArgumentException(AGENT_JAR + " not found: run from the project root after "
                         + "mvn -DskipTests package");
             }
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | HarnessOptions.UsageException e) {
             System.err.println("bench --jmh: " + e.getMessage());
             System.err.println(USAGE);
             System.exit(BenchHarness.USAGE);
@@ -125,15 +120,7 @@ public final class PerCallReport {
                 : String.format(Locale.ROOT, "%.1f ± %.1f", r.getScore(), error);
     }
 
-    private static int number(String[] args, int i, String option) {
-        try {
-            int v = Integer.parseInt(args[i]);
-            if (v < 1) {
-                throw new IllegalArgumentException(option + " must be at least 1, got " + v);
-            }
-            return v;
-        } catch (ArrayIndexOutOfBoundsException | NumberFormatException e) {
-            throw new IllegalArgumentException(option + " needs a whole number");
-        }
+    private static int number(String[] args, int i, String option) throws HarnessOptions.UsageException {
+        return HarnessOptions.positive(option, HarnessOptions.value(args, i, option), 1, Integer.MAX_VALUE);
     }
 }

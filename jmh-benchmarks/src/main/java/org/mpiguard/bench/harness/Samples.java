@@ -13,10 +13,6 @@ final class Samples {
         values.add(v);
     }
 
-    boolean isEmpty() {
-        return values.isEmpty();
-    }
-
     double median() {
         List<Double> sorted = sorted();
         int n = sorted.size();

@@ -31,6 +31,12 @@ public final class Kernels {
     }
 
     /** Every kernel's name, in order. */
+    /** What kernel {@code name} exercises, for the table's legend; empty for an unknown name. */
+    public static String summary(String name) {
+        Kernel kernel = ALL.get(name);
+        return kernel == null ? "" : kernel.summary();
+    }
+
     public static List<String> names() {
         return new ArrayList<>(ALL.keySet());
     }

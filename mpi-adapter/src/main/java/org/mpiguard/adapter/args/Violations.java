@@ -44,9 +44,11 @@ public final class Violations {
      * Claims the one warning of check {@code checkId} at {@code site} on this rank; false if
      * it was said already. A loop would repeat the same warning every iteration, and
      * writing (even composing) thousands of findings slows the run it checks several fold.
+     * Past {@link #MAX_WARNED} distinct warnings no new one is said, so memory and output
+     * stay bounded.
      */
     public static boolean firstWarning(FindingKind kind, int site, String checkId) {
-        return WARNED.size() >= MAX_WARNED || WARNED.add(new Warned(kind, site, checkId));
+        return WARNED.size() < MAX_WARNED && WARNED.add(new Warned(kind, site, checkId));
     }
 
     /** Reports a warning (binding hazards), claimed first by {@link #firstWarning}, and lets the program go on. */
