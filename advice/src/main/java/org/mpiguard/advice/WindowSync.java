@@ -5,7 +5,7 @@ import mpi.Group;
 import mpi.MPI;
 import mpi.Win;
 import org.mpiguard.adapter.MpiRuntime;
-import org.mpiguard.adapter.Windows;
+import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.core.activity.RankActivity;
 import org.mpiguard.core.activity.ThreadActivity;
 import org.mpiguard.core.activity.WaitKind;
@@ -26,15 +26,15 @@ public final class WindowSync {
     private WindowSync() {
     }
 
-    public static void created(Win win, Comm comm) {
+    public static void created(Win win, Comm comm, int site) {
         if (MpiRuntime.tracksCollectives()) {
-            Windows.created(win, comm);
+            Shadows.windowNamed(win, comm, site);
         }
     }
 
     public static ThreadActivity fence(Win win, int site) {
         ThreadActivity activity = RankActivity.current();
-        WindowState w = Windows.of(win);
+        WindowState w = Shadows.windowGraph(win);
         if (w == null) {
             activity.enter(WaitKind.UNTRACKED, site, null, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
         } else {
@@ -45,8 +45,8 @@ public final class WindowSync {
     }
 
     public static ThreadActivity start(Win win, Group group, int site) {
-        WindowState w = Windows.of(win);
-        int[] targets = MpiRuntime.tracksCollectives() ? Windows.worldRanks(group) : NOBODY;
+        WindowState w = Shadows.windowGraph(win);
+        int[] targets = MpiRuntime.tracksCollectives() ? Shadows.worldRanks(group) : NOBODY;
         if (w != null) {
             w.started(targets);
         }
@@ -54,19 +54,19 @@ public final class WindowSync {
     }
 
     public static ThreadActivity complete(Win win, int site) {
-        WindowState w = Windows.of(win);
+        WindowState w = Shadows.windowGraph(win);
         return anyOf(w == null ? null : w.startGroup(), site);
     }
 
     public static void posted(Win win, Group group) {
-        WindowState w = Windows.of(win);
+        WindowState w = Shadows.windowGraph(win);
         if (w != null) {
-            w.posted(Windows.worldRanks(group));
+            w.posted(Shadows.worldRanks(group));
         }
     }
 
     public static ThreadActivity waitForOrigins(Win win, int site) {
-        WindowState w = Windows.of(win);
+        WindowState w = Shadows.windowGraph(win);
         return anyOf(w == null ? null : w.postGroup(), site);
     }
 
@@ -76,20 +76,20 @@ public final class WindowSync {
     }
 
     public static void locked(Win win, int lockType, int target) {
-        WindowState w = Windows.of(win);
+        WindowState w = Shadows.windowGraph(win);
         if (w != null) {
             w.locked(target, lockType == MPI.LOCK_EXCLUSIVE ? WindowState.EXCLUSIVE : WindowState.SHARED);
         }
     }
 
     public static ThreadActivity unlock(Win win, int target, int site) {
-        WindowState w = Windows.of(win);
+        WindowState w = Shadows.windowGraph(win);
         int mode = w == null ? WindowState.SHARED : w.held(target);
         return lockWait(win, target, mode == WindowState.NOT_HELD ? WindowState.SHARED : mode, site);
     }
 
     public static void unlocked(Win win, int target) {
-        WindowState w = Windows.of(win);
+        WindowState w = Shadows.windowGraph(win);
         if (w != null) {
             w.unlocked(target);
         }
@@ -97,7 +97,7 @@ public final class WindowSync {
 
     private static ThreadActivity lockWait(Win win, int target, int mode, int site) {
         ThreadActivity activity = RankActivity.current();
-        WindowState w = Windows.of(win);
+        WindowState w = Shadows.windowGraph(win);
         if (w == null) {
             activity.enter(WaitKind.UNTRACKED, site, null, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
         } else {

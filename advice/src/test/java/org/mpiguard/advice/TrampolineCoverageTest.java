@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.mpiguard.core.index.Descriptors;
+import org.mpiguard.core.index.TrampolineEntry;
 
 /** The generated index must cover the whole public API of the bindings the agent promises. */
 class TrampolineCoverageTest {
@@ -24,17 +26,18 @@ class TrampolineCoverageTest {
             mpi.Win.class, mpi.Datatype.class, mpi.Group.class, mpi.Status.class, mpi.Message.class, mpi.File.class,
             mpi.Op.class, mpi.Info.class);
 
-    private static Map<String, String[]> index;
+    private static Map<String, TrampolineEntry> index;
 
     @BeforeAll
     static void readIndex() throws IOException {
         index = new HashMap<>();
         try (InputStream in = TrampolineCoverageTest.class.getClassLoader()
-                .getResourceAsStream("META-INF/mpiguard/trampolines.idx")) {
+                .getResourceAsStream(TrampolineEntry.RESOURCE)) {
             assertNotNull(in, "the build writes the index");
             for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-                String[] f = line.split(" ");
-                index.put(f[0] + "." + f[1] + f[2], f);
+                TrampolineEntry e = TrampolineEntry.parse(line);
+                assertNotNull(e, "an index line: " + line);
+                index.put(e.callKey(), e);
             }
         }
     }
@@ -50,7 +53,7 @@ class TrampolineCoverageTest {
                     continue;
                 }
                 checked++;
-                String key = c.getName().replace('.', '/') + "." + m.getName() + descriptor(m);
+                String key = TrampolineEntry.key(Descriptors.internal(c), m.getName(), Descriptors.of(m));
                 if (!index.containsKey(key)) {
                     missing.add(key);
                 }
@@ -62,55 +65,23 @@ class TrampolineCoverageTest {
 
     @Test
     void everyTrampolineExistsWithTheIndexedSignature() throws Exception {
-        for (String[] f : index.values()) {
-            Class<?> owner = Class.forName(f[4].replace('/', '.'));
+        for (TrampolineEntry e : index.values()) {
+            Class<?> owner = Class.forName(e.trampolineClass().replace('/', '.'));
             boolean found = false;
             for (Method m : owner.getMethods()) {
-                if (m.getName().equals(f[5]) && ("(" + params(m) + ")" + type(m.getReturnType())).equals(f[6])) {
+                if (m.getName().equals(e.trampolineName()) && Descriptors.of(m).equals(e.trampolineDescriptor())) {
                     found = Modifier.isStatic(m.getModifiers());
                 }
             }
-            assertTrue(found, "trampoline " + String.join(" ", f));
+            assertTrue(found, "trampoline " + e.format());
         }
     }
 
     @Test
     void initAndFinalizeGoToTheHandWrittenAdvice() {
-        assertEquals("MPI.Init", index.get("mpi/MPI.Init([Ljava/lang/String;)[Ljava/lang/String;")[7]);
-        assertEquals("MPI.Finalize", index.get("mpi/MPI.Finalize()V")[7]);
+        assertEquals("MPI.Init", index.get("mpi/MPI.Init([Ljava/lang/String;)[Ljava/lang/String;").op());
+        assertEquals("MPI.Finalize", index.get("mpi/MPI.Finalize()V").op());
         assertEquals("Comm.recv", index.get(
-                "mpi/Intracomm.recv(Ljava/lang/Object;ILmpi/Datatype;II)Lmpi/Status;")[7]);
-    }
-
-    private static String descriptor(Method m) {
-        return "(" + params(m) + ")" + type(m.getReturnType());
-    }
-
-    private static String params(Method m) {
-        StringBuilder d = new StringBuilder();
-        for (Class<?> p : m.getParameterTypes()) {
-            d.append(type(p));
-        }
-        return d.toString();
-    }
-
-    private static String type(Class<?> c) {
-        if (c.isArray()) {
-            return c.getName().replace('.', '/');
-        }
-        if (!c.isPrimitive()) {
-            return "L" + c.getName().replace('.', '/') + ";";
-        }
-        return switch (c.getName()) {
-            case "int" -> "I";
-            case "long" -> "J";
-            case "double" -> "D";
-            case "float" -> "F";
-            case "boolean" -> "Z";
-            case "byte" -> "B";
-            case "char" -> "C";
-            case "short" -> "S";
-            default -> "V";
-        };
+                "mpi/Intracomm.recv(Ljava/lang/Object;ILmpi/Datatype;II)Lmpi/Status;").op());
     }
 }

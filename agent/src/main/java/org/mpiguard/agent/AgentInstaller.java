@@ -2,7 +2,7 @@ package org.mpiguard.agent;
 
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
-import org.mpiguard.adapter.Guard;
+import org.mpiguard.core.Guard;
 import org.mpiguard.core.options.ClassFilter;
 import org.mpiguard.core.options.Options;
 

@@ -6,7 +6,7 @@ import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.utility.JavaModule;
-import org.mpiguard.adapter.Guard;
+import org.mpiguard.core.Guard;
 import org.mpiguard.core.options.ClassFilter;
 
 /**

@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import org.mpiguard.core.index.TrampolineEntry;
 
 /**
  * Which calls into the bindings have a trampoline, read once from the index the advice
@@ -15,7 +16,7 @@ import java.util.Map;
  */
 public final class TrampolineIndex {
 
-    static final String RESOURCE = "META-INF/mpiguard/trampolines.idx";
+    static final String RESOURCE = TrampolineEntry.RESOURCE;
 
     /** Where a call goes instead, and the MPI operation it is. */
     public record Target(boolean isStatic, String owner, String name, String descriptor, String op) {
@@ -28,11 +29,11 @@ public final class TrampolineIndex {
      */
     public record ConstructorTarget(String owner, String descriptor, boolean checkedBefore, String op) {
         public String afterName() {
-            return "new$";
+            return TrampolineEntry.CONSTRUCTED;
         }
 
         public String beforeName() {
-            return "new$before";
+            return TrampolineEntry.CONSTRUCTING;
         }
     }
 
@@ -53,14 +54,16 @@ public final class TrampolineIndex {
             Map<String, ConstructorTarget> constructors = new HashMap<>();
             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                String[] f = line.split(" ");
-                if (f.length != 8) {
+                TrampolineEntry e = TrampolineEntry.parse(line);
+                if (e == null) {
                     continue;
                 }
-                if ("C".equals(f[3]) || "B".equals(f[3])) {
-                    constructors.put(key(f[0], f[1], f[2]), new ConstructorTarget(f[4], f[6], "B".equals(f[3]), f[7]));
+                if (e.isConstructor()) {
+                    constructors.put(e.callKey(), new ConstructorTarget(e.trampolineClass(), e.trampolineDescriptor(),
+                            e.kind() == TrampolineEntry.CHECKED_CONSTRUCTOR, e.op()));
                 } else {
-                    targets.put(key(f[0], f[1], f[2]), new Target("S".equals(f[3]), f[4], f[5], f[6], f[7]));
+                    targets.put(e.callKey(), new Target(e.kind() == TrampolineEntry.STATIC, e.trampolineClass(),
+                            e.trampolineName(), e.trampolineDescriptor(), e.op()));
                 }
             }
             return new TrampolineIndex(targets, constructors);
@@ -87,6 +90,6 @@ public final class TrampolineIndex {
     }
 
     private static String key(String owner, String name, String descriptor) {
-        return owner + '.' + name + descriptor;
+        return TrampolineEntry.key(owner, name, descriptor);
     }
 }

@@ -5,9 +5,11 @@ import java.util.Arrays;
 import java.util.List;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.adapter.shadow.RequestShadow;
+import org.mpiguard.adapter.shadow.RequestShadows;
+import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.core.activity.RankActivity;
 import org.mpiguard.core.activity.ThreadActivity;
-import org.mpiguard.core.activity.RequestTable;
 import org.mpiguard.core.activity.WaitKind;
 import org.mpiguard.core.activity.WindowState;
 import org.mpiguard.core.collective.CommIdentity;
@@ -23,9 +25,8 @@ final class LocalStatus {
 
     private final int rank;
     private final int size;
-    private final CommMembers members = new CommMembers();
     private final ThreadActivity.Snapshot snapshot = new ThreadActivity.Snapshot();
-    private final RequestTable.Entry entry = new RequestTable.Entry();
+    private final RequestShadow.View entry = new RequestShadow.View();
 
     LocalStatus(int rank, int size) {
         this.rank = rank;
@@ -62,9 +63,9 @@ final class LocalStatus {
         } else {
             state = RankState.BLOCKED;
         }
-        java.util.Map<String, Long> entered = Communicators.collectivesEntered();
-        entered.putAll(Windows.fencesEntered());
-        return new RankStatus(rank, state, progress, threads, Windows.heldLocks(), entered);
+        java.util.Map<String, Long> entered = Shadows.collectivesEntered();
+        entered.putAll(Shadows.fencesEntered());
+        return new RankStatus(rank, state, progress, threads, Shadows.heldLocks(), entered);
     }
 
     /** A thread polled within this long counts as still polling. */
@@ -96,31 +97,31 @@ final class LocalStatus {
         try {
             switch (kind) {
                 case SEND -> {
-                    int dest = members.toWorld(comm, peer);
+                    int dest = Shadows.toWorld(comm, peer);
                     waitsFor = new int[] {dest};
                     detail = "to rank " + dest + ", tag " + tag;
                     envelopes = envelopes(comm, peer, tag, ThreadActivity.NO_PEER, 0);
                 }
                 case RECEIVE -> {
                     if (peer == MPI.ANY_SOURCE) {
-                        waitsFor = others(members.members(comm, size));
+                        waitsFor = others(Shadows.members(comm, size));
                         anyOf = true;
                         detail = "from any rank, " + tagText(tag);
                     } else {
-                        int source = members.toWorld(comm, peer);
+                        int source = Shadows.toWorld(comm, peer);
                         waitsFor = new int[] {source};
                         detail = "from rank " + source + ", " + tagText(tag);
                     }
                     envelopes = envelopes(comm, ThreadActivity.NO_PEER, 0, peer, tag);
                 }
                 case SEND_RECEIVE -> {
-                    int dest = members.toWorld(comm, peer);
+                    int dest = Shadows.toWorld(comm, peer);
                     if (secondPeer == MPI.ANY_SOURCE) {
-                        waitsFor = others(members.members(comm, size));
+                        waitsFor = others(Shadows.members(comm, size));
                         anyOf = true;
                         detail = "to rank " + dest + " and from any rank";
                     } else {
-                        int source = members.toWorld(comm, secondPeer);
+                        int source = Shadows.toWorld(comm, secondPeer);
                         waitsFor = new int[] {dest, source};
                         detail = "to rank " + dest + " and from rank " + source;
                     }
@@ -137,8 +138,8 @@ final class LocalStatus {
                         detail = "on a window of ranks " + Arrays.toString(all);
                         break;
                     }
-                    CommIdentity identity = Communicators.of(comm);
-                    int[] all = identity != null ? identity.sortedWorldMembers() : members.members(comm, size);
+                    CommIdentity identity = Shadows.identity(comm);
+                    int[] all = identity != null ? identity.sortedWorldMembers() : Shadows.members(comm, size);
                     waitsFor = others(all);
                     commKey = (identity != null ? identity.key() : Arrays.toString(all)) + "#" + tag;
                     detail = all.length == size ? "over all " + size + " ranks" : "over ranks " + Arrays.toString(all);
@@ -200,7 +201,7 @@ final class LocalStatus {
         if (peer == ThreadActivity.NO_PEER || peer == MPI.PROC_NULL) {
             return Envelopes.NONE;
         }
-        int world = members.toWorld(comm, peer);
+        int world = Shadows.toWorld(comm, peer);
         return world >= 0 ? world : UNTRANSLATED;
     }
 
@@ -211,8 +212,8 @@ final class LocalStatus {
      * match more calls, never fewer.
      */
     private String p2pKey(Object comm) throws MPIException {
-        CommIdentity identity = Communicators.of(comm);
-        return identity != null ? identity.key() : Arrays.toString(members.members(comm, size));
+        CommIdentity identity = Shadows.identity(comm);
+        return identity != null ? identity.key() : Arrays.toString(Shadows.members(comm, size));
     }
 
     /**
@@ -229,22 +230,22 @@ final class LocalStatus {
                 if (request == null || (request instanceof mpi.Request r && r.isNull())) {
                     continue;
                 }
-                if (!RequestTable.lookup(request, entry)) {
+                if (!RequestShadows.lookup(request, entry)) {
                     return everyone();
                 }
                 switch (entry.kind) {
-                    case SEND -> ranks.add(members.toWorld(entry.comm, entry.peer));
+                    case SEND -> ranks.add(Shadows.toWorld(entry.comm, entry.peer));
                     case RECEIVE -> {
                         if (entry.peer == MPI.ANY_SOURCE) {
-                            for (int m : members.members(entry.comm, size)) {
+                            for (int m : Shadows.members(entry.comm, size)) {
                                 ranks.add(m);
                             }
                         } else if (entry.peer != MPI.PROC_NULL) {
-                            ranks.add(members.toWorld(entry.comm, entry.peer));
+                            ranks.add(Shadows.toWorld(entry.comm, entry.peer));
                         }
                     }
                     default -> {
-                        for (int m : members.members(entry.comm, size)) {
+                        for (int m : Shadows.members(entry.comm, size)) {
                             ranks.add(m);
                         }
                     }

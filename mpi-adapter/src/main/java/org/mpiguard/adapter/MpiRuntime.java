@@ -1,5 +1,6 @@
 package org.mpiguard.adapter;
 
+import org.mpiguard.core.Guard;
 import java.util.List;
 import mpi.Intracomm;
 import mpi.MPI;
@@ -20,8 +21,17 @@ import org.mpiguard.core.site.CallSites;
  * THREAD_MULTIPLE so the watchdog may use MPI beside the program; the checker's private
  * communicator is a duplicate of COMM_WORLD made right after; Finalize first waits until
  * every rank has reached it, so the watchdogs keep answering until nobody needs them.
+ * It also says where the process stands in MPI's life for the environment checks: before
+ * Init, running, or after Finalize (moved by after-rules on Init, InitThread and
+ * Finalize; the hot path reads one volatile field).
  */
 public final class MpiRuntime {
+
+    public static final int BEFORE_INIT = 0;
+    public static final int RUNNING = 1;
+    public static final int FINALIZED = 2;
+
+    private static volatile int state = BEFORE_INIT;
 
     private static volatile int rank = -1;
     private static volatile int size;
@@ -33,6 +43,40 @@ public final class MpiRuntime {
     private static volatile boolean ring;
 
     private MpiRuntime() {
+    }
+
+    public static int state() {
+        return state;
+    }
+
+    public static boolean running() {
+        return state == RUNNING;
+    }
+
+    public static void initialized() {
+        state = RUNNING;
+    }
+
+    public static void finalized() {
+        state = FINALIZED;
+    }
+
+    /**
+     * The state, confirmed with MPI itself (both queries are legal at any time): when the
+     * agent was attached after Init (or the program initialised MPI some way we did not
+     * see), MPI is asked before anything is reported.
+     */
+    public static int confirmedState() {
+        int s = state;
+        try {
+            if (s == BEFORE_INIT && MPI.isInitialized()) {
+                s = MPI.isFinalized() ? FINALIZED : RUNNING;
+                state = s;
+            }
+        } catch (Throwable t) {
+            // keep what we saw
+        }
+        return s;
     }
 
     public static int rankOrMinusOne() {

@@ -8,7 +8,7 @@ import mpi.MPI;
 import mpi.MPIException;
 import mpi.Message;
 import mpi.Status;
-import org.mpiguard.adapter.Guard;
+import org.mpiguard.core.Guard;
 import org.mpiguard.adapter.args.Datatypes;
 import org.mpiguard.adapter.args.Violations;
 import org.mpiguard.core.args.ArgMessages;

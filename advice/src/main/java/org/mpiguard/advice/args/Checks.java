@@ -1,14 +1,14 @@
 package org.mpiguard.advice.args;
 
 import java.nio.Buffer;
+import org.mpiguard.adapter.shadow.Shadows;
 import mpi.Comm;
 import mpi.Datatype;
 import mpi.MPIException;
 import mpi.Op;
-import org.mpiguard.adapter.Guard;
-import org.mpiguard.adapter.args.CommFacts;
+import org.mpiguard.core.Guard;
+import org.mpiguard.adapter.shadow.CommShadow;
 import org.mpiguard.adapter.args.Datatypes;
-import org.mpiguard.adapter.args.Handles;
 import org.mpiguard.adapter.args.Peers;
 import org.mpiguard.adapter.args.Violations;
 import org.mpiguard.core.args.ArgMessages;
@@ -45,8 +45,8 @@ public final class Checks {
             fail(site, "handle.comm-null", name, null, "is null", "a communicator such as MPI.COMM_WORLD");
         }
         if (comm.isNull()) {
-            fail(site, "handle.comm-freed", name, Handles.wasFreed(comm) ? "a freed communicator" : "MPI.COMM_NULL",
-                    Handles.wasFreed(comm) ? "was already freed" : "is the null communicator",
+            fail(site, "handle.comm-freed", name, Shadows.wasFreed(comm) ? "a freed communicator" : "MPI.COMM_NULL",
+                    Shadows.wasFreed(comm) ? "was already freed" : "is the null communicator",
                     "a communicator that has not been freed");
         }
     }
@@ -57,11 +57,11 @@ public final class Checks {
             fail(site, "type.null", name, null, "is null", "a datatype such as MPI.INT");
         }
         if (type.isNull()) {
-            boolean freed = Datatypes.wasFreed(type);
+            boolean freed = Shadows.wasFreed(type);
             fail(site, "type.freed", name, freed ? "a freed datatype" : "MPI.DATATYPE_NULL",
                     freed ? "was already freed" : "is the null datatype", "a committed datatype that has not been freed");
         }
-        if (Datatypes.uncommitted(type)) {
+        if (Shadows.uncommitted(type)) {
             fail(site, "type.uncommitted", name, Datatypes.name(type), "was never committed",
                     "a predefined datatype, or a derived one after " + name + ".commit()");
         }
@@ -213,7 +213,7 @@ public final class Checks {
     }
 
     public static void root(int site, String name, int root, Comm comm) throws MPIException {
-        CommFacts facts = CommFacts.of(comm);
+        CommShadow.Facts facts = Shadows.facts(comm);
         if (facts.inter()) {
             return; // MPI.ROOT and MPI.PROC_NULL are roots there; the remote group's ranks too
         }
@@ -247,7 +247,7 @@ public final class Checks {
         if (op == null) {
             fail(site, "op.null", name, null, "is null", "a predefined op such as MPI.SUM, or a user op");
         }
-        if (Handles.wasFreed(op)) {
+        if (Shadows.wasFreed(op)) {
             fail(site, "op.freed", name, "a freed op", "was already freed", "an op that has not been freed");
         }
         if (type == null || type.isNull()) {
@@ -272,7 +272,7 @@ public final class Checks {
 
     /** The in-place overloads have no meaning on an intercommunicator. */
     public static void intraForInPlace(int site, String name, Comm comm) throws MPIException {
-        if (CommFacts.of(comm).inter()) {
+        if (Shadows.facts(comm).inter()) {
             fail(site, "inplace.intercomm", name, "an intercommunicator",
                     "cannot take the in-place overload (MPI_IN_PLACE is not allowed on intercommunicators)",
                     "the overload with separate send and receive buffers");

@@ -1,10 +1,11 @@
 package org.mpiguard.advice.args;
 
 import mpi.Comm;
+import org.mpiguard.adapter.shadow.Shadows;
 import mpi.Datatype;
 import mpi.MPIException;
 import mpi.Op;
-import org.mpiguard.adapter.args.CommFacts;
+import org.mpiguard.adapter.shadow.CommShadow;
 
 /**
  * Entry points of collective.rules. Only what one rank can see alone is checked here;
@@ -19,12 +20,12 @@ public final class Collectives {
 
     /** Ranks each side of a collective serves on {@code comm}: the group size, 1 on an intercommunicator. */
     private static int ranks(Comm comm) throws MPIException {
-        CommFacts facts = CommFacts.of(comm);
+        CommShadow.Facts facts = Shadows.facts(comm);
         return facts.inter() ? 1 : facts.size();
     }
 
     private static boolean atRoot(Comm comm, int root) throws MPIException {
-        CommFacts facts = CommFacts.of(comm);
+        CommShadow.Facts facts = Shadows.facts(comm);
         return !facts.inter() && facts.rank() == root;
     }
 
@@ -196,7 +197,7 @@ public final class Collectives {
             total += recvcounts[r];
         }
         Checks.buffer(site, "sendbuf", sendbuf, "sum of recvcounts", total, "type", type, direct);
-        CommFacts facts = CommFacts.of(comm);
+        CommShadow.Facts facts = Shadows.facts(comm);
         Checks.buffer(site, "recvbuf", recvbuf, "recvcounts[" + "rank" + "]", recvcounts[facts.inter() ? 0
                 : facts.rank()], "type", type, direct);
         Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);

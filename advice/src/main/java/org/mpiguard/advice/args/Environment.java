@@ -1,7 +1,7 @@
 package org.mpiguard.advice.args;
 
 import mpi.MPIException;
-import org.mpiguard.adapter.args.MpiState;
+import org.mpiguard.adapter.MpiRuntime;
 
 /**
  * Entry points of environment.rules: every call that can reach MPI (the wildcard rule)
@@ -15,7 +15,7 @@ public final class Environment {
 
     /** Before every call declaring MPIException. */
     public static void any(int site) throws MPIException {
-        if (MpiState.state() == MpiState.RUNNING || !Checks.on()) {
+        if (MpiRuntime.state() == MpiRuntime.RUNNING || !Checks.on()) {
             return;
         }
         String op = org.mpiguard.adapter.args.Violations.op(site);
@@ -24,12 +24,12 @@ public final class Environment {
                 || op.equals("MPI.getLibVersion")) {
             return; // they have their own rules, or MPI allows them at any time
         }
-        int state = MpiState.confirmed();
-        if (state == MpiState.BEFORE_INIT) {
+        int state = MpiRuntime.confirmedState();
+        if (state == MpiRuntime.BEFORE_INIT) {
             Checks.fail(site, "env.before-init", "MPI state", "not initialised",
                     "is wrong for " + op + ", which is called before MPI.Init", "call MPI.Init(args) first");
         }
-        if (state == MpiState.FINALIZED) {
+        if (state == MpiRuntime.FINALIZED) {
             Checks.fail(site, "env.after-finalize", "MPI state", "finalized",
                     "is wrong for " + op + ", which is called after MPI.Finalize", "MPI calls before MPI.Finalize()");
         }
@@ -40,12 +40,12 @@ public final class Environment {
         if (!Checks.on()) {
             return;
         }
-        int state = MpiState.confirmed();
-        if (state == MpiState.RUNNING) {
+        int state = MpiRuntime.confirmedState();
+        if (state == MpiRuntime.RUNNING) {
             Checks.fail(site, "env.init-twice", "MPI state", "initialised", "is wrong for a second MPI.Init",
                     "MPI.Init exactly once per process");
         }
-        if (state == MpiState.FINALIZED) {
+        if (state == MpiRuntime.FINALIZED) {
             Checks.fail(site, "env.init-after-finalize", "MPI state", "finalized",
                     "is wrong for MPI.Init: MPI cannot be initialised again after MPI.Finalize",
                     "MPI.Init exactly once, before MPI.Finalize");
@@ -53,7 +53,7 @@ public final class Environment {
     }
 
     public static void initialized() {
-        MpiState.initialized();
+        MpiRuntime.initialized();
     }
 
     /** Before MPI.Finalize. */
@@ -61,18 +61,18 @@ public final class Environment {
         if (!Checks.on()) {
             return;
         }
-        int state = MpiState.confirmed();
-        if (state == MpiState.FINALIZED) {
+        int state = MpiRuntime.confirmedState();
+        if (state == MpiRuntime.FINALIZED) {
             Checks.fail(site, "env.finalize-twice", "MPI state", "finalized", "is wrong for a second MPI.Finalize",
                     "MPI.Finalize exactly once per process");
         }
-        if (state == MpiState.BEFORE_INIT) {
+        if (state == MpiRuntime.BEFORE_INIT) {
             Checks.fail(site, "env.finalize-before-init", "MPI state", "not initialised",
                     "is wrong for MPI.Finalize", "MPI.Init(args) first");
         }
     }
 
     public static void finalized() {
-        MpiState.finalized();
+        MpiRuntime.finalized();
     }
 }

@@ -1,6 +1,7 @@
 package org.mpiguard.advice.args;
 
 import mpi.Comm;
+import org.mpiguard.adapter.shadow.Shadows;
 import mpi.Datatype;
 import mpi.Group;
 import mpi.Info;
@@ -8,7 +9,6 @@ import mpi.MPI;
 import mpi.MPIException;
 import mpi.Op;
 import org.mpiguard.adapter.args.Datatypes;
-import org.mpiguard.adapter.args.Handles;
 
 /**
  * Entry points of handles.rules: datatypes, communicators, groups, ops and infos used
@@ -25,8 +25,8 @@ public final class Handle {
             Checks.fail(site, "handle.group-null", name, null, "is null", "a group, e.g. comm.getGroup()");
         }
         if (group.isNull()) {
-            Checks.fail(site, "handle.group-freed", name, Handles.wasFreed(group) ? "a freed group" : "MPI.GROUP_NULL",
-                    Handles.wasFreed(group) ? "was already freed" : "is the null group", "a group that has not been freed");
+            Checks.fail(site, "handle.group-freed", name, Shadows.wasFreed(group) ? "a freed group" : "MPI.GROUP_NULL",
+                    Shadows.wasFreed(group) ? "was already freed" : "is the null group", "a group that has not been freed");
         }
     }
 
@@ -104,7 +104,7 @@ public final class Handle {
             Checks.fail(site, "type.null", name, null, "is null", "a datatype such as MPI.INT");
         }
         if (type.isNull()) {
-            boolean freed = Datatypes.wasFreed(type);
+            boolean freed = Shadows.wasFreed(type);
             Checks.fail(site, "type.freed", name, freed ? "a freed datatype" : "MPI.DATATYPE_NULL",
                     freed ? "was already freed" : "is the null datatype", "a datatype that has not been freed");
         }
@@ -154,35 +154,32 @@ public final class Handle {
         }
     }
 
-    public static void created(Datatype type) {
-        Datatypes.created(type);
+    public static void created(Datatype type, int site) {
+        Shadows.typeMade(type, site);
     }
 
     /** A duplicate has the committed state of its original (MPI_Type_dup). */
-    public static void duplicated(Datatype original, Datatype copy) {
-        if (Datatypes.uncommitted(original)) {
-            Datatypes.created(copy);
-        }
+    public static void duplicated(Datatype original, Datatype copy, int site) {
+        Shadows.typeDuplicated(original, copy, site);
     }
 
     public static void committed(Datatype type) {
-        Datatypes.committed(type);
+        Shadows.typeCommitted(type);
     }
 
     public static void typeFreed(Datatype type) {
-        Datatypes.freed(type);
-        Handles.freed(type);
+        Shadows.freed(type);
     }
 
     public static void freed(Object handle) {
-        Handles.freed(handle);
+        Shadows.freed(handle);
     }
 
     public static void onOp(Op op, int site) throws MPIException {
         if (!Checks.on()) {
             return;
         }
-        if (Handles.wasFreed(op)) {
+        if (Shadows.wasFreed(op)) {
             Checks.fail(site, "op.freed", "op", "a freed op", "was already freed", "an op that has not been freed");
         }
     }

@@ -1,6 +1,8 @@
 package org.mpiguard.advice.args;
 
 import java.nio.Buffer;
+import org.mpiguard.adapter.shadow.Shadows;
+import org.mpiguard.adapter.shadow.WindowShadow;
 import mpi.Comm;
 import mpi.Datatype;
 import mpi.Group;
@@ -10,14 +12,12 @@ import mpi.MPIException;
 import mpi.Op;
 import mpi.Win;
 import org.mpiguard.adapter.args.Datatypes;
-import org.mpiguard.adapter.args.Handles;
-import org.mpiguard.adapter.args.Windows;
 import org.mpiguard.core.args.ArgMessages;
 import org.mpiguard.core.args.RmaEpochs;
 
 /**
  * Entry points of rma.rules: window creation, RMA operations against the target's window
- * (sizes exchanged at creation, see {@link Windows}), and the epoch rules of fence,
+ * (sizes exchanged at creation, see {@link org.mpiguard.adapter.shadow.Shadows#windowExchanged}), and the epoch rules of fence,
  * post/start/complete/wait, lock/unlock and lockAll/unlockAll, moved by after-rules.
  */
 public final class OneSided {
@@ -65,19 +65,19 @@ public final class OneSided {
     public static void createdAllocate(Win win, int size, int dispUnit, Info info, Comm comm, Buffer base, int flavor,
                                        int site) {
         if (Checks.on()) {
-            Windows.created(win, base, size, dispUnit, comm);
+            Shadows.windowExchanged(win, base, size, dispUnit, comm, site);
         }
     }
 
     public static void created(Win win, Buffer base, int size, int dispUnit, Info info, Comm comm, int site) {
         if (Checks.on()) {
-            Windows.created(win, base, size, dispUnit, comm);
+            Shadows.windowExchanged(win, base, size, dispUnit, comm, site);
         }
     }
 
     public static void createdDynamic(Win win, Info info, Comm comm, int site) {
         if (Checks.on()) {
-            Windows.createdDynamic(win, comm);
+            Shadows.windowDynamic(win, comm, site);
         }
     }
 
@@ -99,12 +99,13 @@ public final class OneSided {
         }
     }
 
-    static Windows.Info window(int site, Win win) throws MPIException {
-        if (Handles.wasFreed(win)) {
+    static WindowShadow.Targets window(int site, Win win) throws MPIException {
+        WindowShadow shadow = Shadows.window(win);
+        if (shadow != null && shadow.freed()) {
             Checks.fail(site, "handle.win-freed", "win", "a freed window", "was already freed",
                     "a window that has not been freed");
         }
-        return Windows.of(win);
+        return shadow == null ? null : shadow.targets();
     }
 
     /** put, get, accumulate and their request-based forms; {@code snake} for rPut's argument names. */
@@ -115,7 +116,7 @@ public final class OneSided {
             return;
         }
         String[] n = snake ? SNAKE : CAMEL;
-        Windows.Info w = window(site, win);
+        WindowShadow.Targets w = window(site, win);
         Checks.buffer(site, n[0], origin, n[1], orgCount, n[2], orgType, true);
         target(site, win, w, n[3], targetRank, n[4], targetDisp, n[5], targetCount, n[6], targetType);
         if (op != null) {
@@ -130,7 +131,7 @@ public final class OneSided {
         if (!Checks.on()) {
             return;
         }
-        Windows.Info w = window(site, win);
+        WindowShadow.Targets w = window(site, win);
         Checks.buffer(site, "origin", origin, "orgCount", orgCount, "orgType", orgType, true);
         Checks.buffer(site, "resultAddr", resultAddr, "resultCount", resultCount, "resultType", resultType, true);
         target(site, win, w, "targetRank", targetRank, "targetDisp", targetDisp, "targetCount", targetCount,
@@ -144,7 +145,7 @@ public final class OneSided {
         if (!Checks.on()) {
             return;
         }
-        Windows.Info w = window(site, win);
+        WindowShadow.Targets w = window(site, win);
         Checks.buffer(site, "origin", origin, "count", 1, typeName, type, true);
         Checks.buffer(site, "resultAddr", resultAddr, "count", 1, typeName, type, true);
         target(site, win, w, "targetRank", targetRank, "targetDisp", targetDisp, "count", 1, typeName, type);
@@ -153,7 +154,7 @@ public final class OneSided {
         }
     }
 
-    private static void target(int site, Win win, Windows.Info w, String rankName, int rank, String dispName, int disp,
+    private static void target(int site, Win win, WindowShadow.Targets w, String rankName, int rank, String dispName, int disp,
                                String countName, int count, String typeName, Datatype type) throws MPIException {
         Checks.type(site, typeName, type);
         if (count < 0) {
@@ -202,7 +203,7 @@ public final class OneSided {
     // Synchronisation: before-rules check, after-rules move the epoch state.
 
     private static RmaEpochs epochs(Win win) {
-        Windows.Info w = Windows.of(win);
+        WindowShadow.Targets w = Shadows.windowTargets(win);
         return w == null ? null : w.epochs();
     }
 
@@ -328,7 +329,7 @@ public final class OneSided {
         if (!Checks.on()) {
             return;
         }
-        Windows.Info w = window(site, win);
+        WindowShadow.Targets w = window(site, win);
         if (lockType != MPI.LOCK_EXCLUSIVE && lockType != MPI.LOCK_SHARED) {
             Checks.fail(site, "rma.lock-type", "lockType", lockType, "is not a lock type",
                     "MPI.LOCK_EXCLUSIVE (" + MPI.LOCK_EXCLUSIVE + ") or MPI.LOCK_SHARED (" + MPI.LOCK_SHARED + ")");
@@ -351,7 +352,7 @@ public final class OneSided {
     }
 
     /** A target of lock, unlock or flush: a rank of the window's group (MPI.PROC_NULL is let through). */
-    private static void rank(int site, Windows.Info w, String name, int rank) throws MPIException {
+    private static void rank(int site, WindowShadow.Targets w, String name, int rank) throws MPIException {
         int size = w.groupSize();
         if (rank < 0 || rank >= size) {
             Checks.fail(site, "rma.target-range", name, rank, "is outside the window's group of size " + size,
@@ -362,7 +363,7 @@ public final class OneSided {
     public static void locked(Win win, int lockType, int rank, int assertion, int site) {
         RmaEpochs e = epochs(win);
         if (e != null) {
-            e.lock(rank);
+            e.lock(rank, lockType == MPI.LOCK_EXCLUSIVE ? RmaEpochs.EXCLUSIVE : RmaEpochs.SHARED);
         }
     }
 
@@ -370,7 +371,7 @@ public final class OneSided {
         if (!Checks.on()) {
             return;
         }
-        Windows.Info w = window(site, win);
+        WindowShadow.Targets w = window(site, win);
         if (w == null) {
             return;
         }
@@ -435,7 +436,7 @@ public final class OneSided {
         if (!Checks.on()) {
             return;
         }
-        Windows.Info w = window(site, win);
+        WindowShadow.Targets w = window(site, win);
         if (w == null) {
             return;
         }

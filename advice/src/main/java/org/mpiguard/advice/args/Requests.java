@@ -1,10 +1,11 @@
 package org.mpiguard.advice.args;
 
 import mpi.MPIException;
+import org.mpiguard.adapter.shadow.RequestShadows;
+import org.mpiguard.adapter.shadow.Shadows;
 import mpi.Prequest;
 import mpi.Request;
 import mpi.Status;
-import org.mpiguard.adapter.args.Handles;
 
 /**
  * Entry points of requests.rules: a request used after free, a persistent request
@@ -20,7 +21,7 @@ public final class Requests {
         if (request == null) {
             Checks.fail(site, "request.null", name, null, "is null", "a request returned by a nonblocking call");
         }
-        if (Handles.wasFreed(request)) {
+        if (Shadows.wasFreed(request)) {
             Checks.fail(site, "request.freed", name, "a freed request", "is used after request.free()",
                     "a request that has not been freed");
         }
@@ -47,7 +48,7 @@ public final class Requests {
                 Checks.fail(site, "request.null", "requests[" + i + "]", null, "is null",
                         "a request in every entry (MPI.REQUEST_NULL-like entries come from completed requests)");
             }
-            if (Handles.wasFreed(r)) {
+            if (Shadows.wasFreed(r)) {
                 Checks.fail(site, "request.freed", "requests[" + i + "]", "a freed request",
                         "is used after request.free()", "requests that have not been freed");
             }
@@ -59,7 +60,7 @@ public final class Requests {
             return;
         }
         usable(site, "request", request);
-        if (Handles.ACTIVE_REQUESTS.contains(request)) {
+        if (RequestShadows.isActive(request)) {
             Checks.fail(site, "request.start-active", "request", "an active persistent request",
                     "is started again before the previous start was completed",
                     "waitFor() or a successful test() between two start() calls");
@@ -72,7 +73,7 @@ public final class Requests {
         }
         array(requests, site);
         for (int i = 0; i < requests.length; i++) {
-            if (Handles.ACTIVE_REQUESTS.contains(requests[i])) {
+            if (RequestShadows.isActive(requests[i])) {
                 Checks.fail(site, "request.start-active", "requests[" + i + "]", "an active persistent request",
                         "is started again before the previous start was completed",
                         "wait for every request before startAll() again");
@@ -83,19 +84,17 @@ public final class Requests {
     // After-rules: persistent requests become active at start, inactive when completed.
 
     public static void started(Prequest request) {
-        Handles.ACTIVE_REQUESTS.add(request);
+        RequestShadows.active(request, true);
     }
 
     public static void startedAll(Prequest[] requests) {
         for (Prequest r : requests) {
-            Handles.ACTIVE_REQUESTS.add(r);
+            RequestShadows.active(r, true);
         }
     }
 
     public static void completed(Request request) {
-        if (!Handles.ACTIVE_REQUESTS.isEmpty()) {
-            Handles.ACTIVE_REQUESTS.remove(request);
-        }
+        RequestShadows.active(request, false);
     }
 
     public static void completedIf(Request request, boolean done) {
@@ -111,9 +110,9 @@ public final class Requests {
     }
 
     public static void completedAll(Request[] requests) {
-        if (!Handles.ACTIVE_REQUESTS.isEmpty() && requests != null) {
+        if (requests != null) {
             for (Request r : requests) {
-                Handles.ACTIVE_REQUESTS.remove(r);
+                RequestShadows.active(r, false);
             }
         }
     }
@@ -159,6 +158,6 @@ public final class Requests {
     }
 
     public static void freed(Request request) {
-        Handles.freed(request);
+        Shadows.freed(request);
     }
 }

@@ -31,7 +31,7 @@ class ArgumentRulesTest {
     void everyCheckOfASendRunsFailOpenBeforeTheCall() throws Exception {
         String send = trampoline("IntracommCalls.java", "public static void send(");
         Matcher m = Pattern.compile("try \\{ org\\.mpiguard\\.advice\\.args\\.(\\w+)\\.(\\w+)\\(.*?\\); \\} catch "
-                + "\\(RuntimeException \\| LinkageError fault\\) \\{ org\\.mpiguard\\.adapter\\.Guard\\.fault\\(")
+                + "\\(RuntimeException \\| LinkageError fault\\) \\{ org\\.mpiguard\\.core\\.Guard\\.fault\\(")
                 .matcher(send);
         assertTrue(m.find(), send);
         assertEquals("Environment.any", m.group(1) + "." + m.group(2));

@@ -1,5 +1,7 @@
 package org.mpiguard.core.activity;
 
+import org.mpiguard.core.args.RmaEpochs;
+
 /**
  * What the wait-for graph needs of one RMA window: an identity every member computes
  * alike, its members in world ranks, how many fences this rank has called on it, the
@@ -7,22 +9,23 @@ package org.mpiguard.core.activity;
  */
 public final class WindowState {
 
-    public static final int NOT_HELD = 0;
-    public static final int SHARED = 1;
-    public static final int EXCLUSIVE = 2;
+    public static final int NOT_HELD = RmaEpochs.NOT_HELD;
+    public static final int SHARED = RmaEpochs.SHARED;
+    public static final int EXCLUSIVE = RmaEpochs.EXCLUSIVE;
 
     private final String key;
     private final int[] worldMembers;
-    private final int[] held;
+    /** The window's epochs, whose lock table is the one the argument checks keep too. */
+    private final RmaEpochs epochs;
     /** Written by the program's thread only; volatile so the watchdog reads a current count. */
     private volatile long fences;
     private volatile int[] startGroup = new int[0];
     private volatile int[] postGroup = new int[0];
 
-    public WindowState(String key, int[] worldMembersInLocalOrder) {
+    public WindowState(String key, int[] worldMembersInLocalOrder, RmaEpochs epochs) {
         this.key = key;
         this.worldMembers = worldMembersInLocalOrder.clone();
-        this.held = new int[worldMembers.length];
+        this.epochs = epochs;
     }
 
     public int size() {
@@ -71,18 +74,16 @@ public final class WindowState {
     }
 
     public void locked(int target, int mode) {
-        if (target >= 0 && target < held.length) {
-            held[target] = mode;
-        }
+        epochs.lock(target, mode);
     }
 
     public void unlocked(int target) {
-        locked(target, NOT_HELD);
+        epochs.unlock(target);
     }
 
     /** The lock this rank holds on {@code target}: NOT_HELD, SHARED or EXCLUSIVE. */
     public int held(int target) {
-        return target >= 0 && target < held.length ? held[target] : NOT_HELD;
+        return epochs.held(target);
     }
 
     /** The resource a lock on local rank {@code target} names in the graph. */

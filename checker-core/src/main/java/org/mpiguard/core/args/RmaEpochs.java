@@ -11,16 +11,24 @@ package org.mpiguard.core.args;
  */
 public final class RmaEpochs {
 
+    /** Lock modes of {@link #held}. */
+    public static final int NOT_HELD = 0;
+    public static final int SHARED = 1;
+    public static final int EXCLUSIVE = 2;
+
     private volatile boolean fenceOpen;
     private volatile boolean accessStarted;
     private volatile boolean exposurePosted;
     private volatile boolean lockAll;
-    /** Targets locked by this rank; sized to the window's group. */
-    private final boolean[] locked;
+    /**
+     * The lock this rank holds on each target (NOT_HELD, SHARED, EXCLUSIVE), sized to the
+     * window's group; the only lock table of a window: the wait-for graph reads it too.
+     */
+    private final int[] locked;
     private volatile int lockCount;
 
     public RmaEpochs(int groupSize) {
-        locked = new boolean[Math.max(0, groupSize)];
+        locked = new int[Math.max(0, groupSize)];
     }
 
     /** A fence opens a fence epoch unless it asserts that no RMA follows. */
@@ -44,18 +52,36 @@ public final class RmaEpochs {
         exposurePosted = false;
     }
 
-    public synchronized void lock(int target) {
-        if (target >= 0 && target < locked.length && !locked[target]) {
-            locked[target] = true;
-            lockCount++;
+    /** A lock of unknown mode (counted as shared). */
+    public void lock(int target) {
+        lock(target, SHARED);
+    }
+
+    /** Records a lock of {@code mode} on {@code target}; a second record of the same lock changes nothing. */
+    public synchronized void lock(int target, int mode) {
+        if (target >= 0 && target < locked.length) {
+            if (locked[target] == NOT_HELD) {
+                lockCount++;
+            }
+            locked[target] = mode;
         }
     }
 
     public synchronized void unlock(int target) {
-        if (target >= 0 && target < locked.length && locked[target]) {
-            locked[target] = false;
+        if (target >= 0 && target < locked.length && locked[target] != NOT_HELD) {
+            locked[target] = NOT_HELD;
             lockCount--;
         }
+    }
+
+    /** The lock this rank holds on {@code target}: NOT_HELD, SHARED or EXCLUSIVE. */
+    public int held(int target) {
+        return target >= 0 && target < locked.length ? locked[target] : NOT_HELD;
+    }
+
+    /** The window's group size. */
+    public int size() {
+        return locked.length;
     }
 
     public synchronized void lockAll() {
@@ -68,11 +94,11 @@ public final class RmaEpochs {
 
     /** True when an RMA operation to {@code target} stands inside some access epoch. */
     public boolean canAccess(int target) {
-        return fenceOpen || accessStarted || lockAll || (target >= 0 && target < locked.length && locked[target]);
+        return fenceOpen || accessStarted || lockAll || held(target) != NOT_HELD;
     }
 
     public boolean holdsLock(int target) {
-        return target >= 0 && target < locked.length && locked[target];
+        return held(target) != NOT_HELD;
     }
 
     /** A passive-target epoch (lock or lockAll) is open towards {@code target}. */

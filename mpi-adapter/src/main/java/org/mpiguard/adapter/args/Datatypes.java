@@ -7,15 +7,14 @@ import mpi.MPI;
 import mpi.MPIException;
 import org.mpiguard.core.args.BaseType;
 import org.mpiguard.core.args.Extents;
-import org.mpiguard.core.args.HandleSet;
 import org.mpiguard.core.args.ReductionOps;
 import org.mpiguard.core.args.ReductionOps.TypeClass;
 
 /**
  * What the checks need to know of a datatype: its base type (the binding keeps it in a
- * protected field, read here through a VarHandle), its extents in base elements, and
- * whether it is committed or was freed. Derived types are tracked from their creation
- * (uncommitted) to commit and free; predefined types are always committed.
+ * protected field, read here through a VarHandle), its extents in base elements and
+ * names for messages. Whether a type is committed or was freed is its shadow's
+ * ({@link org.mpiguard.adapter.shadow.DatatypeShadow}).
  */
 public final class Datatypes {
 
@@ -32,32 +31,7 @@ public final class Datatypes {
         BASE_TYPE = h;
     }
 
-    private static final HandleSet UNCOMMITTED = new HandleSet();
-    private static final HandleSet FREED = new HandleSet();
-
     private Datatypes() {
-    }
-
-    /** After-rule of every Datatype.create* and dup: the new type needs a commit. */
-    public static void created(Datatype type) {
-        UNCOMMITTED.add(type);
-    }
-
-    public static void committed(Datatype type) {
-        UNCOMMITTED.remove(type);
-    }
-
-    public static void freed(Datatype type) {
-        UNCOMMITTED.remove(type);
-        FREED.add(type);
-    }
-
-    public static boolean uncommitted(Datatype type) {
-        return UNCOMMITTED.contains(type);
-    }
-
-    public static boolean wasFreed(Object type) {
-        return FREED.contains(type);
     }
 
     /** The base type, or null when it cannot be read (then element checks are skipped). */

@@ -3,6 +3,7 @@ package org.mpiguard.adapter.args;
 import mpi.Comm;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.core.args.RankRules;
 
 /**
@@ -23,7 +24,7 @@ public final class Peers {
 
     /** Ranks a point-to-point call on {@code comm} may address. */
     public static int peerCount(Comm comm) throws MPIException {
-        return CommFacts.of(comm).peerCount();
+        return Shadows.facts(comm).peerCount();
     }
 
     public static int tagUb() {

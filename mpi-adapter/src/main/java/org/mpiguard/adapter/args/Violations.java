@@ -5,7 +5,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import mpi.MPI;
 import mpi.MPIException;
-import org.mpiguard.adapter.Guard;
+import org.mpiguard.core.Guard;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.core.ExitCodes;
 import org.mpiguard.core.options.OnError;
@@ -74,7 +74,7 @@ public final class Violations {
      */
     private static void abort() {
         try {
-            if (MpiState.running()) {
+            if (MpiRuntime.running()) {
                 MPI.COMM_WORLD.abort(ExitCodes.ABORTED_ON_FINDING);
             }
         } catch (Throwable t) {

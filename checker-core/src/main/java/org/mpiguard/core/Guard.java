@@ -1,4 +1,4 @@
-package org.mpiguard.adapter;
+package org.mpiguard.core;
 
 import java.io.PrintStream;
 import org.mpiguard.core.options.Options;
@@ -11,11 +11,14 @@ import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.site.CallSites;
 
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The process-wide state every piece of advice reads: the options the agent started
- * with, where findings go, and the fail-open rule for faults of the checker itself.
+ * with, this process's world rank once MPI gave it one, where findings go, and the
+ * fail-open rule for faults of the checker itself. MPI-free: the adapter tells it the
+ * rank.
  */
 public final class Guard {
 
@@ -23,7 +26,10 @@ public final class Guard {
     /** Captured at start so a program that replaces System.err still gets our reports. */
     private static final PrintStream ERR = System.err;
     private static volatile FindingSink sink;
-    private static final AtomicBoolean FAULT_REPORTED = new AtomicBoolean();
+    /** Places whose fault was said; bounded, so a checker failing everywhere cannot grow it. */
+    private static final Set<String> FAULTS_SAID = ConcurrentHashMap.newKeySet();
+    private static final int MAX_FAULT_PLACES = 64;
+    private static volatile int rank = -1;
 
     private Guard() {
     }
@@ -38,8 +44,9 @@ public final class Guard {
     }
 
     /** Findings before MPI.Init know no rank yet; they go to a per-process file. */
-    static void rankKnown(int rank) {
-        sink = new FindingSink(options.reportDir(), rank, ERR);
+    public static void rankKnown(int worldRank) {
+        rank = worldRank;
+        sink = new FindingSink(options.reportDir(), worldRank, ERR);
     }
 
     public static void report(Finding finding) {
@@ -52,16 +59,16 @@ public final class Guard {
     }
 
     /**
-     * A fault inside the checker: said once, never thrown at the program. The real MPI
-     * call the advice wraps still happens.
+     * A fault inside the checker: said once per place ({@code where}), never thrown at the
+     * program. The real MPI call the advice wraps still happens.
      */
     public static void fault(String where, Throwable t) {
-        if (!FAULT_REPORTED.compareAndSet(false, true)) {
+        if (FAULTS_SAID.size() >= MAX_FAULT_PLACES || !FAULTS_SAID.add(where)) {
             return;
         }
         try {
             CallSite site = CallSites.UNKNOWN;
-            report(new Finding(FindingKind.CHECKER_FAULT, Severity.WARNING, List.of(MpiRuntime.rankOrMinusOne()),
+            report(new Finding(FindingKind.CHECKER_FAULT, Severity.WARNING, List.of(rank),
                     where, SiteRef.of(site), List.of(),
                     "MPIGuard hit an internal fault in " + where + " (" + t + "); the program continues unchecked"
                             + " where this fault recurs. Please report it with this message.",

@@ -1,9 +1,10 @@
 package org.mpiguard.advice;
 
-import org.mpiguard.adapter.Communicators;
 import org.mpiguard.adapter.MpiRuntime;
+import org.mpiguard.adapter.shadow.RequestShadow;
+import org.mpiguard.adapter.shadow.RequestShadows;
+import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.core.activity.RankActivity;
-import org.mpiguard.core.activity.RequestTable;
 import org.mpiguard.core.activity.ThreadActivity;
 import org.mpiguard.core.activity.WaitKind;
 import org.mpiguard.core.collective.CommIdentity;
@@ -15,36 +16,36 @@ import org.mpiguard.core.collective.CommIdentity;
  * completes, so while they block none has, and OR over them is exact too; waitAll may
  * already hold completed requests, so it is OR as well (never a false finding).
  */
-public final class Requests {
+public final class RequestWaits {
 
-    private static final ThreadLocal<RequestTable.Entry> ENTRY = ThreadLocal.withInitial(RequestTable.Entry::new);
+    private static final ThreadLocal<RequestShadow.View> VIEW = ThreadLocal.withInitial(RequestShadow.View::new);
 
-    private Requests() {
+    private RequestWaits() {
     }
 
-    public static void sent(Object request, Object comm, int dest, int tag) {
-        RequestTable.put(request, WaitKind.SEND, comm, dest, tag);
+    public static void sent(Object request, Object comm, int dest, int tag, Object buffer, int site) {
+        RequestShadows.made(request, WaitKind.SEND, comm, dest, tag, site, buffer);
     }
 
-    public static void received(Object request, Object comm, int source, int tag) {
-        RequestTable.put(request, WaitKind.RECEIVE, comm, source, tag);
+    public static void received(Object request, Object comm, int source, int tag, Object buffer, int site) {
+        RequestShadows.made(request, WaitKind.RECEIVE, comm, source, tag, site, buffer);
     }
 
     /** The request of a nonblocking collective just recorded on {@code comm}. */
-    public static void collective(Object request, Object comm) {
+    public static void collective(Object request, Object comm, int site) {
         if (!MpiRuntime.tracksCollectives()) {
             return;
         }
-        CommIdentity identity = Communicators.of(comm);
-        RequestTable.put(request, WaitKind.COLLECTIVE, comm, ThreadActivity.NO_PEER,
-                identity == null ? 0 : (int) identity.collectives());
+        CommIdentity identity = Shadows.identity(comm);
+        RequestShadows.made(request, WaitKind.COLLECTIVE, comm, ThreadActivity.NO_PEER,
+                identity == null ? 0 : (int) identity.collectives(), site, null);
     }
 
     /** Request.waitFor / waitStatus. */
     public static ThreadActivity waitOne(Object request, int site) {
         ThreadActivity activity = RankActivity.current();
-        RequestTable.Entry e = ENTRY.get();
-        if (RequestTable.lookup(request, e)) {
+        RequestShadow.View e = VIEW.get();
+        if (RequestShadows.lookup(request, e)) {
             activity.enter(e.kind, site, e.comm, e.kind == WaitKind.COLLECTIVE ? ThreadActivity.NO_PEER : e.peer,
                     ThreadActivity.NO_PEER, e.tag);
         } else {
@@ -63,8 +64,8 @@ public final class Requests {
     /** A poll on one request. */
     public static void pollOne(Object request, int site) {
         ThreadActivity activity = RankActivity.current();
-        RequestTable.Entry e = ENTRY.get();
-        if (RequestTable.lookup(request, e)) {
+        RequestShadow.View e = VIEW.get();
+        if (RequestShadows.lookup(request, e)) {
             activity.poll(site, e.kind, e.comm, e.kind == WaitKind.COLLECTIVE ? ThreadActivity.NO_PEER : e.peer, e.tag);
         } else {
             activity.poll(site, WaitKind.UNTRACKED, null, ThreadActivity.NO_PEER, 0);

@@ -2,10 +2,10 @@ package org.mpiguard.advice;
 
 import mpi.Datatype;
 import mpi.Op;
-import org.mpiguard.adapter.Communicators;
-import org.mpiguard.adapter.Guard;
+import org.mpiguard.core.Guard;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.adapter.PredefinedCodes;
+import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.core.activity.RankActivity;
 import org.mpiguard.core.activity.ThreadActivity;
 import org.mpiguard.core.activity.WaitKind;
@@ -18,9 +18,9 @@ import org.mpiguard.core.collective.CommIdentity;
  * the neighbour that compares it. The blocking variants also mark the thread as blocked
  * in that numbered collective. Nothing here waits for another rank or allocates.
  */
-public final class Collectives {
+public final class CollectiveRing {
 
-    private Collectives() {
+    private CollectiveRing() {
     }
 
     /** A nonblocking collective (or one that never blocks the wait-for graph). */
@@ -38,10 +38,10 @@ public final class Collectives {
         return activity;
     }
 
-    /** A communicator just made by {@code kind} on {@code parent}: give it its identity. */
-    public static void created(Object parent, Object child, CollectiveKind kind) {
+    /** A communicator just made at {@code site} by {@code kind} on {@code parent}: give it its identity. */
+    public static void created(Object parent, Object child, CollectiveKind kind, int site) {
         if (MpiRuntime.tracksCollectives()) {
-            Communicators.derived(parent, child, kind);
+            Shadows.derived(parent, child, kind, site);
         }
     }
 
@@ -52,7 +52,7 @@ public final class Collectives {
             return 0;
         }
         try {
-            CommIdentity identity = Communicators.of(comm);
+            CommIdentity identity = Shadows.identity(comm);
             if (identity == null) {
                 return 0;
             }

@@ -1,0 +1,212 @@
+package org.mpiguard.build;
+
+import java.io.IOException;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The rule tables: every {@code *.rules} file of a directory (one per API family), each
+ * line {@code Key phase expression}, where Key is {@code DeclaringClass.method},
+ * {@code DeclaringClass.method(SimpleType,...)} to pick one overload,
+ * {@code DeclaringClass.<init>(SimpleType,...)} for a constructor, {@code Class.*} or
+ * {@code *} for every method (not constructor) that declares MPIException, i.e. every call
+ * that can reach MPI. Phases: {@code before} and {@code after} (statements; {@code after}
+ * may read {@code result}), {@code check} and {@code record} (the same, fail-open),
+ * {@code call} (an expression made instead of the real call) and {@code block} (an
+ * expression returning the thread's ThreadActivity, entered as the blocking bracket around
+ * the call: the only way to declare one). Expressions use the trampoline's parameters:
+ * {@code self}, {@code a0..aN}, {@code site}. Blank lines and {@code #} comments are skipped.
+ *
+ * <p>A line that cannot be right is an error naming its {@code file.rules:line}: bad
+ * syntax, a class of the checker its expression names that does not exist or has no such
+ * static method, the same rule twice, two {@code block} or {@code call} rules for one key,
+ * an argument the method does not have, {@code result} outside an after-rule, or a key
+ * naming no method of the bindings.
+ */
+final class RuleTable {
+
+    static final String WILDCARD = "*";
+    private static final Set<String> PHASES = Set.of("before", "after", "call", "block", "check", "record");
+    /** A qualified static call of the checker's own code: class and method. */
+    private static final Pattern CHECKER_CALL = Pattern.compile("\\b(org\\.mpiguard\\.[\\w.]*?\\.[A-Z]\\w*)\\.(\\w+)\\s*\\(");
+    private static final Pattern ARGUMENT = Pattern.compile("\\ba(\\d+)\\b");
+    private static final Pattern RESULT = Pattern.compile("\\bresult\\b");
+    private static final Pattern SELF = Pattern.compile("\\bself\\b");
+
+    private final Map<String, List<RuleLine>> byKey = new TreeMap<>();
+    private final Set<String> matched = new HashSet<>();
+    private final Set<String> errors = new LinkedHashSet<>();
+    private int size;
+
+    /** Reads every {@code *.rules} file of {@code dir}; {@code checker} loads the classes rules name. */
+    static RuleTable read(Path dir, ClassLoader checker) throws IOException {
+        RuleTable rules = new RuleTable();
+        if (!Files.isDirectory(dir)) {
+            return rules;
+        }
+        List<Path> files;
+        try (var stream = Files.list(dir)) {
+            files = stream.filter(p -> p.toString().endsWith(".rules")).sorted().toList();
+        }
+        for (Path file : files) {
+            int lineNo = 0;
+            for (String text : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                lineNo++;
+                rules.add(file.getFileName().toString(), lineNo, text.strip(), checker);
+            }
+        }
+        return rules;
+    }
+
+    private void add(String file, int lineNo, String text, ClassLoader checker) {
+        if (text.isEmpty() || text.startsWith("#")) {
+            return;
+        }
+        String[] parts = text.split("\\s+", 3);
+        if (parts.length < 3 || !PHASES.contains(parts[1])) {
+            errors.add(file + ":" + lineNo + ": expected 'Class.method[(Types)] before|after|call|block|check|record"
+                    + " expression'");
+            return;
+        }
+        RuleLine line = new RuleLine(file, lineNo, parts[0], parts[1], parts[2]);
+        checkNamedCode(line, checker);
+        List<RuleLine> same = byKey.computeIfAbsent(line.key(), k -> new ArrayList<>());
+        for (RuleLine other : same) {
+            if (other.slot().equals(line.slot()) && other.expression().equals(line.expression())) {
+                errors.add(line.where() + ": the same rule as " + other.where());
+            } else if (other.slot().equals(line.slot()) && (line.slot().equals("block") || line.slot().equals("call"))) {
+                errors.add(line.where() + ": a second '" + line.slot() + "' rule for " + line.key() + " (first at "
+                        + other.where() + ")");
+            }
+        }
+        same.add(line);
+        size++;
+    }
+
+    /** Every class of the checker the expression calls must exist and have a static method of that name. */
+    private void checkNamedCode(RuleLine line, ClassLoader checker) {
+        Matcher m = CHECKER_CALL.matcher(line.expression());
+        while (m.find()) {
+            String className = m.group(1);
+            String method = m.group(2);
+            try {
+                Class<?> c = Class.forName(className, false, checker);
+                boolean found = false;
+                for (Method candidate : c.getMethods()) {
+                    found |= candidate.getName().equals(method) && Modifier.isStatic(candidate.getModifiers());
+                }
+                if (!found) {
+                    errors.add(line.where() + ": " + className + " has no public static method " + method);
+                }
+            } catch (ClassNotFoundException | LinkageError e) {
+                errors.add(line.where() + ": unknown class " + className);
+            }
+        }
+    }
+
+    /** The rules of the method (or, with name {@code <init>}, constructor) {@code method} of class {@code declaring}. */
+    MethodRules forCall(String declaring, String name, Executable method) {
+        Class<?>[] params = method.getParameterTypes();
+        String plain = declaring + "." + name;
+        StringBuilder typed = new StringBuilder(plain).append('(');
+        for (int i = 0; i < params.length; i++) {
+            typed.append(i == 0 ? "" : ",").append(params[i].getSimpleName());
+        }
+        typed.append(')');
+        List<String> keys = new ArrayList<>();
+        if (method instanceof Method m && declaresMpiException(m)) {
+            keys.add(WILDCARD);
+            keys.add(declaring + "." + WILDCARD);
+        }
+        keys.add(plain);
+        keys.add(typed.toString());
+        List<RuleLine> before = new ArrayList<>();
+        List<RuleLine> after = new ArrayList<>();
+        RuleLine call = null;
+        RuleLine block = null;
+        boolean isStatic = method instanceof Method m && Modifier.isStatic(m.getModifiers());
+        boolean returns = method instanceof Method m && m.getReturnType() != void.class;
+        for (String key : keys) {
+            List<RuleLine> lines = byKey.get(key);
+            if (lines == null) {
+                continue;
+            }
+            matched.add(key);
+            for (RuleLine line : lines) {
+                if (line.slot().equals("block") && isStatic && SELF.matcher(line.expression()).find()) {
+                    continue; // a static overload of an instance method has no receiver to describe
+                }
+                checkArguments(line, params.length, isStatic, returns, method);
+                switch (line.slot()) {
+                    case "before" -> before.add(line);
+                    case "after" -> after.add(line);
+                    case "block" -> block = line;
+                    default -> call = line;
+                }
+            }
+        }
+        return before.isEmpty() && after.isEmpty() && call == null && block == null ? MethodRules.NONE
+                : new MethodRules(before, call, after, block);
+    }
+
+    private void checkArguments(RuleLine line, int arity, boolean isStatic, boolean returns, Executable method) {
+        Matcher a = ARGUMENT.matcher(line.expression());
+        while (a.find()) {
+            int index = Integer.parseInt(a.group(1));
+            if (index >= arity) {
+                errors.add(line.where() + ": a" + index + " is out of range for " + method + " (" + arity
+                        + " argument(s))");
+            }
+        }
+        boolean constructor = !(method instanceof Method);
+        if (RESULT.matcher(line.expression()).find() && (!line.slot().equals("after") || !returns)) {
+            errors.add(line.where() + ": 'result' exists only in after-rules of methods that return a value ("
+                    + method + ")");
+        }
+        if (SELF.matcher(line.expression()).find() && (isStatic || constructor && !line.slot().equals("after"))) {
+            errors.add(line.where() + ": 'self' does not exist " + (isStatic ? "in the static " + method
+                    : "before the constructor " + method + " ran"));
+        }
+    }
+
+    private static boolean declaresMpiException(Method m) {
+        for (Class<?> e : m.getExceptionTypes()) {
+            if (e.getName().equals("mpi.MPIException")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Throws every error found so far, adding the keys that named no method of the bindings. */
+    void failOnErrors() {
+        List<String> all = new ArrayList<>(errors);
+        for (var entry : byKey.entrySet()) {
+            if (!matched.contains(entry.getKey())) {
+                for (RuleLine line : entry.getValue()) {
+                    all.add(line.where() + ": " + entry.getKey() + " names no method of the bindings");
+                }
+            }
+        }
+        if (!all.isEmpty()) {
+            throw new RuleErrors(all);
+        }
+    }
+
+    int size() {
+        return size;
+    }
+}

@@ -1,0 +1,112 @@
+package org.mpiguard.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RuleTableTest {
+
+    @TempDir
+    Path dir;
+
+    private RuleTable table(String file, String... lines) throws Exception {
+        Files.write(dir.resolve(file), List.of(lines));
+        return RuleTable.read(dir, getClass().getClassLoader());
+    }
+
+    /** Every method and constructor of the classes the rules below name, as the generator asks. */
+    private static void askAll(RuleTable rules) throws Exception {
+        for (Class<?> c : List.of(mpi.Comm.class, mpi.Win.class)) {
+            for (var m : BindingScan.publicMethods(c)) {
+                rules.forCall(m.getDeclaringClass().getSimpleName(), m.getName(), m);
+            }
+            for (var k : BindingScan.publicConstructors(c)) {
+                rules.forCall(c.getSimpleName(), "<init>", k);
+            }
+        }
+    }
+
+    private static List<String> errorsOf(RuleTable rules) {
+        return assertThrows(RuleErrors.class, rules::failOnErrors).errors();
+    }
+
+    @Test
+    void aWellFormedTableGivesEachMethodItsRulesInFileOrder() throws Exception {
+        RuleTable rules = table("good.rules",
+                "# a comment",
+                "",
+                "Comm.barrier check org.mpiguard.core.Guard.options()",
+                "Comm.barrier block org.mpiguard.core.activity.RankActivity.current()",
+                "Comm.getRank record org.mpiguard.core.Guard.rankKnown(result)");
+        askAll(rules);
+        rules.failOnErrors();
+        MethodRules barrier = rules.forCall("Comm", "barrier", mpi.Comm.class.getMethod("barrier"));
+        assertEquals(1, barrier.before().size());
+        assertEquals("good.rules:3", barrier.before().get(0).where());
+        assertEquals("good.rules:4", barrier.block().where());
+        assertNull(barrier.call());
+        assertTrue(barrier.before().get(0).code().contains("Guard.fault(\"good.rules:3\""), "fail-open, named by its line");
+    }
+
+    @Test
+    void aLineThatIsNotARuleNamesItsFileAndLine() throws Exception {
+        RuleTable rules = table("bad.rules", "# header", "Comm.barrier befor org.mpiguard.core.Guard.options()");
+        assertEquals(List.of("bad.rules:2: expected 'Class.method[(Types)] before|after|call|block|check|record"
+                + " expression'"), errorsOf(rules));
+    }
+
+    @Test
+    void aMisspelledClassOrMethodOfTheCheckerFailsAtItsLine() throws Exception {
+        RuleTable rules = table("typo.rules",
+                "Comm.barrier check org.mpiguard.core.Gaurd.options()",
+                "Comm.barrier check org.mpiguard.core.Guard.optoins()");
+        askAll(rules);
+        List<String> errors = errorsOf(rules);
+        assertEquals(2, errors.size(), errors.toString());
+        assertTrue(errors.get(0).startsWith("typo.rules:1: unknown class org.mpiguard.core.Gaurd"), errors.get(0));
+        assertTrue(errors.get(1).startsWith("typo.rules:2: org.mpiguard.core.Guard has no public static method optoins"),
+                errors.get(1));
+    }
+
+    @Test
+    void theSameRuleTwiceAndASecondBracketFail() throws Exception {
+        RuleTable rules = table("twice.rules",
+                "Comm.barrier check org.mpiguard.core.Guard.options()",
+                "Comm.barrier check org.mpiguard.core.Guard.options()",
+                "Comm.barrier block org.mpiguard.core.activity.RankActivity.current()",
+                "Comm.barrier block org.mpiguard.core.activity.RankActivity.current().exit()");
+        askAll(rules);
+        List<String> errors = errorsOf(rules);
+        assertTrue(errors.contains("twice.rules:2: the same rule as twice.rules:1"), errors.toString());
+        assertTrue(errors.contains("twice.rules:4: a second 'block' rule for Comm.barrier (first at twice.rules:3)"),
+                errors.toString());
+    }
+
+    @Test
+    void anArgumentTheMethodDoesNotHaveFails() throws Exception {
+        RuleTable rules = table("range.rules",
+                "Comm.barrier check org.mpiguard.core.Guard.rankKnown(a3)",
+                "Comm.barrier before org.mpiguard.core.Guard.rankKnown(result)",
+                "Win.<init>(Info,Comm) before org.mpiguard.core.Guard.report(self)");
+        askAll(rules);
+        List<String> errors = errorsOf(rules);
+        assertTrue(errors.stream().anyMatch(e -> e.startsWith("range.rules:1: a3 is out of range")), errors.toString());
+        assertTrue(errors.stream().anyMatch(e -> e.startsWith("range.rules:2: 'result' exists only")), errors.toString());
+        assertTrue(errors.stream().anyMatch(e -> e.startsWith("range.rules:3: 'self' does not exist before")),
+                errors.toString());
+    }
+
+    @Test
+    void aRuleNamingNoMethodOfTheBindingsFails() throws Exception {
+        RuleTable rules = table("none.rules", "Comm.barier check org.mpiguard.core.Guard.options()");
+        askAll(rules);
+        assertEquals(List.of("none.rules:1: Comm.barier names no method of the bindings"), errorsOf(rules));
+    }
+}

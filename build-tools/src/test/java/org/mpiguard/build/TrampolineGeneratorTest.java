@@ -1,0 +1,49 @@
+package org.mpiguard.build;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpiguard.core.Guard;
+import org.mpiguard.core.index.TrampolineEntry;
+
+class TrampolineGeneratorTest {
+
+    /** mpi.jar and checker-core: what the generated trampolines compile against here. */
+    private static String classPath() throws Exception {
+        return Path.of(mpi.Comm.class.getProtectionDomain().getCodeSource().getLocation().toURI()) + File.pathSeparator
+                + Path.of(Guard.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    @Test
+    void rulesThatCompileGiveEveryPublicMethodATrampolineAndAnIndexLine(@TempDir Path dir) throws Exception {
+        Path rules = Files.createDirectories(dir.resolve("rules"));
+        Files.write(rules.resolve("ok.rules"), List.of("Comm.barrier check org.mpiguard.core.Guard.options()"));
+        List<TrampolineEntry> index = TrampolineGenerator.generate(dir.resolve("src"), dir.resolve("classes"), rules,
+                classPath());
+        assertTrue(index.size() > 1000, "entries: " + index.size());
+        assertTrue(index.stream().anyMatch(e -> e.op().equals("Comm.barrier") && e.owner().equals("mpi/Intracomm")));
+        List<String> written = Files.readAllLines(dir.resolve("classes").resolve(TrampolineEntry.RESOURCE));
+        assertFalse(written.isEmpty());
+        for (String line : written) {
+            assertTrue(TrampolineEntry.parse(line) != null, line);
+        }
+        assertTrue(Files.isRegularFile(dir.resolve("classes/org/mpiguard/advice/gen/CommCalls.class")));
+    }
+
+    @Test
+    void aRuleWhoseCodeDoesNotCompileFailsTheBuildAtItsLine(@TempDir Path dir) throws Exception {
+        Path rules = Files.createDirectories(dir.resolve("rules"));
+        Files.write(rules.resolve("broken.rules"), List.of("# a rule javac rejects: options() takes no argument",
+                "Comm.barrier check org.mpiguard.core.Guard.options(site)"));
+        RuleErrors e = assertThrows(RuleErrors.class, () -> TrampolineGenerator.generate(dir.resolve("src"),
+                dir.resolve("classes"), rules, classPath()));
+        assertTrue(e.errors().stream().allMatch(m -> m.startsWith("broken.rules:2 (generated ")), e.getMessage());
+    }
+}

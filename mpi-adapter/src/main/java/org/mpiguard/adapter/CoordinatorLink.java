@@ -1,0 +1,65 @@
+package org.mpiguard.adapter;
+
+import org.mpiguard.core.Guard;
+import mpi.MPIException;
+import org.mpiguard.core.deadlock.CoordinatorTransport;
+import org.mpiguard.core.deadlock.RankStatus;
+import org.mpiguard.core.report.Finding;
+
+/** Rank 0's coordinator as it reaches the other ranks: through the watchdogs' mailbox. */
+final class CoordinatorLink implements CoordinatorTransport {
+
+    private static final byte[] SIGNAL = {0};
+
+    private final Mailbox mailbox;
+    private final LocalStatus local;
+    private final int size;
+    private final Verdicts verdicts;
+
+    CoordinatorLink(Mailbox mailbox, LocalStatus local, int size, Verdicts verdicts) {
+        this.mailbox = mailbox;
+        this.local = local;
+        this.size = size;
+        this.verdicts = verdicts;
+    }
+
+    @Override
+    public void requestStatus(int rank, int round) {
+        post(rank, Tags.SNAPSHOT_REQUEST, Mailbox.withRound(round, new byte[0]));
+    }
+
+    @Override
+    public RankStatus localStatus() {
+        return local.read(false);
+    }
+
+    @Override
+    public void releaseAll() {
+        for (int r = 1; r < size; r++) {
+            post(r, Tags.ALL_FINISHED, SIGNAL);
+        }
+    }
+
+    @Override
+    public void deadlock(Finding finding) {
+        try {
+            verdicts.deadlock(finding);
+        } catch (MPIException e) {
+            throw new IllegalStateException("telling the ranks of a deadlock", e);
+        }
+    }
+
+    @Override
+    public void livelock(Finding finding) {
+        Guard.report(finding);
+    }
+
+    /** The coordinator's interface is MPI-free; a failed send is the watchdog's fault. */
+    private void post(int dest, int tag, byte[] payload) {
+        try {
+            mailbox.post(dest, tag, payload);
+        } catch (MPIException e) {
+            throw new IllegalStateException("sending to the watchdog of rank " + dest, e);
+        }
+    }
+}

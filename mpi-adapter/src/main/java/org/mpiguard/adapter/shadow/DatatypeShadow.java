@@ -1,0 +1,23 @@
+package org.mpiguard.adapter.shadow;
+
+/**
+ * A derived datatype, from its creation (uncommitted) to commit and free; predefined
+ * types have no shadow unless the program frees one (they are always committed).
+ */
+public final class DatatypeShadow extends Shadow {
+
+    private volatile boolean committed;
+
+    DatatypeShadow(Object type, int site, int rank, boolean committed) {
+        super(type, site, rank);
+        this.committed = committed;
+    }
+
+    public boolean committed() {
+        return committed;
+    }
+
+    void commit() {
+        committed = true;
+    }
+}

@@ -1,0 +1,24 @@
+package org.mpiguard.adapter.shadow;
+
+import mpi.Group;
+import mpi.MPIException;
+
+/** A group: its members in world ranks (for PSCW epochs in the wait-for graph), read once. */
+public final class GroupShadow extends Shadow {
+
+    private volatile int[] worldRanks;
+
+    GroupShadow(Object group, int site, int rank) {
+        super(group, site, rank);
+    }
+
+    /** World ranks of the group's members, in the group's order; the group is left as it is. */
+    int[] worldRanks(Group group) throws MPIException {
+        int[] ranks = worldRanks;
+        if (ranks == null) {
+            ranks = Shadows.worldRanksOf(group);
+            worldRanks = ranks;
+        }
+        return ranks;
+    }
+}

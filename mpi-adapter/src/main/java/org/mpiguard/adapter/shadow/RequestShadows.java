@@ -1,0 +1,156 @@
+package org.mpiguard.adapter.shadow;
+
+import java.util.Map;
+import java.util.WeakHashMap;
+import org.mpiguard.core.activity.WaitKind;
+
+/**
+ * Every request's shadow, in a fixed table indexed by the request's identity hash:
+ * recording allocates nothing and memory is bounded. A newer request may take an older
+ * one's slot; then what the older one waits for is forgotten (a wait on it is treated as
+ * releasable by anyone, which can hide a deadlock but never invent one), while whether it
+ * is active or freed, which the argument checks must not forget, moves to a small weak
+ * map beside the table. A slot is guarded by its own monitor, uncontended unless two
+ * threads touch requests of one slot at once; the argument checks' questions cost one
+ * volatile read while no request is active or freed.
+ */
+public final class RequestShadows {
+
+    static final int SIZE = 1 << 12;
+    private static final int MASK = SIZE - 1;
+    private static final int ACTIVE = 1;
+    private static final int FREED = 2;
+
+    private static final RequestShadow[] SLOTS = new RequestShadow[SIZE];
+    /** Active or freed state of requests that lost their slot. */
+    private static final Map<Object, Integer> EVICTED = new WeakHashMap<>();
+    private static volatile int activeCount;
+    private static volatile int freedCount;
+
+    static {
+        for (int i = 0; i < SIZE; i++) {
+            SLOTS[i] = new RequestShadow();
+        }
+    }
+
+    private RequestShadows() {
+    }
+
+    private static RequestShadow slotOf(Object request) {
+        return SLOTS[System.identityHashCode(request) & MASK];
+    }
+
+    /** Records that {@code request}, just made at {@code site}, is a {@code kind} on {@code comm} with {@code peer} and {@code tag}. */
+    public static void made(Object request, WaitKind kind, Object comm, int peer, int tag, int site, Object buffer) {
+        if (request == null) {
+            return;
+        }
+        RequestShadow slot = slotOf(request);
+        synchronized (slot) {
+            if (slot.request != request && slot.request != null && (slot.active || slot.freed)) {
+                evict(slot.request, (slot.active ? ACTIVE : 0) | (slot.freed ? FREED : 0));
+            }
+            boolean wasActive = slot.request == request && slot.active;
+            boolean wasFreed = slot.request == request && slot.freed;
+            slot.claim(request, kind, comm, peer, tag, site, buffer);
+            slot.active = wasActive;
+            slot.freed = wasFreed;
+        }
+    }
+
+    /** Copies what {@code request} waits for into {@code into}; false if it is not known. */
+    public static boolean lookup(Object request, RequestShadow.View into) {
+        if (request == null) {
+            return false;
+        }
+        RequestShadow slot = slotOf(request);
+        synchronized (slot) {
+            if (slot.request != request) {
+                return false;
+            }
+            slot.copyTo(into);
+            return true;
+        }
+    }
+
+    /** A persistent request was started ({@code true}) or completed ({@code false}). */
+    public static void active(Object request, boolean active) {
+        if (request == null || (!active && activeCount == 0)) {
+            return;
+        }
+        set(request, ACTIVE, active);
+    }
+
+    public static boolean isActive(Object request) {
+        return request != null && activeCount > 0 && has(request, ACTIVE);
+    }
+
+    public static void freed(Object request) {
+        if (request != null) {
+            set(request, ACTIVE, false);
+            set(request, FREED, true);
+        }
+    }
+
+    public static boolean wasFreed(Object request) {
+        return request != null && freedCount > 0 && has(request, FREED);
+    }
+
+    private static boolean has(Object request, int flag) {
+        RequestShadow slot = slotOf(request);
+        synchronized (slot) {
+            if (slot.request == request) {
+                return flag == ACTIVE ? slot.active : slot.freed;
+            }
+        }
+        synchronized (EVICTED) {
+            Integer flags = EVICTED.get(request);
+            return flags != null && (flags & flag) != 0;
+        }
+    }
+
+    private static void set(Object request, int flag, boolean on) {
+        RequestShadow slot = slotOf(request);
+        boolean was;
+        synchronized (slot) {
+            if (slot.request == request) {
+                was = flag == ACTIVE ? slot.active : slot.freed;
+                if (flag == ACTIVE) {
+                    slot.active = on;
+                } else {
+                    slot.freed = on;
+                }
+                count(flag, was, on);
+                return;
+            }
+        }
+        synchronized (EVICTED) {
+            int flags = EVICTED.getOrDefault(request, 0);
+            was = (flags & flag) != 0;
+            flags = on ? flags | flag : flags & ~flag;
+            if (flags == 0) {
+                EVICTED.remove(request);
+            } else {
+                EVICTED.put(request, flags);
+            }
+        }
+        count(flag, was, on);
+    }
+
+    private static synchronized void count(int flag, boolean was, boolean on) {
+        if (was == on) {
+            return;
+        }
+        if (flag == ACTIVE) {
+            activeCount += on ? 1 : -1;
+        } else if (on) {
+            freedCount++;
+        }
+    }
+
+    private static void evict(Object request, int flags) {
+        synchronized (EVICTED) {
+            EVICTED.put(request, flags);
+        }
+    }
+}

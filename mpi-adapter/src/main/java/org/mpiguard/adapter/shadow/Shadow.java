@@ -1,0 +1,53 @@
+package org.mpiguard.adapter.shadow;
+
+import java.lang.ref.WeakReference;
+import org.mpiguard.core.site.CallSites;
+
+/**
+ * What the checker knows of one MPI object of the program, kept beside it instead of in
+ * side tables. One subclass per object kind ({@link CommShadow}, {@link GroupShadow},
+ * {@link DatatypeShadow}, {@link OpShadow}, {@link WindowShadow}, {@link RequestShadow},
+ * {@link InfoShadow}, {@link MessageShadow}); {@link Shadows} finds or makes them.
+ *
+ * <p>A shadow refers to its object weakly (it is the weak reference), so it never keeps
+ * the object alive: when the program drops the object, the shadow leaves its table with
+ * it. Every shadow holds where and on which rank the object was made (the call site id of
+ * the creating call, {@link CallSites#UNKNOWN_ID} for objects first seen in use, such as
+ * predefined ones) and whether the program freed it, so a check at Finalize is a loop over
+ * {@link Shadows}' live shadows of a kind.
+ *
+ * <p>To hang new state off an object kind, add a field to its subclass: written by the
+ * advice of the call that changes it, read by the checks. Fields read by the watchdog or by
+ * other threads are volatile or immutable objects, as in the existing subclasses.
+ */
+public abstract class Shadow extends WeakReference<Object> {
+
+    private final int site;
+    private final int rank;
+    private volatile boolean freed;
+
+    protected Shadow(Object object, int site, int rank) {
+        super(object);
+        this.site = site;
+        this.rank = rank;
+    }
+
+    /** The call site id of the call that made the object, or {@link CallSites#UNKNOWN_ID}. */
+    public final int creationSite() {
+        return site;
+    }
+
+    /** The world rank that made (or first saw) the object; -1 before Init. */
+    public final int creationRank() {
+        return rank;
+    }
+
+    /** The program freed the object (the binding then gives it MPI's null handle). */
+    public final boolean freed() {
+        return freed;
+    }
+
+    public void markFreed() {
+        freed = true;
+    }
+}

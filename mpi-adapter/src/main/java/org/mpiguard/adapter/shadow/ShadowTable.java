@@ -1,0 +1,85 @@
+package org.mpiguard.adapter.shadow;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
+import java.util.function.Function;
+
+/**
+ * The shadows of one object kind, found from the binding's object in O(1) without a lock
+ * when it is found at all: a direct-mapped cache by identity hash in front (a lookup is an
+ * array read and one compare of the weak referent), and behind it a weak identity map (the
+ * bindings' classes keep Object's identity equals) that holds every live shadow and is
+ * consulted under its lock only on a cache miss. The cache holds shadows, which refer to
+ * their objects weakly, so nothing here keeps an object alive; memory is bounded by the
+ * objects the program holds. A racing reader sees a slot's old shadow or the new one, both
+ * whole (a shadow's identity fields are final).
+ *
+ * @param <S> the kind's shadow class
+ */
+public final class ShadowTable<S extends Shadow> {
+
+    private static final int SLOTS = 256;
+
+    private final Shadow[] cache = new Shadow[SLOTS];
+    private final Map<Object, S> all = new WeakHashMap<>();
+    /** How many shadows were ever made: zero lets a kind never used cost one read. */
+    private volatile int made;
+
+    /** The shadow of {@code object}, or null if none was made. */
+    @SuppressWarnings("unchecked")
+    public S find(Object object) {
+        if (object == null || made == 0) {
+            return null;
+        }
+        int slot = System.identityHashCode(object) & (SLOTS - 1);
+        Shadow cached = cache[slot];
+        if (cached != null && cached.get() == object) {
+            return (S) cached;
+        }
+        S found;
+        synchronized (all) {
+            found = all.get(object);
+        }
+        if (found != null) {
+            cache[slot] = found;
+        }
+        return found;
+    }
+
+    /** The shadow of {@code object}, made by {@code maker} if it has none yet (never for null). */
+    public S findOrMake(Object object, Function<Object, S> maker) {
+        S found = find(object);
+        if (found != null || object == null) {
+            return found;
+        }
+        synchronized (all) {
+            found = all.get(object);
+            if (found == null) {
+                found = maker.apply(object);
+                all.put(object, found);
+                made++;
+            }
+        }
+        cache[System.identityHashCode(object) & (SLOTS - 1)] = found;
+        return found;
+    }
+
+    /** Gives {@code object} a new shadow in place of any it had (an object made again, e.g. by the constructor). */
+    public S replace(Object object, S shadow) {
+        synchronized (all) {
+            all.put(object, shadow);
+            made++;
+        }
+        cache[System.identityHashCode(object) & (SLOTS - 1)] = shadow;
+        return shadow;
+    }
+
+    /** The shadows of objects still alive, in no particular order (a copy: the caller may take its time). */
+    public List<S> live() {
+        synchronized (all) {
+            return new ArrayList<>(all.values());
+        }
+    }
+}

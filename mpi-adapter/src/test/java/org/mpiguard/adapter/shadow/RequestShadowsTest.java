@@ -1,0 +1,70 @@
+package org.mpiguard.adapter.shadow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.mpiguard.core.activity.WaitKind;
+
+class RequestShadowsTest {
+
+    @Test
+    void aRecordedRequestIsFoundWithWhatItWaitsFor() {
+        Object request = new Object();
+        Object comm = new Object();
+        Object buffer = new Object();
+        RequestShadows.made(request, WaitKind.RECEIVE, comm, 3, 77, 12, buffer);
+        RequestShadow.View e = new RequestShadow.View();
+        assertTrue(RequestShadows.lookup(request, e));
+        assertEquals(WaitKind.RECEIVE, e.kind);
+        assertEquals(comm, e.comm);
+        assertEquals(3, e.peer);
+        assertEquals(77, e.tag);
+        assertEquals(12, e.site);
+        assertSame(buffer, e.buffer);
+    }
+
+    @Test
+    void anUnknownRequestIsNotFoundAndMemoryStaysBounded() {
+        RequestShadow.View e = new RequestShadow.View();
+        assertFalse(RequestShadows.lookup(new Object(), e));
+        assertFalse(RequestShadows.lookup(null, e));
+        Object last = null;
+        for (int i = 0; i < 10 * RequestShadows.SIZE; i++) {
+            last = new Object();
+            RequestShadows.made(last, WaitKind.SEND, null, i, 0, 0, null);
+        }
+        assertTrue(RequestShadows.lookup(last, e), "the newest request in its slot is always found");
+    }
+
+    @Test
+    void anActiveOrFreedRequestStaysSoWhenNewerRequestsTakeItsSlot() {
+        Object persistent = new Object();
+        Object freed = new Object();
+        RequestShadows.made(persistent, WaitKind.SEND, null, 1, 0, 0, null);
+        RequestShadows.made(freed, WaitKind.RECEIVE, null, 1, 0, 0, null);
+        RequestShadows.active(persistent, true);
+        RequestShadows.freed(freed);
+        for (int i = 0; i < 10 * RequestShadows.SIZE; i++) {
+            RequestShadows.made(new Object(), WaitKind.SEND, null, i, 0, 0, null);
+        }
+        assertTrue(RequestShadows.isActive(persistent));
+        assertTrue(RequestShadows.wasFreed(freed));
+        assertFalse(RequestShadows.isActive(freed));
+        RequestShadows.active(persistent, false);
+        assertFalse(RequestShadows.isActive(persistent), "completion ends the active state wherever it is kept");
+        assertFalse(RequestShadows.wasFreed(new Object()));
+    }
+
+    @Test
+    void aRequestNeverRecordedCanStillBeStartedAndFreed() {
+        Object request = new Object();
+        RequestShadows.active(request, true);
+        assertTrue(RequestShadows.isActive(request));
+        RequestShadows.freed(request);
+        assertFalse(RequestShadows.isActive(request), "a freed request is no longer active");
+        assertTrue(RequestShadows.wasFreed(request));
+    }
+}
