@@ -61,4 +61,19 @@ class LifecycleTest {
         assertEquals(SourceMarkers.line(program, "DEADLOCK-SITE"), f.get("site").get("line").asInt());
         assertEquals("org.mpiguard.programs.lifecycle.AttachLate$Ring", f.get("site").get("class").asText());
     }
+
+    @Test
+    void anAgentAttachedToARunningJvmLeavesWindowsAloneAndStillFindsTheDeadlock() throws Exception {
+        String program = "lifecycle.AttachLateWindow";
+        java.nio.file.Path report = java.nio.file.Files.createTempDirectory("mpiguard-attach").resolve("report");
+        MpiRun.Result r = MpiRun.program(program).ranks(2).jvmArg("-Djdk.attach.allowAttachSelf=true")
+                .programArg(MpiRun.AGENT_JAR.toAbsolutePath().toString()).programArg("report=" + report).run();
+        assertEquals(86, r.exitCode(), r.toString());
+        assertTrue(r.stdout().contains("rank 0 got 1") && r.stdout().contains("rank 1 got 0"),
+                "the fence epoch ran as without the checker\n" + r);
+        List<JsonNode> findings = Findings.read(report);
+        assertEquals(1, findings.size(), "the deadlock only: no checker fault from the unseen window\n" + findings);
+        assertEquals("deadlock", findings.get(0).get("kind").asText());
+        assertEquals(SourceMarkers.line(program, "DEADLOCK-SITE"), findings.get(0).get("site").get("line").asInt());
+    }
 }
