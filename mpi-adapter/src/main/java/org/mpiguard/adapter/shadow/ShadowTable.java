@@ -11,10 +11,13 @@ import java.util.function.Function;
  * when it is found at all: a direct-mapped cache by identity hash in front (a lookup is an
  * array read and one compare of the weak referent), and behind it a weak identity map (the
  * bindings' classes keep Object's identity equals) that holds every live shadow and is
- * consulted under its lock only on a cache miss. The cache holds shadows, which refer to
- * their objects weakly, so nothing here keeps an object alive; memory is bounded by the
- * objects the program holds. A racing reader sees a slot's old shadow or the new one, both
- * whole (a shadow's identity fields are final).
+ * consulted under its lock only on a cache miss. An object found to have no shadow is
+ * cached too (as a placeholder), so a kind in use does not make every call on objects
+ * without shadows (predefined types, ops) take the lock. The cache holds shadows, which
+ * refer to their objects weakly, so nothing here keeps an object alive; memory is bounded
+ * by the objects the program holds. The cache is written only under the map's lock, so a
+ * slot never goes back to an older answer; a racing reader sees a slot's old shadow or the
+ * new one, both whole (a shadow's identity fields are final).
  *
  * @param <S> the kind's shadow class
  */
@@ -36,16 +39,13 @@ public final class ShadowTable<S extends Shadow> {
         int slot = System.identityHashCode(object) & (SLOTS - 1);
         Shadow cached = cache[slot];
         if (cached != null && cached.get() == object) {
-            return (S) cached;
+            return cached instanceof Absent ? null : (S) cached;
         }
-        S found;
         synchronized (all) {
-            found = all.get(object);
+            S found = all.get(object);
+            cache[slot] = found != null ? found : new Absent(object);
+            return found;
         }
-        if (found != null) {
-            cache[slot] = found;
-        }
-        return found;
     }
 
     /** The shadow of {@code object}, made by {@code maker} if it has none yet (never for null). */
@@ -61,8 +61,8 @@ public final class ShadowTable<S extends Shadow> {
                 all.put(object, found);
                 made++;
             }
+            cache[System.identityHashCode(object) & (SLOTS - 1)] = found;
         }
-        cache[System.identityHashCode(object) & (SLOTS - 1)] = found;
         return found;
     }
 
@@ -71,8 +71,8 @@ public final class ShadowTable<S extends Shadow> {
         synchronized (all) {
             all.put(object, shadow);
             made++;
+            cache[System.identityHashCode(object) & (SLOTS - 1)] = shadow;
         }
-        cache[System.identityHashCode(object) & (SLOTS - 1)] = shadow;
         return shadow;
     }
 
@@ -80,6 +80,13 @@ public final class ShadowTable<S extends Shadow> {
     public List<S> live() {
         synchronized (all) {
             return new ArrayList<>(all.values());
+        }
+    }
+
+    /** The cached answer "no shadow" for one object. */
+    private static final class Absent extends Shadow {
+        Absent(Object object) {
+            super(object, 0, -1);
         }
     }
 }

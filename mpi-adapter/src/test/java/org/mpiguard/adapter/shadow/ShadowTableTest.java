@@ -68,4 +68,15 @@ class ShadowTableTest {
         }
         assertTrue(table.live().isEmpty(), "the dropped object's shadow left the table");
     }
+
+    @Test
+    void anObjectFoundWithoutAShadowGetsOneWhenMadeLater() {
+        ShadowTable<Plain> table = new ShadowTable<>();
+        table.findOrMake(new Object(), o -> new Plain(o, 0)); // the kind is in use
+        Object object = new Object();
+        assertNull(table.find(object));
+        assertNull(table.find(object), "the cached absence");
+        Plain made = table.findOrMake(object, o -> new Plain(o, 3));
+        assertSame(made, table.find(object), "the absence is not kept once a shadow is made");
+    }
 }
