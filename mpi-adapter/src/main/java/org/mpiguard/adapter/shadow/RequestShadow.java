@@ -1,5 +1,7 @@
 package org.mpiguard.adapter.shadow;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.mpiguard.core.activity.WaitKind;
 
 /**
@@ -10,29 +12,59 @@ import org.mpiguard.core.activity.WaitKind;
  *
  * <p>Unlike the other shadows, a request's shadow is a reused slot of
  * {@link RequestShadows}' fixed table (programs make a request per nonblocking call, and
- * recording one must not allocate); its fields are guarded by the slot's monitor, and
- * readers take a copy ({@link #copyTo}). Add a field here, to {@link #claim} and to
- * {@link #copyTo} to hang more state off requests.
+ * recording one must not allocate). Its fields are a seqlock: a writer takes the version
+ * from even to odd by a compare-and-set (writers exclude each other, spinning for the few
+ * stores another one makes), writes, and releases it even again; a reader copies the
+ * fields between two reads of an even, unchanged version, without a lock. Add a field
+ * here, to {@link #claim} and to {@link #copyTo} to hang more state off requests.
  */
 public final class RequestShadow {
 
+    static final int ACTIVE = 1;
+    static final int FREED = 2;
+    private static final int READ_ATTEMPTS = 64;
+    private static final VarHandle VERSION;
+
+    static {
+        try {
+            VERSION = MethodHandles.lookup().findVarHandle(RequestShadow.class, "version", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private volatile int version;
     Object request;
-    WaitKind kind;
-    Object comm;
-    int peer;
-    int tag;
-    int site;
-    Object buffer;
-    /** A persistent request started and not yet completed. */
-    boolean active;
-    boolean freed;
+    private WaitKind kind;
+    private Object comm;
+    private int peer;
+    private int tag;
+    private int site;
+    private Object buffer;
+    /** ACTIVE (a persistent request started and not yet completed) and FREED. */
+    int flags;
 
     RequestShadow() {
     }
 
-    /** Makes this slot the shadow of {@code made} (the caller holds the slot's monitor). */
+    /** Takes the slot for writing; returns the version to give {@link #unlock}. */
+    int lock() {
+        for (;;) {
+            int v = version;
+            if ((v & 1) == 0 && VERSION.compareAndSet(this, v, v + 1)) {
+                return v;
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    void unlock(int lockedAt) {
+        VERSION.setRelease(this, lockedAt + 2);
+    }
+
+    /** Makes this slot the shadow of {@code made} (the caller holds the slot). */
     void claim(Object made, WaitKind madeKind, Object madeComm, int madePeer, int madeTag, int madeSite,
-               Object madeBuffer) {
+               Object madeBuffer, int madeFlags) {
         request = made;
         kind = madeKind;
         comm = madeComm;
@@ -40,19 +72,36 @@ public final class RequestShadow {
         tag = madeTag;
         site = madeSite;
         buffer = madeBuffer;
-        active = false;
-        freed = false;
+        flags = madeFlags;
     }
 
-    /** Copies what the request waits for into {@code into} (the caller holds the slot's monitor). */
-    void copyTo(View into) {
-        into.kind = kind;
-        into.comm = comm;
-        into.peer = peer;
-        into.tag = tag;
-        into.site = site;
-        into.buffer = buffer;
-        into.active = active;
+    /** Copies the shadow of {@code wanted} into {@code into}; false if this slot holds another request. */
+    boolean copyTo(Object wanted, View into) {
+        for (int attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+            int before = version;
+            if ((before & 1) != 0) {
+                Thread.onSpinWait();
+                continue;
+            }
+            Object r = request;
+            WaitKind k = kind;
+            Object c = comm;
+            int p = peer;
+            int t = tag;
+            int s = site;
+            Object b = buffer;
+            int f = flags;
+            VarHandle.loadLoadFence();
+            if (version == before) {
+                return r == wanted && into.set(k, c, p, t, s, b, f);
+            }
+        }
+        int v = lock(); // writers kept the slot busy: wait for one of them
+        try {
+            return request == wanted && into.set(kind, comm, peer, tag, site, buffer, flags);
+        } finally {
+            unlock(v);
+        }
     }
 
     /** A reader's reusable copy of one request's shadow. */
@@ -65,5 +114,18 @@ public final class RequestShadow {
         public int site;
         public Object buffer;
         public boolean active;
+        public boolean freed;
+
+        private boolean set(WaitKind k, Object c, int p, int t, int s, Object b, int f) {
+            kind = k;
+            comm = c;
+            peer = p;
+            tag = t;
+            site = s;
+            buffer = b;
+            active = (f & ACTIVE) != 0;
+            freed = (f & FREED) != 0;
+            return true;
+        }
     }
 }

@@ -6,26 +6,25 @@ import org.mpiguard.core.activity.WaitKind;
 
 /**
  * Every request's shadow, in a fixed table indexed by the request's identity hash:
- * recording allocates nothing and memory is bounded. A newer request may take an older
- * one's slot; then what the older one waits for is forgotten (a wait on it is treated as
- * releasable by anyone, which can hide a deadlock but never invent one), while whether it
- * is active or freed, which the argument checks must not forget, moves to a small weak
- * map beside the table. A slot is guarded by its own monitor, uncontended unless two
- * threads touch requests of one slot at once; the argument checks' questions cost one
- * volatile read while no request is active or freed.
+ * recording allocates nothing, reading takes no lock, and memory is bounded. A newer
+ * request may take an older one's slot; then what the older one waits for is forgotten (a
+ * wait on it is treated as releasable by anyone, which can hide a deadlock but never
+ * invent one), while whether it is active or freed, which the argument checks must not
+ * forget, moves to a small weak map beside the table. The argument checks' questions cost
+ * one volatile read while no request is active or freed.
  */
 public final class RequestShadows {
 
     static final int SIZE = 1 << 12;
     private static final int MASK = SIZE - 1;
-    private static final int ACTIVE = 1;
-    private static final int FREED = 2;
 
     private static final RequestShadow[] SLOTS = new RequestShadow[SIZE];
     /** Active or freed state of requests that lost their slot. */
     private static final Map<Object, Integer> EVICTED = new WeakHashMap<>();
     private static volatile int activeCount;
     private static volatile int freedCount;
+    /** The argument checks' scratch copy, one per thread: asking allocates nothing. */
+    private static final ThreadLocal<RequestShadow.View> SCRATCH = ThreadLocal.withInitial(RequestShadow.View::new);
 
     static {
         for (int i = 0; i < SIZE; i++) {
@@ -46,31 +45,23 @@ public final class RequestShadows {
             return;
         }
         RequestShadow slot = slotOf(request);
-        synchronized (slot) {
-            if (slot.request != request && slot.request != null && (slot.active || slot.freed)) {
-                evict(slot.request, (slot.active ? ACTIVE : 0) | (slot.freed ? FREED : 0));
+        int v = slot.lock();
+        try {
+            int keep = slot.request == request ? slot.flags : 0;
+            if (slot.request != request && slot.request != null && slot.flags != 0) {
+                synchronized (EVICTED) {
+                    EVICTED.put(slot.request, slot.flags);
+                }
             }
-            boolean wasActive = slot.request == request && slot.active;
-            boolean wasFreed = slot.request == request && slot.freed;
-            slot.claim(request, kind, comm, peer, tag, site, buffer);
-            slot.active = wasActive;
-            slot.freed = wasFreed;
+            slot.claim(request, kind, comm, peer, tag, site, buffer, keep);
+        } finally {
+            slot.unlock(v);
         }
     }
 
     /** Copies what {@code request} waits for into {@code into}; false if it is not known. */
     public static boolean lookup(Object request, RequestShadow.View into) {
-        if (request == null) {
-            return false;
-        }
-        RequestShadow slot = slotOf(request);
-        synchronized (slot) {
-            if (slot.request != request) {
-                return false;
-            }
-            slot.copyTo(into);
-            return true;
-        }
+        return request != null && slotOf(request).copyTo(request, into);
     }
 
     /** A persistent request was started ({@code true}) or completed ({@code false}). */
@@ -78,51 +69,48 @@ public final class RequestShadows {
         if (request == null || (!active && activeCount == 0)) {
             return;
         }
-        set(request, ACTIVE, active);
+        set(request, RequestShadow.ACTIVE, active);
     }
 
     public static boolean isActive(Object request) {
-        return request != null && activeCount > 0 && has(request, ACTIVE);
+        return request != null && activeCount > 0 && has(request, RequestShadow.ACTIVE);
     }
 
     public static void freed(Object request) {
         if (request != null) {
-            set(request, ACTIVE, false);
-            set(request, FREED, true);
+            set(request, RequestShadow.ACTIVE, false);
+            set(request, RequestShadow.FREED, true);
         }
     }
 
     public static boolean wasFreed(Object request) {
-        return request != null && freedCount > 0 && has(request, FREED);
+        return request != null && freedCount > 0 && has(request, RequestShadow.FREED);
     }
 
     private static boolean has(Object request, int flag) {
-        RequestShadow slot = slotOf(request);
-        synchronized (slot) {
-            if (slot.request == request) {
-                return flag == ACTIVE ? slot.active : slot.freed;
-            }
+        RequestShadow.View view = SCRATCH.get();
+        if (slotOf(request).copyTo(request, view)) {
+            return flag == RequestShadow.ACTIVE ? view.active : view.freed;
         }
         synchronized (EVICTED) {
-            Integer flags = EVICTED.get(request);
-            return flags != null && (flags & flag) != 0;
+            Integer evicted = EVICTED.get(request);
+            return evicted != null && (evicted & flag) != 0;
         }
     }
 
     private static void set(Object request, int flag, boolean on) {
         RequestShadow slot = slotOf(request);
         boolean was;
-        synchronized (slot) {
+        int v = slot.lock();
+        try {
             if (slot.request == request) {
-                was = flag == ACTIVE ? slot.active : slot.freed;
-                if (flag == ACTIVE) {
-                    slot.active = on;
-                } else {
-                    slot.freed = on;
-                }
+                was = (slot.flags & flag) != 0;
+                slot.flags = on ? slot.flags | flag : slot.flags & ~flag;
                 count(flag, was, on);
                 return;
             }
+        } finally {
+            slot.unlock(v);
         }
         synchronized (EVICTED) {
             int flags = EVICTED.getOrDefault(request, 0);
@@ -141,16 +129,10 @@ public final class RequestShadows {
         if (was == on) {
             return;
         }
-        if (flag == ACTIVE) {
+        if (flag == RequestShadow.ACTIVE) {
             activeCount += on ? 1 : -1;
         } else if (on) {
             freedCount++;
-        }
-    }
-
-    private static void evict(Object request, int flags) {
-        synchronized (EVICTED) {
-            EVICTED.put(request, flags);
         }
     }
 }

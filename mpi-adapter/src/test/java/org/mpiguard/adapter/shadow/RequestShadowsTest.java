@@ -67,4 +67,39 @@ class RequestShadowsTest {
         assertFalse(RequestShadows.isActive(request), "a freed request is no longer active");
         assertTrue(RequestShadows.wasFreed(request));
     }
+
+    @Test
+    void readersNeverSeeHalfAWriteWhileWritersShareASlot() throws Exception {
+        Object[] requests = new Object[4];
+        for (int i = 0; i < requests.length; i++) {
+            requests[i] = new Object();
+        }
+        java.util.concurrent.atomic.AtomicBoolean torn = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread[] writers = new Thread[2];
+        for (int w = 0; w < writers.length; w++) {
+            writers[w] = new Thread(() -> {
+                for (int n = 0; !stop.get(); n++) {
+                    Object r = requests[n & 3];
+                    // peer and tag always equal, each request's comm is itself: a torn read breaks either
+                    RequestShadows.made(r, WaitKind.SEND, r, n, n, n, r);
+                }
+            });
+            writers[w].start();
+        }
+        RequestShadow.View e = new RequestShadow.View();
+        long deadline = System.nanoTime() + 300_000_000L;
+        while (System.nanoTime() < deadline) {
+            for (Object r : requests) {
+                if (RequestShadows.lookup(r, e) && (e.peer != e.tag || e.comm != r || e.buffer != r)) {
+                    torn.set(true);
+                }
+            }
+        }
+        stop.set(true);
+        for (Thread w : writers) {
+            w.join();
+        }
+        assertFalse(torn.get(), "a reader saw fields of two different writes");
+    }
 }
