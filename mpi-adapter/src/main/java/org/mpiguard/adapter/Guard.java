@@ -56,7 +56,7 @@ public final class Guard {
      * call the advice wraps still happens.
      */
     public static void fault(String where, Throwable t) {
-        if (!FAULT_REPORTED.compareAndSet(false, true)) {
+        if (t instanceof LeftToMpi || !FAULT_REPORTED.compareAndSet(false, true)) {
             return;
         }
         try {

@@ -86,6 +86,20 @@ public enum BaseType {
         return buf instanceof Buffer || (buf.getClass().isArray() && buf.getClass().getComponentType().isPrimitive());
     }
 
+    /** Bytes of one element of an array or buffer object (1 for byte and boolean). */
+    public static int elementBytes(Object buf) {
+        if (buf instanceof ByteBuffer || buf instanceof byte[] || buf instanceof boolean[]) {
+            return 1;
+        }
+        if (buf instanceof CharBuffer || buf instanceof ShortBuffer || buf instanceof char[] || buf instanceof short[]) {
+            return 2;
+        }
+        if (buf instanceof LongBuffer || buf instanceof DoubleBuffer || buf instanceof long[] || buf instanceof double[]) {
+            return 8;
+        }
+        return 4;
+    }
+
     /**
      * Elements a buffer object offers to the binding: an array's length, a buffer's capacity (the
      * binding starts at the buffer's first element and ignores its position).

@@ -1,17 +1,13 @@
 package org.mpiguard.adapter.args;
 
 import java.nio.Buffer;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.ShortBuffer;
-import java.nio.LongBuffer;
-import java.nio.DoubleBuffer;
 import java.util.Map;
 import java.util.WeakHashMap;
 import mpi.Comm;
 import mpi.MPI;
 import mpi.Win;
 import org.mpiguard.adapter.Guard;
+import org.mpiguard.core.args.BaseType;
 import org.mpiguard.core.args.RmaEpochs;
 
 /**
@@ -28,8 +24,12 @@ import org.mpiguard.core.args.RmaEpochs;
  */
 public final class Windows {
 
-    /** Target info of one window. {@code sizes == null} for dynamic windows (no fixed size). */
-    public record Info(int groupSize, long[] sizeBytes, int[] dispUnitBytes, RmaEpochs epochs) {
+    /**
+     * Target info of one window. {@code sizeBytes == null} for dynamic windows (no fixed
+     * size); {@code bufferBytes} the bytes of each target's memory, which a window created
+     * over a buffer shorter than its size does not reach.
+     */
+    public record Info(int groupSize, long[] sizeBytes, long[] bufferBytes, int[] dispUnitBytes, RmaEpochs epochs) {
     }
 
     private static final Map<Win, Info> WINDOWS = new WeakHashMap<>();
@@ -37,21 +37,26 @@ public final class Windows {
     private Windows() {
     }
 
-    /** After-rule of {@code new Win(base, size, dispUnit, info, comm)} and of the allocate form. */
-    public static void created(Win win, Buffer base, int size, int dispUnit, Comm comm) {
+    /**
+     * After-rule of {@code new Win(base, size, dispUnit, info, comm)} ({@code memory} = the
+     * base's capacity) and of the allocate form ({@code memory} = size: MPI allocated it).
+     */
+    public static void created(Win win, Buffer base, int size, int dispUnit, int memory, Comm comm) {
         try {
-            int unit = elementBytes(base);
-            int[] mine = {size, dispUnit * unit, unit};
+            int unit = BaseType.elementBytes(base);
+            int[] mine = {size, dispUnit * unit, unit, Math.min(size, memory)};
             int n = comm.getSize();
-            int[] all = new int[3 * n];
-            comm.allGather(mine, 3, MPI.INT, all, 3, MPI.INT);
+            int[] all = new int[4 * n];
+            comm.allGather(mine, 4, MPI.INT, all, 4, MPI.INT);
             long[] sizes = new long[n];
+            long[] buffers = new long[n];
             int[] units = new int[n];
             for (int r = 0; r < n; r++) {
-                sizes[r] = (long) all[3 * r] * all[3 * r + 2];
-                units[r] = all[3 * r + 1];
+                sizes[r] = (long) all[4 * r] * all[4 * r + 2];
+                units[r] = all[4 * r + 1];
+                buffers[r] = (long) all[4 * r + 3] * all[4 * r + 2];
             }
-            put(win, new Info(n, sizes, units, new RmaEpochs(n)));
+            put(win, new Info(n, sizes, buffers, units, new RmaEpochs(n)));
         } catch (Throwable t) {
             Guard.fault("exchanging window sizes", t);
         }
@@ -61,7 +66,7 @@ public final class Windows {
     public static void createdDynamic(Win win, Comm comm) {
         try {
             int n = comm.getSize();
-            put(win, new Info(n, null, null, new RmaEpochs(n)));
+            put(win, new Info(n, null, null, null, new RmaEpochs(n)));
         } catch (Throwable t) {
             Guard.fault("recording a dynamic window", t);
         }
@@ -77,18 +82,5 @@ public final class Windows {
         synchronized (WINDOWS) {
             WINDOWS.put(win, info);
         }
-    }
-
-    static int elementBytes(Buffer b) {
-        if (b instanceof ByteBuffer) {
-            return 1;
-        }
-        if (b instanceof CharBuffer || b instanceof ShortBuffer) {
-            return 2;
-        }
-        if (b instanceof LongBuffer || b instanceof DoubleBuffer) {
-            return 8;
-        }
-        return 4;
     }
 }
