@@ -22,7 +22,7 @@ public final class MpiDetected {
             "handle.free-predefined", "op.freed", "op.type", "comm.split-color", "comm.leader-range",
             "group.rank-range", "group.rank-duplicate", "info.key", "rma.target-range", "rma.disp-negative",
             "rma.disp-range", "rma.no-epoch", "rma.lock-type", "rma.unlock-without-lock", "rma.win-disp-unit",
-            "rma.win-size");
+            "rma.win-size", "type.create-count");
 
     /** Checks the binding itself makes before it calls MPI, throwing MPIException at the program's line. */
     private static final Set<String> BINDING_IDS = Set.of("env.before-init", "env.after-finalize");
