@@ -15,7 +15,8 @@
 #   --agent JAR          the agent jar (default agent/target/mpiguard-agent.jar)
 #   --agent-options O    agent argument string besides report= (default: none)
 #   --timeout S          seconds per run before it counts as hung (default 60)
-#   --work DIR           keep every run's output and findings here (default: a temp dir)
+#   --work DIR           keep every run's output and findings here (default: a temp dir,
+#                        removed when no program differs)
 #   --only REGEX         only programs whose class name matches REGEX (grep -E)
 # Prints one Markdown table row per program: "same" or "different: what", then a summary.
 # Where a run differs, the plain run is repeated: output that also differs between two
@@ -33,7 +34,7 @@ work=""
 only=""
 mpi_jar="${MPI_JAR:-/usr/lib/x86_64-linux-gnu/openmpi/lib/mpi.jar}"
 
-usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --ranks) ranks="$2"; shift 2 ;;
@@ -53,7 +54,8 @@ classes="$(cd "$1" && pwd)" || { echo "no directory $1" >&2; exit 2; }
 subdir="${2:-}"
 [ -s "$agent" ] || { echo "no agent jar at $agent (build it: mvn -o -B -q -DskipTests verify)" >&2; exit 2; }
 [ -s "$mpi_jar" ] || { echo "no mpi.jar at $mpi_jar (set MPI_JAR or run scripts/setup.sh)" >&2; exit 2; }
-[ -n "$work" ] || work="$(mktemp -d /tmp/mpiguard-transparency.XXXXXX)"
+temporary=""
+[ -n "$work" ] || { work="$(mktemp -d /tmp/mpiguard-transparency.XXXXXX)"; temporary=1; }
 mkdir -p "$work"
 cp_all="$mpi_jar${extra_cp:+:$extra_cp}:$classes"
 root_flag=()
@@ -148,4 +150,6 @@ for main in $list; do
 done
 echo
 echo "$differing of $total program(s) differ under the agent"
+# a temporary work directory is kept only when there is a difference to look at
+[ "$differing" != 0 ] || [ -z "$temporary" ] || rm -rf "$work"
 [ "$differing" = 0 ]

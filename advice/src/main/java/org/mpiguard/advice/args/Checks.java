@@ -165,7 +165,7 @@ public final class Checks {
             throws MPIException {
         long arrayBytes = (long) available * BaseType.elementBytes(buf);
         long neededBytes = needed == Long.MAX_VALUE ? Long.MAX_VALUE : needed * base.bytes();
-        if (needed <= available && neededBytes <= arrayBytes) {
+        if (base.fitsInForeignArray(needed, available, BaseType.elementBytes(buf))) {
             if (Violations.firstWarning(FindingKind.BINDING_HAZARD, site, "hazard.element-type")) {
                 Violations.warn(FindingKind.BINDING_HAZARD, site, ArgMessages.argument("hazard.element-type",
                         Violations.op(site), bufName, buf, "is described as " + Datatypes.name(type)

@@ -81,6 +81,16 @@ public enum BaseType {
         return buf.getClass() == arrayClass;
     }
 
+    /**
+     * Whether an array of {@code available} elements of {@code elementBytes} bytes each
+     * holds {@code needed} elements of this type as the binding copies them when the two
+     * types differ: HotSpot checks the count against the array's length in its own
+     * elements (else ArrayIndexOutOfBoundsException), and the bytes must lie inside it.
+     */
+    public boolean fitsInForeignArray(long needed, int available, int elementBytes) {
+        return needed <= available && needed * bytes <= (long) available * elementBytes;
+    }
+
     /** True for the objects the bindings accept as a buffer at all: primitive arrays and NIO buffers. */
     public static boolean isBufferObject(Object buf) {
         return buf instanceof Buffer || (buf.getClass().isArray() && buf.getClass().getComponentType().isPrimitive());
