@@ -63,7 +63,7 @@ public final class Guard {
      * program. The real MPI call the advice wraps still happens.
      */
     public static void fault(String where, Throwable t) {
-        if (FAULTS_SAID.size() >= MAX_FAULT_PLACES || !FAULTS_SAID.add(where)) {
+        if (t instanceof LeftToMpi || FAULTS_SAID.size() >= MAX_FAULT_PLACES || !FAULTS_SAID.add(where)) {
             return;
         }
         try {

@@ -36,6 +36,9 @@ public final class MpiRuntime {
     private static volatile int rank = -1;
     private static volatile int size;
     private static volatile boolean finalizeCalled;
+    /** MPI.Finalize was entered (it may still be waiting for the others when the JVM ends). */
+    private static volatile boolean finalizeEntered;
+    private static volatile int initSite = CallSites.UNKNOWN_ID;
     /** The thread level the program was told it has; -1 until Init. */
     private static volatile int programThreadLevel = -1;
     private static volatile Watchdog watchdog;
@@ -143,6 +146,8 @@ public final class MpiRuntime {
         rank = MPI.COMM_WORLD.getRank();
         size = MPI.COMM_WORLD.getSize();
         Guard.rankKnown(rank);
+        initSite = site;
+        OutsideEnd.watchSignals();
         Runtime.getRuntime().addShutdownHook(new Thread(MpiRuntime::onJvmExit, "mpiguard-exit"));
         if (!wantsWatchdog()) {
             return;
@@ -170,6 +175,7 @@ public final class MpiRuntime {
 
     /** MPI.Finalize: hold until every rank has reached it, then finalize for real. */
     public static void finalizeRun(int site) throws MPIException {
+        finalizeEntered = true;
         ThreadActivity activity = RankActivity.current();
         activity.enter(WaitKind.FINALIZE, site, null, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
         try {
@@ -190,15 +196,21 @@ public final class MpiRuntime {
         MPI.Finalize();
     }
 
+    /** Before the program's own {@code Comm.abort}: nobody's missing Finalize is news after it. */
+    public static void abortedByProgram() {
+        OutsideEnd.programAborted();
+    }
+
     /**
      * The shutdown hook. A rank that leaves without Finalize is reported and announced to
      * the coordinator, so nobody waits for it. When a thread is still blocked inside MPI
      * the JVM is being killed from outside (mpirun tearing the job down), which is not
-     * the program's doing: nothing is said then.
+     * the program's doing: nothing is said then, nor when the rank was inside Finalize,
+     * the program called abort, or a signal ended the JVM (mpirun ending the job).
      */
     private static void onJvmExit() {
         try {
-            if (finalizeCalled || rank < 0) {
+            if (finalizeCalled || finalizeEntered || rank < 0 || OutsideEnd.happened()) {
                 return;
             }
             Watchdog w = watchdog;
@@ -218,15 +230,16 @@ public final class MpiRuntime {
                     lastSite = s.lastSite;
                 }
             }
-            var site = CallSites.get(lastSite);
             // The finding stands at the last call the rank made; that is where the
-            // missing Finalize should have followed.
-            String op = lastSite == CallSites.UNKNOWN_ID ? "MPI.Finalize" : site.op();
+            // missing Finalize should have followed. Without one, at Init (never "?.?").
+            boolean blocked = lastSite != CallSites.UNKNOWN_ID;
+            var site = CallSites.get(blocked ? lastSite : initSite);
+            String op = site.op();
             Guard.report(new Finding(FindingKind.CALL_ORDERING, Severity.WARNING, List.of(rank), op,
                     SiteRef.of(site), List.of(),
                     "Rank " + rank + " is exiting without calling MPI.Finalize"
-                            + (lastSite == CallSites.UNKNOWN_ID ? "" : "; its last blocking MPI call was "
-                            + site.op() + " at " + site.location())
+                            + (blocked ? "; its last blocking MPI call was " + site.op() + " at " + site.location()
+                            : "; it was initialised at " + site.location())
                             + ". Every rank must call MPI.Finalize before it exits (also on error paths);"
                             + " otherwise mpirun aborts the job and the other ranks may wait for it forever.",
                     List.of()));

@@ -19,7 +19,8 @@ final class CheckMarkers {
     static final Path PROGRAMS = Path.of("src/main/java/org/mpiguard/programs/args");
     private static final Pattern MARKER = Pattern.compile("// CHECK: (\\S+) (\\S+) (.+)$");
 
-    record Marker(String program, int line, String id, String op, String argument) {
+    /** {@code refused}: the marked call is made through {@code Refused.expect}, so an error refuses it. */
+    record Marker(String program, int line, String id, String op, String argument, boolean refused) {
         String file() {
             return program + ".java";
         }
@@ -40,7 +41,8 @@ final class CheckMarkers {
         for (int i = 0; i < lines.size(); i++) {
             Matcher m = MARKER.matcher(lines.get(i));
             if (m.find()) {
-                markers.add(new Marker(program, i + 1, m.group(1), m.group(2), m.group(3).trim()));
+                markers.add(new Marker(program, i + 1, m.group(1), m.group(2), m.group(3).trim(),
+                        lines.get(i).contains("expect(")));
             }
         }
         return markers;

@@ -17,6 +17,7 @@ import org.mpiguard.core.args.Extents;
 import org.mpiguard.core.args.RankRules;
 import org.mpiguard.core.args.ReductionOps;
 import org.mpiguard.core.options.CheckFamily;
+import org.mpiguard.core.report.FindingKind;
 
 /**
  * The argument checks every family shares: handles, buffers, ranks, tags, ops. Each
@@ -93,7 +94,16 @@ public final class Checks {
         present(site, bufName, buf, type, direct);
         long items = (long) count * ranks;
         long needed = items > Integer.MAX_VALUE ? Long.MAX_VALUE : Datatypes.span(type, (int) items);
+        BaseType base = Datatypes.baseType(type);
+        if (buf instanceof Buffer b && b.isDirect() && base != null && base != BaseType.NULL) {
+            directFits(site, bufName, b, countName, count, ranks, type, base, needed);
+            return;
+        }
         int available = BaseType.elementsAvailable(buf);
+        if (base != null && base != BaseType.NULL && needed > 0 && !base.accepts(buf)) {
+            otherElementType(site, bufName, buf, countName, count, type, base, needed, available);
+            return;
+        }
         if (needed > available) {
             String what = ranks == 1 ? countName + " = " + count
                     : countName + " = " + count + " for each of " + ranks + " ranks";
@@ -102,6 +112,75 @@ public final class Checks {
                     + " (extent " + type.getExtent() + ") needs " + needed + " elements, it has " + available,
                     "a buffer of at least " + needed + " elements, or " + countName + " <= " + max);
         }
+    }
+
+    /**
+     * A buffer the standard says is ignored (peer MPI.PROC_NULL, op MPI.NO_OP): only what
+     * the binding itself needs before it calls MPI is checked. A direct buffer's address is
+     * passed and never touched; an array is still copied by the binding for {@code count}
+     * elements whatever the peer, so its size still matters.
+     */
+    public static void ignoredBuffer(int site, String bufName, Object buf, String countName, int count,
+                                     String typeName, Datatype type, boolean direct) throws MPIException {
+        if (buf instanceof Buffer b && b.isDirect()) {
+            type(site, typeName, type);
+            if (count < 0) {
+                fail(site, "buf.count-negative", countName, count, "is negative", "0 or more");
+            }
+            return;
+        }
+        buffer(site, bufName, buf, countName, count, typeName, type, direct);
+    }
+
+    /**
+     * A direct buffer is plain memory to the binding (it passes its address), so any
+     * basic type may be described in it, as in C: what matters is its capacity in bytes
+     * against the bytes the call reads or writes.
+     */
+    private static void directFits(int site, String bufName, Buffer buf, String countName, int count, int ranks,
+                                   Datatype type, BaseType base, long needed) throws MPIException {
+        long neededBytes = needed == Long.MAX_VALUE ? Long.MAX_VALUE : needed * base.bytes();
+        long availableBytes = (long) buf.capacity() * BaseType.elementBytes(buf);
+        if (neededBytes > availableBytes) {
+            String what = ranks == 1 ? countName + " = " + count
+                    : countName + " = " + count + " for each of " + ranks + " ranks";
+            fail(site, "buf.overflow", bufName, buf, "is too small: " + what + " of " + Datatypes.name(type)
+                    + " (extent " + type.getExtent() + ") needs " + neededBytes + " bytes, it has " + availableBytes,
+                    "a buffer of at least " + neededBytes + " bytes, or " + countName + " <= "
+                    + maxCount(type, (int) Math.min(Integer.MAX_VALUE, availableBytes / base.bytes())) / ranks);
+        }
+    }
+
+    /**
+     * An array (or heap buffer) of another element type than the datatype's. The binding
+     * hands it to JNI as an array of the datatype's type: undefined by the JNI
+     * specification, yet HotSpot copies {@code needed} elements of the datatype's type
+     * after checking them against the array's length in its own elements. Where those
+     * bytes lie inside the array the program gets what it asked for on HotSpot: a
+     * warning (unportable). Past the array's length or its bytes, HotSpot throws
+     * ArrayIndexOutOfBoundsException or the copy runs past the array: an error.
+     */
+    private static void otherElementType(int site, String bufName, Object buf, String countName, int count,
+                                         Datatype type, BaseType base, long needed, int available)
+            throws MPIException {
+        long arrayBytes = (long) available * BaseType.elementBytes(buf);
+        long neededBytes = needed == Long.MAX_VALUE ? Long.MAX_VALUE : needed * base.bytes();
+        if (base.fitsInForeignArray(needed, available, BaseType.elementBytes(buf))) {
+            if (Violations.firstWarning(FindingKind.BINDING_HAZARD, site, "hazard.element-type")) {
+                Violations.warn(FindingKind.BINDING_HAZARD, site, ArgMessages.argument("hazard.element-type",
+                        Violations.op(site), bufName, buf, "is described as " + Datatypes.name(type)
+                        + ", whose elements are not its own: the binding hands JNI an array of one primitive type"
+                        + " as another, which the JNI specification leaves undefined; it works on HotSpot, where"
+                        + " these " + neededBytes + " bytes lie inside the array, but is not portable",
+                        "a datatype matching the buffer, or a direct ByteBuffer (MPI.newByteBuffer) or a "
+                        + base.javaTypes().replace(" or ", " / ") + " holding the data"));
+            }
+            return;
+        }
+        fail(site, "buf.element-type", bufName, buf, "does not hold the elements of " + Datatypes.name(type)
+                + ": " + countName + " = " + count + " reaches " + needed + " elements of " + base.bytes()
+                + " bytes (" + neededBytes + " bytes), past the array's " + available + " elements ("
+                + arrayBytes + " bytes)", base.javaTypes() + ", or a datatype matching the buffer");
     }
 
     /**
@@ -138,6 +217,21 @@ public final class Checks {
         int extent = type.getExtent();
         int trueLb = type.getTrueLb();
         int trueExtent = type.getTrueExtent();
+        BaseType base = Datatypes.baseType(type);
+        if (base != null && base != BaseType.NULL) {
+            if (buf instanceof Buffer b && b.isDirect()) {
+                available = (int) ((long) available * BaseType.elementBytes(buf) / base.bytes());
+            } else if (!base.accepts(buf)) {
+                long last = 0;
+                for (int r = 0; r < ranks; r++) {
+                    last = Math.max(last, Extents.spanAt(displs[r], counts[r], extent, trueLb, trueExtent));
+                }
+                if (last > 0) {
+                    otherElementType(site, bufName, buf, countsName, counts[0], type, base, last, available);
+                }
+                return;
+            }
+        }
         for (int r = 0; r < ranks; r++) {
             long end = Extents.spanAt(displs[r], counts[r], extent, trueLb, trueExtent);
             if (end > available) {
@@ -150,7 +244,7 @@ public final class Checks {
         }
     }
 
-    /** The buffer exists, is a buffer of the right element type and direct where needed. */
+    /** The buffer exists, is a buffer at all and direct where needed (its size and element type: the callers). */
     static void present(int site, String bufName, Object buf, Datatype type, boolean direct) throws MPIException {
         if (buf == null) {
             fail(site, "buf.null", bufName, null, "is null", "an array or java.nio buffer of "
@@ -164,11 +258,6 @@ public final class Checks {
             fail(site, "buf.direct", bufName, buf, "is not a direct buffer, which this call needs because MPI"
                     + " uses it after the call returns", "a direct buffer, e.g. MPI.new" + bufferKind(type)
                     + "(n)");
-        }
-        BaseType base = Datatypes.baseType(type);
-        if (base != null && base != BaseType.NULL && !base.accepts(buf)) {
-            fail(site, "buf.element-type", bufName, buf, "does not hold the elements of " + Datatypes.name(type),
-                    base.javaTypes() + ", or a datatype matching the buffer");
         }
     }
 

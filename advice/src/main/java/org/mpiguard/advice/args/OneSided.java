@@ -1,8 +1,6 @@
 package org.mpiguard.advice.args;
 
 import java.nio.Buffer;
-import org.mpiguard.adapter.shadow.Shadows;
-import org.mpiguard.adapter.shadow.WindowShadow;
 import mpi.Comm;
 import mpi.Datatype;
 import mpi.Group;
@@ -12,8 +10,12 @@ import mpi.MPIException;
 import mpi.Op;
 import mpi.Win;
 import org.mpiguard.adapter.args.Datatypes;
+import org.mpiguard.adapter.args.Violations;
+import org.mpiguard.adapter.shadow.Shadows;
+import org.mpiguard.adapter.shadow.WindowShadow;
 import org.mpiguard.core.args.ArgMessages;
 import org.mpiguard.core.args.RmaEpochs;
+import org.mpiguard.core.report.FindingKind;
 
 /**
  * Entry points of rma.rules: window creation, RMA operations against the target's window
@@ -30,8 +32,14 @@ public final class OneSided {
     private OneSided() {
     }
 
-    /** Before {@code new Win(base, size, dispUnit, info, comm)} and the allocate form. */
-    public static void create(Buffer base, int size, int dispUnit, Info info, Comm comm, int site) throws MPIException {
+    /**
+     * Before {@code new Win(base, size, dispUnit, info, comm)} and, with {@code allocated},
+     * the allocate and shared flavors {@code new Win(size, dispUnit, info, comm, base,
+     * flavor)}, where MPI allocates the window's memory: their {@code base} only tells the
+     * binding the element type, so its capacity says nothing.
+     */
+    public static void create(Buffer base, int size, int dispUnit, Info info, Comm comm, boolean allocated, int site)
+            throws MPIException {
         if (!Checks.on()) {
             return;
         }
@@ -49,12 +57,17 @@ public final class OneSided {
                     + " other ranks access it at any time", "a direct buffer, e.g. MPI.newIntBuffer(n)");
         }
         if (size < 0) {
-            Checks.fail(site, "rma.win-size", "size", size, "is negative", "0.." + base.capacity()
-                    + " (elements of 'base')");
+            Checks.fail(site, "rma.win-size", "size", size, "is negative", allocated ? "0 or more elements"
+                    : "0.." + base.capacity() + " (elements of 'base')");
         }
-        if (size > base.capacity()) {
-            Checks.fail(site, "rma.win-size", "size", size, "is larger than 'base' (capacity " + base.capacity()
-                    + "): remote puts would write past it", "0.." + base.capacity() + " (elements of 'base')");
+        if (!allocated && size > base.capacity()
+                && Violations.firstWarning(FindingKind.INVALID_ARGUMENT, site, "rma.win-buffer-short")) {
+            // Only a hazard until an access really reaches past the buffer (rma.past-buffer, an error there).
+            Violations.warn(FindingKind.INVALID_ARGUMENT, site, ArgMessages.argument("rma.win-buffer-short",
+                    Violations.op(site), "size", size, "is larger than 'base' (capacity " + base.capacity()
+                    + "): a put, get or accumulate reaching past element " + base.capacity()
+                    + " of this rank's window would touch memory outside the buffer",
+                    "0.." + base.capacity() + " (elements of 'base')"));
         }
         if (dispUnit <= 0) {
             Checks.fail(site, "rma.win-disp-unit", "dispUnit", dispUnit, "is not positive",
@@ -65,13 +78,13 @@ public final class OneSided {
     public static void createdAllocate(Win win, int size, int dispUnit, Info info, Comm comm, Buffer base, int flavor,
                                        int site) {
         if (Checks.on()) {
-            Shadows.windowExchanged(win, base, size, dispUnit, comm, site);
+            Shadows.windowExchanged(win, base, size, dispUnit, size, comm, site);
         }
     }
 
     public static void created(Win win, Buffer base, int size, int dispUnit, Info info, Comm comm, int site) {
         if (Checks.on()) {
-            Shadows.windowExchanged(win, base, size, dispUnit, comm, site);
+            Shadows.windowExchanged(win, base, size, dispUnit, base.capacity(), comm, site);
         }
     }
 
@@ -117,7 +130,7 @@ public final class OneSided {
         }
         String[] n = snake ? SNAKE : CAMEL;
         WindowShadow.Targets w = window(site, win);
-        Checks.buffer(site, n[0], origin, n[1], orgCount, n[2], orgType, true);
+        origin(site, n[0], origin, n[1], orgCount, n[2], orgType, targetRank == MPI.PROC_NULL);
         target(site, win, w, n[3], targetRank, n[4], targetDisp, n[5], targetCount, n[6], targetType);
         if (op != null) {
             Checks.op(site, "op", op, targetType);
@@ -132,8 +145,9 @@ public final class OneSided {
             return;
         }
         WindowShadow.Targets w = window(site, win);
-        Checks.buffer(site, "origin", origin, "orgCount", orgCount, "orgType", orgType, true);
-        Checks.buffer(site, "resultAddr", resultAddr, "resultCount", resultCount, "resultType", resultType, true);
+        boolean noTarget = targetRank == MPI.PROC_NULL;
+        origin(site, "origin", origin, "orgCount", orgCount, "orgType", orgType, noTarget || op == MPI.NO_OP);
+        origin(site, "resultAddr", resultAddr, "resultCount", resultCount, "resultType", resultType, noTarget);
         target(site, win, w, "targetRank", targetRank, "targetDisp", targetDisp, "targetCount", targetCount,
                 "targetType", targetType);
         Checks.op(site, "op", op, targetType);
@@ -146,11 +160,25 @@ public final class OneSided {
             return;
         }
         WindowShadow.Targets w = window(site, win);
-        Checks.buffer(site, "origin", origin, "count", 1, typeName, type, true);
-        Checks.buffer(site, "resultAddr", resultAddr, "count", 1, typeName, type, true);
+        boolean noTarget = targetRank == MPI.PROC_NULL;
+        origin(site, "origin", origin, "count", 1, typeName, type, noTarget || op == MPI.NO_OP);
+        origin(site, "resultAddr", resultAddr, "count", 1, typeName, type, noTarget);
         target(site, win, w, "targetRank", targetRank, "targetDisp", targetDisp, "count", 1, typeName, type);
         if (op != null) {
             Checks.op(site, "op", op, type);
+        }
+    }
+
+    /**
+     * An origin or result buffer. The standard ignores it when the target is MPI.PROC_NULL
+     * or the op MPI.NO_OP (fetchAndOp, getAccumulate): then its size is not checked.
+     */
+    private static void origin(int site, String bufName, Buffer buf, String countName, int count, String typeName,
+                               Datatype type, boolean ignored) throws MPIException {
+        if (ignored) {
+            Checks.ignoredBuffer(site, bufName, buf, countName, count, typeName, type, true);
+        } else {
+            Checks.buffer(site, bufName, buf, countName, count, typeName, type, true);
         }
     }
 
@@ -192,6 +220,15 @@ public final class OneSided {
                     + windowBytes + " bytes (displacement unit " + unit + " bytes)",
                     "accesses inside the target window: " + dispName + " * " + unit + " + " + countName
                     + " * extent <= " + windowBytes + " bytes");
+        }
+        long bufferBytes = w.bufferBytes()[rank];
+        if (count > 0 && end > bufferBytes) {
+            Checks.fail(site, "rma.past-buffer", dispName, disp, "with " + countName + " = " + count + " of "
+                    + Datatypes.name(type) + " reaches byte " + end + " of rank " + rank + "'s window, past the "
+                    + bufferBytes + " bytes of the buffer it was created over (its size says " + windowBytes
+                    + "): the access would touch memory outside that buffer",
+                    "accesses inside the target's buffer: " + dispName + " * " + unit + " + " + countName
+                    + " * extent <= " + bufferBytes + " bytes");
         }
     }
 

@@ -2,6 +2,7 @@ package org.mpiguard.advice.args;
 
 import mpi.Comm;
 import mpi.Datatype;
+import mpi.MPI;
 import mpi.MPIException;
 import mpi.Message;
 import org.mpiguard.adapter.args.Peers;
@@ -26,6 +27,16 @@ public final class PointToPoint {
         Checks.recvTag(site, tagName, tag);
     }
 
+    /** The data of a message; the standard ignores it when the peer is MPI.PROC_NULL. */
+    private static void payload(int site, String bufName, Object buf, String countName, int count, String typeName,
+                                Datatype type, boolean direct, int peer) throws MPIException {
+        if (peer == MPI.PROC_NULL) {
+            Checks.ignoredBuffer(site, bufName, buf, countName, count, typeName, type, direct);
+        } else {
+            Checks.buffer(site, bufName, buf, countName, count, typeName, type, direct);
+        }
+    }
+
     /** send, sSend, bSend, rSend and, with {@code direct}, their nonblocking and persistent forms. */
     public static void send(Comm comm, Object buf, int count, Datatype type, int dest, int tag, boolean direct,
                             int site) throws MPIException {
@@ -33,7 +44,7 @@ public final class PointToPoint {
             return;
         }
         outgoing(comm, dest, "tag", tag, site);
-        Checks.buffer(site, "buf", buf, "count", count, "type", type, direct);
+        payload(site, "buf", buf, "count", count, "type", type, direct, dest);
     }
 
     /** recv and, with {@code direct}, iRecv and recvInit. */
@@ -43,7 +54,7 @@ public final class PointToPoint {
             return;
         }
         incoming(comm, source, "tag", tag, site);
-        Checks.buffer(site, "buf", buf, "count", count, "type", type, direct);
+        payload(site, "buf", buf, "count", count, "type", type, direct, source);
     }
 
     public static void probe(Comm comm, int source, int tag, int site) throws MPIException {
@@ -61,8 +72,8 @@ public final class PointToPoint {
         }
         outgoing(comm, dest, "sendtag", sendtag, site);
         incoming(comm, source, "recvtag", recvtag, site);
-        Checks.buffer(site, "sendbuf", sendbuf, "sendcount", sendcount, "sendtype", sendtype, false);
-        Checks.buffer(site, "recvbuf", recvbuf, "recvcount", recvcount, "recvtype", recvtype, false);
+        payload(site, "sendbuf", sendbuf, "sendcount", sendcount, "sendtype", sendtype, false, dest);
+        payload(site, "recvbuf", recvbuf, "recvcount", recvcount, "recvtype", recvtype, false, source);
         Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
     }
 

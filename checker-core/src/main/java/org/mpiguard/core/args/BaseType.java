@@ -81,9 +81,33 @@ public enum BaseType {
         return buf.getClass() == arrayClass;
     }
 
+    /**
+     * Whether an array of {@code available} elements of {@code elementBytes} bytes each
+     * holds {@code needed} elements of this type as the binding copies them when the two
+     * types differ: HotSpot checks the count against the array's length in its own
+     * elements (else ArrayIndexOutOfBoundsException), and the bytes must lie inside it.
+     */
+    public boolean fitsInForeignArray(long needed, int available, int elementBytes) {
+        return needed <= available && needed * bytes <= (long) available * elementBytes;
+    }
+
     /** True for the objects the bindings accept as a buffer at all: primitive arrays and NIO buffers. */
     public static boolean isBufferObject(Object buf) {
         return buf instanceof Buffer || (buf.getClass().isArray() && buf.getClass().getComponentType().isPrimitive());
+    }
+
+    /** Bytes of one element of an array or buffer object (1 for byte and boolean). */
+    public static int elementBytes(Object buf) {
+        if (buf instanceof ByteBuffer || buf instanceof byte[] || buf instanceof boolean[]) {
+            return 1;
+        }
+        if (buf instanceof CharBuffer || buf instanceof ShortBuffer || buf instanceof char[] || buf instanceof short[]) {
+            return 2;
+        }
+        if (buf instanceof LongBuffer || buf instanceof DoubleBuffer || buf instanceof long[] || buf instanceof double[]) {
+            return 8;
+        }
+        return 4;
     }
 
     /**

@@ -6,8 +6,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import mpi.MPI;
 import mpi.MPIException;
 import org.mpiguard.core.Guard;
+import org.mpiguard.core.LeftToMpi;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.core.ExitCodes;
+import org.mpiguard.core.args.MpiDetected;
 import org.mpiguard.core.options.OnError;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingKind;
@@ -31,13 +33,44 @@ public final class Violations {
         return CallSites.get(site).op();
     }
 
-    /** Reports an invalid argument at {@code site} and never returns normally. */
+    /**
+     * Reports an invalid argument at {@code site} and never returns normally. When the
+     * program set a returning error handler and MPI itself detects this violation, the
+     * program asked MPI to tell it, and a call the binding refuses itself (before Init,
+     * after Finalize) throws at the program's line anyway: a warning then, and
+     * {@link LeftToMpi} lets the call go on.
+     */
     public static MPIException invalid(int site, String message) throws MPIException {
+        String id = MpiDetected.idOf(message);
+        boolean binding = MpiDetected.refusedByBinding(id);
+        if (binding || (programHandlesErrors && MpiDetected.reportedByMpi(id))) {
+            if (firstWarning(FindingKind.INVALID_ARGUMENT, site, id)) {
+                warn(FindingKind.INVALID_ARGUMENT, site, message + (binding
+                        ? ". The binding refuses this call itself with an MPIException at this line."
+                        : ". The program set a returning error handler, so MPI reports this to it (an MPIException"
+                        + " with MPI's error class); the call is made."));
+            }
+            throw LeftToMpi.INSTANCE;
+        }
         report(FindingKind.INVALID_ARGUMENT, Severity.ERROR, site, message);
         if (Guard.options().onError() == OnError.ABORT) {
             abort();
         }
         throw new MPIException(message);
+    }
+
+    private static volatile boolean programHandlesErrors;
+
+    /**
+     * After-rule of {@code setErrhandler} on a communicator or window: a handler other
+     * than MPI.ERRORS_ARE_FATAL means the program handles MPI's errors itself. One flag
+     * for the whole rank: errors not tied to an object are raised on MPI.COMM_WORLD, and
+     * programs set the handler there.
+     */
+    public static void errhandlerSet(mpi.Errhandler handler) {
+        if (handler != null && handler != MPI.ERRORS_ARE_FATAL) {
+            programHandlesErrors = true;
+        }
     }
 
     /**

@@ -1,11 +1,6 @@
 package org.mpiguard.adapter.shadow;
 
 import java.nio.Buffer;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.DoubleBuffer;
-import java.nio.LongBuffer;
-import java.nio.ShortBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -23,6 +18,7 @@ import mpi.Win;
 import org.mpiguard.core.Guard;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.core.activity.WindowState;
+import org.mpiguard.core.args.BaseType;
 import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.collective.CommIdentity;
 import org.mpiguard.core.site.CallSites;
@@ -322,8 +318,9 @@ public final class Shadows {
     }
 
     /**
-     * Every target's size and displacement unit (in bytes) of {@code win}, just made by
-     * {@code new Win(base, size, dispUnit, info, comm)} or the allocate form. An origin
+     * Every target's size, displacement unit and buffer (in bytes) of {@code win}, just made
+     * by {@code new Win(base, size, dispUnit, info, comm)} ({@code memory} = the base's
+     * capacity) or the allocate form ({@code memory} = size: MPI allocated it). An origin
      * checks a put against the target's window, which only the target knows, so the sizes
      * are exchanged once, now: an allGather on the window's own communicator, made right
      * after the constructor returned on every rank. Window creation is collective over
@@ -333,20 +330,23 @@ public final class Shadows {
      * every rank runs with the same {@code checks} option (the argument family on or off
      * everywhere), as a job does when the options come from the job script.
      */
-    public static void windowExchanged(Win win, Buffer base, int size, int dispUnit, Comm comm, int site) {
+    public static void windowExchanged(Win win, Buffer base, int size, int dispUnit, int memory, Comm comm,
+                                       int site) {
         try {
-            int unit = elementBytes(base);
-            int[] mine = {size, dispUnit * unit, unit};
+            int unit = BaseType.elementBytes(base);
+            int[] mine = {size, dispUnit * unit, unit, Math.min(size, memory)};
             int n = comm.getSize();
-            int[] all = new int[3 * n];
-            comm.allGather(mine, 3, MPI.INT, all, 3, MPI.INT);
+            int[] all = new int[4 * n];
+            comm.allGather(mine, 4, MPI.INT, all, 4, MPI.INT);
             long[] sizes = new long[n];
+            long[] buffers = new long[n];
             int[] units = new int[n];
             for (int r = 0; r < n; r++) {
-                sizes[r] = (long) all[3 * r] * all[3 * r + 2];
-                units[r] = all[3 * r + 1];
+                sizes[r] = (long) all[4 * r] * all[4 * r + 2];
+                units[r] = all[4 * r + 1];
+                buffers[r] = (long) all[4 * r + 3] * all[4 * r + 2];
             }
-            windowMade(win, comm, site).exchanged(sizes, units);
+            windowMade(win, comm, site).exchanged(sizes, buffers, units);
         } catch (Throwable t) {
             Guard.fault("exchanging window sizes", t);
         }
@@ -355,23 +355,10 @@ public final class Shadows {
     /** {@code new Win(info, comm)}: a dynamic window, sizes unknown until attach. */
     public static void windowDynamic(Win win, Comm comm, int site) {
         try {
-            windowMade(win, comm, site).exchanged(null, null);
+            windowMade(win, comm, site).exchanged(null, null, null);
         } catch (Throwable t) {
             Guard.fault("recording a dynamic window", t);
         }
-    }
-
-    static int elementBytes(Buffer b) {
-        if (b instanceof ByteBuffer) {
-            return 1;
-        }
-        if (b instanceof CharBuffer || b instanceof ShortBuffer) {
-            return 2;
-        }
-        if (b instanceof LongBuffer || b instanceof DoubleBuffer) {
-            return 8;
-        }
-        return 4;
     }
 
     /** How many fences this rank has entered on each window. */

@@ -12,8 +12,12 @@ import org.mpiguard.core.args.RmaEpochs;
  */
 public final class WindowShadow extends Shadow {
 
-    /** Every target's window, exchanged once at creation. {@code sizeBytes == null} for a dynamic window. */
-    public record Targets(int groupSize, long[] sizeBytes, int[] dispUnitBytes, RmaEpochs epochs) {
+    /**
+     * Every target's window, exchanged once at creation. {@code sizeBytes == null} for a
+     * dynamic window (no fixed size); {@code bufferBytes} the bytes of each target's memory,
+     * which a window created over a buffer shorter than its size does not reach.
+     */
+    public record Targets(int groupSize, long[] sizeBytes, long[] bufferBytes, int[] dispUnitBytes, RmaEpochs epochs) {
     }
 
     private final RmaEpochs epochs;
@@ -34,8 +38,8 @@ public final class WindowShadow extends Shadow {
         return targets;
     }
 
-    void exchanged(long[] sizeBytes, int[] dispUnitBytes) {
-        targets = new Targets(epochs.size(), sizeBytes, dispUnitBytes, epochs);
+    void exchanged(long[] sizeBytes, long[] bufferBytes, int[] dispUnitBytes) {
+        targets = new Targets(epochs.size(), sizeBytes, bufferBytes, dispUnitBytes, epochs);
     }
 
     /** The wait-for graph's view, or null while the watchdog does not track windows. */

@@ -61,10 +61,10 @@ public class CollectiveArgs {
             expect(() -> comm.reduce(two, one, 2, MPI.INT, MPI.SUM, 0)); // CHECK: buf.overflow Comm.reduce recvbuf
             expect(() -> comm.reduceScatterBlock(two, four, 2, MPI.INT, MPI.SUM)); // CHECK: buf.overflow Comm.reduceScatterBlock sendbuf
             expect(() -> comm.iAllReduce(direct, MPI.newIntBuffer(4), 3, MPI.INT, MPI.SUM)); // CHECK: buf.overflow Comm.iAllReduce sendbuf
-            expect(() -> comm.bcast(d2, 2, MPI.INT, 0)); // CHECK: buf.element-type Comm.bcast buf
+            expect(() -> comm.bcast(d2, 3, MPI.INT, 0)); // CHECK: buf.element-type Comm.bcast buf
             expect(() -> comm.allReduce(two, d2, 2, MPI.DOUBLE, MPI.SUM)); // CHECK: buf.element-type Comm.allReduce sendbuf
-            expect(() -> comm.reduce(d2, two, 2, MPI.INT, MPI.SUM, 0)); // CHECK: buf.element-type Comm.reduce sendbuf
-            expect(() -> comm.allGather(one, 1, MPI.INT, d2, 1, MPI.INT)); // CHECK: buf.element-type Comm.allGather recvbuf
+            expect(() -> comm.reduce(d2, two, 3, MPI.INT, MPI.SUM, 0)); // CHECK: buf.element-type Comm.reduce sendbuf
+            expect(() -> comm.allGather(one, 1, MPI.INT, d2, 3, MPI.INT)); // CHECK: buf.element-type Comm.allGather recvbuf
             expect(() -> comm.bcast(null, 2, MPI.INT, 0)); // CHECK: buf.null Comm.bcast buf
             expect(() -> comm.allReduce(two, null, 2, MPI.INT, MPI.SUM)); // CHECK: buf.null Comm.allReduce recvbuf
             expect(() -> comm.iBcast(heap, 2, MPI.INT, 0)); // CHECK: buf.direct Comm.iBcast buf

@@ -28,6 +28,8 @@ public class OneSidedArgs {
         Win win = new Win(MPI.newIntBuffer(4), 4, 1, MPI.INFO_NULL, comm);
         Win gone = new Win(MPI.newIntBuffer(4), 4, 1, MPI.INFO_NULL, comm);
         gone.free();
+        // Rank 1's buffer holds 1 int of its 4-int window: a hazard at creation, an error where an access reaches past it
+        Win shortWin = new Win(MPI.newIntBuffer(rank == 1 ? 1 : 4), 4, 1, MPI.INFO_NULL, comm); // CHECK: rma.win-buffer-short Win.<init> size
         Group world = comm.getGroup();
         Group empty = world.incl(new int[0]);
         Info freedInfo = new Info();
@@ -73,7 +75,6 @@ public class OneSidedArgs {
             expect(() -> win.get(origin, 1, MPI.INT, 1, -2, 1, MPI.INT)); // CHECK: rma.disp-negative Win.get targetDisp
             expect(() -> win.put(heap, 1, MPI.INT, 1, 0, 1, MPI.INT)); // CHECK: buf.direct Win.put origin
             expect(() -> win.get(heap, 1, MPI.INT, 1, 0, 1, MPI.INT)); // CHECK: buf.direct Win.get origin
-            expect(() -> win.put(doubles, 1, MPI.INT, 1, 0, 1, MPI.INT)); // CHECK: buf.element-type Win.put origin
             expect(() -> win.put(origin, 10, MPI.INT, 1, 0, 1, MPI.INT)); // CHECK: buf.overflow Win.put origin
             expect(() -> win.put(origin, -1, MPI.INT, 1, 0, 1, MPI.INT)); // CHECK: buf.count-negative Win.put orgCount
             expect(() -> win.accumulate(doubles, 1, MPI.DOUBLE, 1, 0, 1, MPI.DOUBLE, MPI.BAND)); // CHECK: op.type Win.accumulate op
@@ -101,12 +102,19 @@ public class OneSidedArgs {
         }
         win.fence(0);
         if (rank == 0) {
+            shortWin.lock(MPI.LOCK_SHARED, 1, 0);
+            expect(() -> shortWin.put(origin, 2, MPI.INT, 1, 0, 2, MPI.INT)); // CHECK: rma.past-buffer Win.put targetDisp
+            expect(() -> shortWin.get(origin, 1, MPI.INT, 1, 1, 1, MPI.INT)); // CHECK: rma.past-buffer Win.get targetDisp
+            expect(() -> shortWin.accumulate(origin, 1, MPI.INT, 1, 3, 1, MPI.INT, MPI.SUM)); // CHECK: rma.past-buffer Win.accumulate targetDisp
+            shortWin.put(origin, 1, MPI.INT, 1, 0, 1, MPI.INT);
+            shortWin.unlock(1);
             expect(() -> win.start(empty, 0)); // CHECK: rma.start-in-fence Win.start win
             expect(() -> win.post(empty, 0)); // CHECK: rma.post-in-fence Win.post win
             win.put(origin, 1, MPI.INT, 1, 3, 1, MPI.INT);
         }
         win.fence(MPI.MODE_NOSUCCEED);
         win.free();
+        shortWin.free();
         empty.free();
         world.free();
         inter.free();

@@ -75,11 +75,12 @@ public class PointToPointArgs {
             expect(() -> comm.iSend(null, 1, MPI.INT, 1, 0)); // CHECK: buf.null Comm.iSend buf
             expect(() -> comm.send("hello", 5, MPI.CHAR, 1, 0)); // CHECK: buf.kind Comm.send buf
             expect(() -> comm.recv(new Integer[4], 4, MPI.INT, 1, 0)); // CHECK: buf.kind Comm.recv buf
-            expect(() -> comm.send(ibuf, 1, MPI.DOUBLE, 1, 0)); // CHECK: buf.element-type Comm.send buf
-            expect(() -> comm.recv(dbuf, 4, MPI.INT, 1, 0)); // CHECK: buf.element-type Comm.recv buf
-            expect(() -> comm.iSend(direct, 1, MPI.DOUBLE, 1, 0)); // CHECK: buf.element-type Comm.iSend buf
-            expect(() -> comm.iRecv(ddirect, 1, MPI.LONG, 1, 0)); // CHECK: buf.element-type Comm.iRecv buf
-            expect(() -> comm.sendRecv(ibuf, 1, MPI.INT, 1, 0, ibuf, 1, MPI.DOUBLE, 1, 0)); // CHECK: buf.element-type Comm.sendRecv recvbuf
+            expect(() -> comm.send(ibuf, 4, MPI.DOUBLE, 1, 0)); // CHECK: buf.element-type Comm.send buf
+            expect(() -> comm.send(ibuf, 16, MPI.BYTE, 1, 0)); // CHECK: buf.element-type Comm.send buf
+            expect(() -> comm.recv(dbuf, 6, MPI.INT, 1, 0)); // CHECK: buf.element-type Comm.recv buf
+            expect(() -> comm.iSend(direct, 3, MPI.DOUBLE, 1, 0)); // CHECK: buf.overflow Comm.iSend buf
+            expect(() -> comm.iRecv(ddirect, 5, MPI.LONG, 1, 0)); // CHECK: buf.overflow Comm.iRecv buf
+            expect(() -> comm.sendRecv(ibuf, 1, MPI.INT, 1, 0, ibuf, 4, MPI.DOUBLE, 1, 0)); // CHECK: buf.element-type Comm.sendRecv recvbuf
             expect(() -> comm.send(ibuf, 10, MPI.INT, 1, 0)); // CHECK: buf.overflow Comm.send buf
             expect(() -> comm.recv(ibuf, 5, MPI.INT, 1, 0)); // CHECK: buf.overflow Comm.recv buf
             expect(() -> comm.send(ibuf, 3, pair, 1, 0)); // CHECK: type.uncommitted Comm.send type
