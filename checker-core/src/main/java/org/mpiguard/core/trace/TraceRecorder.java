@@ -29,6 +29,8 @@ public final class TraceRecorder {
 
     /** The wildcard value of RECV and PROBE {@code peer} and {@code tag} (ANY_SOURCE, ANY_TAG). */
     public static final int ANY = -1;
+    /** The peer of a send or receive to or from {@code MPI.PROC_NULL}: recorded, never matched. */
+    public static final int PROC_NULL = -2;
     static final int STRIDE = 16;
     private static final int HEADER_WORDS = 3;
 

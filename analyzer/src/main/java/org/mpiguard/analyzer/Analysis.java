@@ -1,0 +1,39 @@
+package org.mpiguard.analyzer;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.mpiguard.core.report.Finding;
+
+/**
+ * The cross-process analyses over one run's traces, in the order they depend on each
+ * other: sends paired with receives, collectives grouped, happens-before computed, then
+ * every check.
+ */
+final class Analysis {
+
+    /** Findings, notes on what could not be concluded, the races for replay, and the time each step took. */
+    record Result(List<Finding> findings, List<String> notes, List<MessageRaceAnalysis.Race> races,
+                         long events, long millis) {
+    }
+
+    private Analysis() {
+    }
+
+    static Result run(TraceSet traces) {
+        long start = System.nanoTime();
+        List<String> notes = new ArrayList<>(traces.notes());
+        PointToPoint p2p = PointToPoint.build(traces);
+        Collectives collectives = Collectives.build(traces);
+        notes.addAll(HappensBefore.compute(traces, p2p, collectives));
+        List<MessageRaceAnalysis.Race> races = MessageRaceAnalysis.races(traces, p2p);
+
+        List<Finding> findings = new ArrayList<>();
+        findings.addAll(TypeMismatchAnalysis.findings(traces, p2p));
+        findings.addAll(CollectiveTypeAnalysis.findings(traces, collectives));
+        findings.addAll(MessageRaceAnalysis.findings(traces, races));
+        findings.addAll(LeakAnalysis.lostMessages(traces, p2p));
+        findings.addAll(LeakAnalysis.handles(traces));
+        findings.addAll(RequestLifecycleAnalysis.findings(traces));
+        return new Result(findings, notes, races, traces.eventCount(), (System.nanoTime() - start) / 1_000_000);
+    }
+}
