@@ -23,9 +23,16 @@ final class Analysis {
         long start = System.nanoTime();
         List<String> notes = new ArrayList<>(traces.notes());
         PointToPoint p2p = PointToPoint.build(traces);
+        long matched = System.nanoTime();
         Collectives collectives = Collectives.build(traces);
         notes.addAll(HappensBefore.compute(traces, p2p, collectives));
+        long ordered = System.nanoTime();
         List<MessageRaceAnalysis.Race> races = MessageRaceAnalysis.races(traces, p2p);
+        long raced = System.nanoTime();
+        if (Boolean.getBoolean("mpiguard.analysis.timing")) {
+            System.err.printf("matching %d ms, happens-before %d ms, races %d ms%n", (matched - start) / 1_000_000,
+                    (ordered - matched) / 1_000_000, (raced - ordered) / 1_000_000);
+        }
 
         List<Finding> findings = new ArrayList<>();
         findings.addAll(TypeMismatchAnalysis.findings(traces, p2p));

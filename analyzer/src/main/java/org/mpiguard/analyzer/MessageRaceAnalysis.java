@@ -40,14 +40,8 @@ final class MessageRaceAnalysis {
         for (int p = 0; p < traces.worldSize(); p++) {
             // each sender's messages to p, by communicator, in the sender's order
             Map<Long, List<List<SendEvent>>> bySender = new HashMap<>();
-            for (List<SendEvent> fromRank : p2p.sends) {
-                for (SendEvent s : fromRank) {
-                    if (s.dest == p && !s.cancelled) {
-                        List<List<SendEvent>> senders = bySender.computeIfAbsent(s.comm,
-                                k -> newSenders(traces.worldSize()));
-                        senders.get(s.rank).add(s);
-                    }
-                }
+            for (SendEvent s : p2p.sendsTo.get(p)) {
+                bySender.computeIfAbsent(s.comm, k -> newSenders(traces.worldSize())).get(s.rank).add(s);
             }
             Map<Long, int[]> firstFree = new HashMap<>();
             Map<Integer, Integer> occurrences = new HashMap<>();

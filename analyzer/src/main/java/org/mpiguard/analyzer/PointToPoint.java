@@ -22,6 +22,8 @@ final class PointToPoint {
 
     final List<List<SendEvent>> sends = new ArrayList<>();
     final List<List<RecvEvent>> recvs = new ArrayList<>();
+    /** {@code sendsTo.get(p)}: the sends to rank p, each sender's in its order (ranks in turn). */
+    final List<List<SendEvent>> sendsTo = new ArrayList<>();
     /** {@code sendAt[rank][eventIndex]}: the send posted by that event. */
     final SendEvent[][] sendAt;
     /** {@code completedAt[rank][eventIndex]}: the receive that event completed. */
@@ -37,12 +39,20 @@ final class PointToPoint {
         for (int r = 0; r < traces.worldSize(); r++) {
             p.sends.add(new ArrayList<>());
             p.recvs.add(new ArrayList<>());
+            p.sendsTo.add(new ArrayList<>());
             TraceFile t = traces.rank(r);
             int n = t == null ? 0 : t.events().size();
             p.sendAt[r] = new SendEvent[n];
             p.completedAt[r] = new RecvEvent[n];
             if (t != null) {
                 p.collect(t);
+            }
+        }
+        for (List<SendEvent> fromRank : p.sends) {
+            for (SendEvent s : fromRank) {
+                if (s.dest >= 0 && s.dest < traces.worldSize() && !s.cancelled) {
+                    p.sendsTo.get(s.dest).add(s);
+                }
             }
         }
         p.match();
@@ -144,12 +154,8 @@ final class PointToPoint {
     private void match() {
         for (int p = 0; p < recvs.size(); p++) {
             Map<Channel, ArrayDeque<SendEvent>> channels = new HashMap<>();
-            for (List<SendEvent> fromRank : sends) {
-                for (SendEvent s : fromRank) {
-                    if (s.dest == p && !s.cancelled) {
-                        channels.computeIfAbsent(new Channel(s.rank, s.comm, s.tag), k -> new ArrayDeque<>()).add(s);
-                    }
-                }
+            for (SendEvent s : sendsTo.get(p)) {
+                channels.computeIfAbsent(new Channel(s.rank, s.comm, s.tag), k -> new ArrayDeque<>()).add(s);
             }
             for (RecvEvent v : recvs.get(p)) {
                 int source = v.effectiveSource();

@@ -20,6 +20,13 @@ public record Signature(int id, long size, long extent, int[] codes, long[] reps
         "MPI.INT", "MPI.LONG", "MPI.FLOAT", "MPI.DOUBLE", "MPI.PACKED", "MPI.INT2", "MPI.SHORT_INT", "MPI.LONG_INT",
         "MPI.FLOAT_INT", "MPI.DOUBLE_INT", "MPI.FLOAT_COMPLEX", "MPI.DOUBLE_COMPLEX"};
     private static final int[] SIZES = {0, 1, 2, 2, 1, 4, 8, 4, 8, 1, 8, 6, 12, 8, 12, 8, 16};
+    private static final Signature[] BASIC = new Signature[NAMES.length];
+
+    static {
+        for (int code = 1; code < NAMES.length; code++) {
+            BASIC[code] = new Signature(code, SIZES[code], SIZES[code], new int[] {code}, new long[] {1});
+        }
+    }
 
     public Signature {
         if (codes.length != reps.length) {
@@ -33,7 +40,7 @@ public record Signature(int id, long size, long extent, int[] codes, long[] reps
 
     /** The signature of a predefined type. */
     public static Signature basic(int code) {
-        return new Signature(code, SIZES[code], SIZES[code], new int[] {code}, new long[] {1});
+        return BASIC[code];
     }
 
     public static String codeName(int code) {
