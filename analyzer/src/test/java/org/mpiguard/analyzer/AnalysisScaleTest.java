@@ -10,12 +10,15 @@ import org.mpiguard.core.report.FindingKind;
 
 /**
  * The analysis on a synthetic 16-rank run. By default 200,000 events so the suite stays
- * quick; {@code -Dmpiguard.scale.events=1000000} gives the figure of the note.
+ * quick; {@code -Dmpiguard.scale.events=1000000} gives the figure of the note, and
+ * {@code -Dmpiguard.scale.dir=DIR} keeps the traces there for {@code mpiguard analyze DIR}.
  */
 class AnalysisScaleTest {
 
     @Test
-    void sixteenRanksOfTracesAreAnalysedInBoundedTimeWithEveryRaceFound(@TempDir Path dir) throws Exception {
+    void sixteenRanksOfTracesAreAnalysedInBoundedTimeWithEveryRaceFound(@TempDir Path temp) throws Exception {
+        String keep = System.getProperty("mpiguard.scale.dir");
+        Path dir = keep == null ? temp : Path.of(keep);
         long events = Long.getLong("mpiguard.scale.events", 200_000);
         long t0 = System.nanoTime();
         int iterations = SyntheticRun.write(dir, 16, events);
