@@ -50,7 +50,13 @@ public final class AnalyzeCommand implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new AnalyzeCommand()).execute(args));
+        CommandLine line = new CommandLine(new AnalyzeCommand());
+        // an unreadable directory or a full disk is one line, never a stack trace
+        line.setExecutionExceptionHandler((e, cl, parsed) -> {
+            cl.getErr().println("[MPIGuard] analyze failed: " + e);
+            return ExitCodes.NO_READABLE_TRACE;
+        });
+        System.exit(line.execute(args));
     }
 
     @Override
