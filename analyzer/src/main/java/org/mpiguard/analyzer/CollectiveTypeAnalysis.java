@@ -93,8 +93,8 @@ final class CollectiveTypeAnalysis {
 
     private static Finding finding(TraceSet traces, CollectiveEvent ref, Side a, CollectiveEvent m, Side b,
                                    SignatureComparison.Result r) {
-        Sites refSite = Sites.of(traces.rank(ref.rank()), ref.site());
-        Sites mSite = Sites.of(traces.rank(m.rank()), m.site());
+        RankSite refSite = RankSite.of(traces.rank(ref.rank()), ref.site());
+        RankSite mSite = RankSite.of(traces.rank(m.rank()), m.site());
         String what = r.verdict() == SignatureComparison.Verdict.MISMATCH
                 ? "element " + r.element() + " is " + Signature.codeName(r.sentCode()) + " on one side and "
                         + Signature.codeName(r.receivedCode()) + " on the other"

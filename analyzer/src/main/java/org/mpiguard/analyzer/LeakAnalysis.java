@@ -87,7 +87,7 @@ final class LeakAnalysis {
         List<Finding> findings = new ArrayList<>();
         for (List<Created> group : groups.values()) {
             Created c = group.get(0);
-            Sites site = Sites.of(t, c.site);
+            RankSite site = RankSite.of(t, c.site);
             int n = group.size();
             String message = c.kind == HandleKind.BUFFER
                     ? "Resource leak: the buffer attached for buffered sends at " + site.where()
@@ -126,7 +126,7 @@ final class LeakAnalysis {
         List<Finding> findings = new ArrayList<>();
         for (List<SendEvent> group : bySite.values()) {
             SendEvent s = group.get(0);
-            Sites site = Sites.of(traces.rank(s.rank), s.site);
+            RankSite site = RankSite.of(traces.rank(s.rank), s.site);
             int n = group.size();
             String message = "Lost message: " + (n == 1 ? "the message" : n + " messages") + " sent by "
                     + site.where() + " to rank " + s.dest + " (tag " + s.tag + (n == 1 ? "" : " first")

@@ -112,8 +112,8 @@ final class MessageRaceAnalysis {
         for (List<Race> group : groups.values()) {
             Race race = group.get(0);
             RecvEvent v = race.receive;
-            Sites recv = Sites.of(traces.rank(v.rank), v.site);
-            Sites matched = Sites.of(traces.rank(v.matched.rank), v.matched.site);
+            RankSite recv = RankSite.of(traces.rank(v.rank), v.site);
+            RankSite matched = RankSite.of(traces.rank(v.matched.rank), v.matched.site);
             TreeSet<Integer> ranks = new TreeSet<>();
             ranks.add(v.rank);
             ranks.add(v.matched.rank);
@@ -121,7 +121,7 @@ final class MessageRaceAnalysis {
             related.add(matched.related());
             StringBuilder others = new StringBuilder();
             for (SendEvent s : race.alternatives) {
-                Sites alt = Sites.of(traces.rank(s.rank), s.site);
+                RankSite alt = RankSite.of(traces.rank(s.rank), s.site);
                 related.add(alt.related());
                 ranks.add(s.rank);
                 others.append(others.length() == 0 ? "" : "; ").append("the send of ").append(alt.where());

@@ -31,7 +31,7 @@ final class RequestLifecycleAnalysis {
     private static final class Life {
         final int createSite;
         final boolean persistent;
-        final boolean receive;
+        boolean receive;
         boolean active;
         boolean freed;
         int lastSite;
@@ -65,6 +65,9 @@ final class RequestLifecycleAnalysis {
                     long id = e.field(6);
                     if (id != 0 && PointOp.of(e.op()) != PointOp.START) {
                         lives.put(id, new Life(e.site(), false, e.kind() == EventKind.RECV, true));
+                    } else if (id != 0 && lives.containsKey(id)) {
+                        // a persistent request's start says which way it goes
+                        lives.get(id).receive = e.kind() == EventKind.RECV;
                     }
                 }
                 case COLLECTIVE -> created(lives, e.field(9), e.site());
@@ -121,7 +124,7 @@ final class RequestLifecycleAnalysis {
         long id = e.field(1);
         RequestOp op = RequestOp.of(e.op());
         if (op == RequestOp.CREATE_PERSISTENT) {
-            lives.put(id, new Life(e.site(), true, t.site(e.site()).op().contains("ecv"), false));
+            lives.put(id, new Life(e.site(), true, false, false));
             return;
         }
         Life life = lives.get(id);
@@ -191,8 +194,8 @@ final class RequestLifecycleAnalysis {
             for (Map.Entry<Key, Entry> e : found.entrySet()) {
                 Key k = e.getKey();
                 Entry v = e.getValue();
-                Sites here = Sites.of(v.trace, k.site());
-                Sites other = Sites.of(v.trace, k.other());
+                RankSite here = RankSite.of(v.trace, k.site());
+                RankSite other = RankSite.of(v.trace, k.other());
                 String message = "Request " + k.rule() + ": " + here.where() + " "
                         + String.format(v.what, here.site().location(), other.site().location())
                         + (v.times == 1 ? "" : " (" + v.times + " times)");

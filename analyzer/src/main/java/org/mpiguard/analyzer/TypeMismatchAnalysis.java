@@ -49,8 +49,8 @@ final class TypeMismatchAnalysis {
     }
 
     private static Finding finding(TraceSet traces, Problem p, int times) {
-        Sites send = Sites.of(traces.rank(p.send.rank), p.send.site);
-        Sites recv = Sites.of(traces.rank(p.recv.rank), p.recv.site);
+        RankSite send = RankSite.of(traces.rank(p.send.rank), p.send.site);
+        RankSite recv = RankSite.of(traces.rank(p.recv.rank), p.recv.site);
         String sent = describe(p.send.sig, p.send.count);
         String room = describe(p.recv.sig, p.recv.count);
         String again = times == 1 ? "" : " (" + times + " messages between these two calls)";

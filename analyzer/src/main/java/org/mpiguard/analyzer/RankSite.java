@@ -6,10 +6,10 @@ import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.trace.TraceFile;
 
 /** A traced call's place in the user's code, as findings name it. */
-record Sites(int rank, CallSite site) {
+record RankSite(int rank, CallSite site) {
 
-    static Sites of(TraceFile trace, int siteId) {
-        return new Sites(trace.rank(), trace.site(siteId));
+    static RankSite of(TraceFile trace, int siteId) {
+        return new RankSite(trace.rank(), trace.site(siteId));
     }
 
     SiteRef ref() {
