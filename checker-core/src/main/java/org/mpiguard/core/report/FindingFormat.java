@@ -53,7 +53,8 @@ public final class FindingFormat {
         return out.append('}').toString();
     }
 
-    private static void site(StringBuilder out, SiteRef site) {
+    /** A {@code site} object of the contract, also used by the analysis's race log. */
+    public static void site(StringBuilder out, SiteRef site) {
         if (site == null) {
             out.append("null");
             return;

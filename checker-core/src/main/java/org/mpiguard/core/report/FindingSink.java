@@ -20,7 +20,12 @@ public final class FindingSink {
     private boolean fileFailed;
 
     public FindingSink(Path reportDir, int rank, PrintStream err) {
-        this.file = reportDir.resolve("findings-rank" + rank + ".jsonl");
+        this(reportDir.resolve("findings-rank" + rank + ".jsonl"), err);
+    }
+
+    /** Findings of one file (the analysis of traces writes {@code findings-analysis.jsonl}). */
+    public FindingSink(Path file, PrintStream err) {
+        this.file = file;
         this.err = err;
     }
 
