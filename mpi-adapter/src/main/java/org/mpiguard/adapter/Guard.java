@@ -7,6 +7,7 @@ import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.FindingSink;
 import org.mpiguard.core.report.Severity;
 import org.mpiguard.core.report.SiteRef;
+import org.mpiguard.core.report.StackCapture;
 import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.site.CallSites;
 
@@ -39,13 +40,13 @@ public final class Guard {
 
     /** Findings before MPI.Init know no rank yet; they go to a per-process file. */
     static void rankKnown(int rank) {
-        sink = new FindingSink(options.reportDir(), rank, ERR);
+        sink = new FindingSink(options.reportDir(), rank, ERR, StackCapture.of(options));
     }
 
     public static void report(Finding finding) {
         FindingSink s = sink;
         if (s == null) {
-            s = new FindingSink(options.reportDir(), -1, ERR);
+            s = new FindingSink(options.reportDir(), -1, ERR, StackCapture.of(options));
             sink = s;
         }
         s.report(finding);

@@ -81,7 +81,8 @@ public final class DeadlockReport {
                     // every blocked thread of a rank with several, so none is hidden
                     for (ThreadStatus b : s.threads()) {
                         if (b.blocked()) {
-                            status.add(new RankReport(r, "blocked", b.op(), siteOf(b), b.thread()));
+                            status.add(new RankReport(r, "blocked", b.op(), siteOf(b), b.thread(),
+                                    waitsFor(b), b.anyOf()));
                         }
                     }
                 }
@@ -99,6 +100,14 @@ public final class DeadlockReport {
             }
         }
         return status;
+    }
+
+    private static List<Integer> waitsFor(ThreadStatus t) {
+        List<Integer> ranks = new ArrayList<>(t.waitsFor().length);
+        for (int r : t.waitsFor()) {
+            ranks.add(r);
+        }
+        return ranks;
     }
 
     static SiteRef siteOf(ThreadStatus t) {
