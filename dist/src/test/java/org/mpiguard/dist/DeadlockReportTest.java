@@ -91,7 +91,7 @@ class DeadlockReportTest {
             assertTrue(dom.contains("class=\"edge cycle\" data-from=\"" + r + "\" data-to=\"" + (r + 3) % 4 + "\""), dom);
             assertTrue(dom.contains("<div class=\"tl-row\" data-rank=\"" + r + "\">"), "a timeline row per rank");
         }
-        chromium(List.of("--screenshot=" + screenshot, "--window-size=1280,1400", html.toUri().toString()));
+        chromium(List.of("--screenshot=" + screenshot, "--window-size=1280,1900", html.toUri().toString()));
         assertTrue(Files.size(screenshot) > 20_000, "a real picture of the page: " + Files.size(screenshot) + " bytes");
     }
 

@@ -151,7 +151,7 @@ public final class HtmlReport {
                 for (int i = 0; i < s.lines().size(); i++) {
                     int number = s.first() + i;
                     out.append("<span class=\"line").append(number == s.line() ? " hit" : "").append("\"><span class=\"no\">")
-                            .append(number).append("</span>").append(escape(s.lines().get(i))).append("</span>\n");
+                            .append(number).append("</span>").append(escape(s.lines().get(i))).append("</span>");
                 }
                 out.append("</pre>");
             } else {

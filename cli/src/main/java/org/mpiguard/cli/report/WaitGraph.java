@@ -62,16 +62,23 @@ public final class WaitGraph {
         List<Integer> ranks = new ArrayList<>(nodes.keySet());
         int n = ranks.size();
         double radius = n <= 1 ? 0 : Math.max(90, n * 60 / (2 * Math.PI));
-        int size = (int) (2 * radius + 150);
-        double centre = size / 2.0;
+        int height = (int) (2 * radius + 110);
+        int width = height + 240; // room beside the ring for the labels of the left and right ranks
+        double centreX = width / 2.0;
+        double centreY = height / 2.0;
         Map<Integer, double[]> at = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             double angle = -Math.PI / 2 + 2 * Math.PI * i / n;
-            at.put(ranks.get(i), new double[] {centre + radius * Math.cos(angle), centre + radius * Math.sin(angle)});
+            // the label sits outside the ring, where no edge runs
+            double out = radius + 32;
+            at.put(ranks.get(i), new double[] {centreX + radius * Math.cos(angle), centreY + radius * Math.sin(angle),
+                centreX + out * Math.cos(angle), centreY + out * Math.sin(angle) + 4 + 8 * Math.sin(angle),
+                Math.cos(angle)});
         }
         StringBuilder svg = new StringBuilder();
-        svg.append("<svg class=\"wait-graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(size)
-                .append("\" height=\"").append(size).append("\" viewBox=\"0 0 ").append(size).append(' ').append(size)
+        svg.append("<svg class=\"wait-graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width)
+                .append("\" height=\"").append(height).append("\" viewBox=\"0 0 ").append(width).append(' ')
+                .append(height)
                 .append("\" role=\"img\" aria-label=\"wait-for graph\">")
                 .append("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\""
                         + " markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\""
@@ -114,8 +121,10 @@ public final class WaitGraph {
                     .append("\" stroke=\"").append(inKnot ? "#c00" : "#555").append("\" stroke-width=\"")
                     .append(inKnot ? 3 : 1.5).append("\"/><text x=\"").append(f(p[0])).append("\" y=\"")
                     .append(f(p[1] + 5)).append("\" text-anchor=\"middle\" font-weight=\"bold\">")
-                    .append(node.getKey()).append("</text><text x=\"").append(f(p[0])).append("\" y=\"")
-                    .append(f(p[1] + 40)).append("\" text-anchor=\"middle\" font-size=\"11\">")
+                    .append(node.getKey()).append("</text><text x=\"").append(f(n == 1 ? p[0] : p[2])).append("\" y=\"")
+                    .append(f(n == 1 ? p[1] + 40 : p[3])).append("\" text-anchor=\"")
+                    .append(n == 1 || Math.abs(p[4]) < 0.3 ? "middle" : p[4] > 0 ? "start" : "end")
+                    .append("\" font-size=\"11\">")
                     .append(Html.escape(s.state())).append(s.op() == null ? "" : " " + Html.escape(s.op()))
                     .append("</text></g>");
         }
