@@ -36,15 +36,19 @@ class MpiguardRunTest {
     }
 
     @Test
-    void theWholeMpirunLineIsTakenUnchangedAndTheProgramsStatusKept() throws Exception {
+    void theWholeMpirunLineIsTakenUnchangedEvenWithTheAgentAlreadyInItAndTheProgramsStatusKept() throws Exception {
         Installation.Result r = Installation.mpiguard(List.of("run", "--report", "out/checks",
                 "mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "2",
-                "java", "-cp", Installation.programClassPath(), "org.mpiguard.programs.correct.ExitCode"));
+                "java", "-javaagent:mpiguard-agent.jar=include=org.mpiguard.programs.correct.*",
+                "-cp", Installation.programClassPath(), "org.mpiguard.programs.correct.ExitCode"));
         assertEquals(3, r.exitCode(), "the program's own status when nothing is wrong\n" + r);
         assertTrue(r.stdout().contains("MPIGuard: no findings."), r.toString());
         assertTrue(Files.exists(r.workDir().resolve("out/checks/mpiguard-report.html")), "--report is the directory");
         assertTrue(r.stderr().contains("-javaagent:" + Installation.HOME.resolve("lib/mpiguard-agent.jar")),
                 "the agent from the installation's lib/\n" + r.stderr());
+        assertTrue(r.stderr().contains("mpiguard-agent.jar=include=org.mpiguard.programs.correct.*,report="),
+                "the options of the agent the line carried are kept\n" + r.stderr());
+        assertEquals(1, r.stderr().split("-javaagent:", -1).length - 1, "one agent only\n" + r.stderr());
     }
 
     @Test

@@ -94,7 +94,8 @@ public final class DeadlockReport {
                         poll = poll == null && candidate.polling() ? candidate : poll;
                     }
                     status.add(poll == null ? new RankReport(r, "running", null, null, t == null ? null : t.thread())
-                            : new RankReport(r, "running", poll.op(), siteOf(poll), poll.thread()));
+                            : new RankReport(r, "running", poll.op(), siteOf(poll), poll.thread(),
+                                    waitsFor(poll), poll.anyOf()));
                 }
                 default -> status.add(new RankReport(r, "unknown", null, null, null));
             }

@@ -200,7 +200,7 @@ public final class HtmlReport {
                 .append(" (dashed: any one suffices); <span class=\"cycle\">red</span>: the ranks of this finding and")
                 .append(" their waits on each other.");
         if (graph.edges().isEmpty()) {
-            out.append(" This finding carries no waits (written by an older agent): only the ranks are drawn.");
+            out.append(" This finding names no waits between ranks: only the ranks are drawn.");
         }
         String dot = dotFiles.get(index);
         if (dot != null) {

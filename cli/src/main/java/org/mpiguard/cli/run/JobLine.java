@@ -56,14 +56,33 @@ public record JobLine(String launcher, List<String> launcherArgs, String java, L
         if (javaPart.size() < 2) {
             throw usage("the java command names no main class or jar");
         }
-        for (String arg : javaPart) {
-            if (arg.startsWith("-javaagent:") && arg.contains("mpiguard-agent")) {
-                throw usage("the java command already carries the MPIGuard agent (" + arg
-                        + "); remove it, mpiguard run adds it");
-            }
-        }
         return new JobLine(launcher, List.copyOf(launcherArgs), javaPart.get(0),
                 List.copyOf(javaPart.subList(1, javaPart.size())));
+    }
+
+    /**
+     * The options of an MPIGuard agent the line already carries (a job script written for the
+     * agent alone, as in the README), empty when it carries none; {@link #withAgent} drops that
+     * agent and puts the installation's in its place.
+     */
+    public String existingAgentOptions() {
+        StringBuilder options = new StringBuilder();
+        for (String arg : javaArgs) {
+            if (isMpiguardAgent(arg)) {
+                int eq = arg.indexOf('=');
+                options.append(options.length() == 0 || eq < 0 ? "" : ",").append(eq < 0 ? "" : arg.substring(eq + 1));
+            }
+        }
+        return options.toString();
+    }
+
+    private static boolean isMpiguardAgent(String arg) {
+        if (!arg.startsWith("-javaagent:")) {
+            return false;
+        }
+        int eq = arg.indexOf('=');
+        String jar = arg.substring("-javaagent:".length(), eq < 0 ? arg.length() : eq);
+        return baseName(jar).startsWith("mpiguard-agent");
     }
 
     private static int indexOfJava(List<String> words, int from) {
@@ -91,7 +110,11 @@ public record JobLine(String launcher, List<String> launcherArgs, String java, L
         command.addAll(launcherArgs);
         command.add(java);
         command.add("-javaagent:" + agentJar + (agentOptions.isEmpty() ? "" : "=" + agentOptions));
-        command.addAll(javaArgs);
+        for (String arg : javaArgs) {
+            if (!isMpiguardAgent(arg)) {
+                command.add(arg);
+            }
+        }
         return command;
     }
 }

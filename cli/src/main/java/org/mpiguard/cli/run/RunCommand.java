@@ -64,7 +64,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         JobLine line = JobLine.parse(job);
-        String agentOptions = agentOptions();
+        String agentOptions = agentOptions(line.existingAgentOptions());
         Path reportDir = reportDir(agentOptions);
         Executables.require(line.launcher(), "install Open MPI (bash scripts/setup.sh) or give mpirun's full path");
         Executables.require(line.java(), "install a JDK 17 or later, or give java's full path");
@@ -88,19 +88,34 @@ public final class RunCommand implements Callable<Integer> {
         return exit;
     }
 
-    /** The agent argument string; the report directory is always given, absolute, so this command finds it. */
-    private String agentOptions() {
-        List<String> pairs = new java.util.ArrayList<>(AgentFlags.given(spec));
-        for (String pair : pairs) {
+    /**
+     * The agent argument string: the options of an agent the line already carried, then the
+     * flags (later wins, as in the agent). The report directory is always given, absolute, so
+     * this command finds what the ranks write.
+     */
+    private String agentOptions(String existing) {
+        List<String> pairs = new java.util.ArrayList<>();
+        for (String pair : existing.split(",")) {
+            if (!pair.isBlank()) {
+                pairs.add(pair.trim());
+            }
+        }
+        List<String> flags = AgentFlags.given(spec);
+        for (String pair : flags) {
             if (pair.indexOf(',', pair.indexOf('=')) >= 0) {
                 throw new CliException("the value of --" + pair.substring(0, pair.indexOf('='))
                         + " contains ',', which the agent's option string cannot carry", ExitCodes.USAGE);
             }
         }
+        pairs.addAll(flags);
+        String report = "mpiguard-report";
+        for (String pair : pairs) {
+            if (pair.startsWith(Options.REPORT + "=")) {
+                report = pair.substring(Options.REPORT.length() + 1);
+            }
+        }
         pairs.removeIf(p -> p.startsWith(Options.REPORT + "="));
-        String report = spec.findOption("--" + Options.REPORT).getValue();
-        pairs.add(Options.REPORT + "=" + Path.of(report == null ? "mpiguard-report" : report).toAbsolutePath()
-                .normalize());
+        pairs.add(Options.REPORT + "=" + Path.of(report).toAbsolutePath().normalize());
         return String.join(",", pairs);
     }
 

@@ -46,7 +46,17 @@ class JobLineTest {
         assertUsage(List.of("mpirun", "-np", "2", "python3", "x.py"), "no java command");
         assertUsage(List.of("-np", "2", "--"), "nothing after '--'");
         assertUsage(List.of("--", "java"), "names no main class");
-        assertUsage(List.of("--", "java", "-javaagent:/x/mpiguard-agent.jar", "Main"), "already carries");
+    }
+
+    @Test
+    void anAgentTheLineAlreadyCarriesIsReplacedAndItsOptionsKept() {
+        JobLine line = JobLine.parse(List.of("mpirun", "-np", "64", "java",
+                "-javaagent:mpiguard-agent.jar=include=com.acme.*,timeout=2s", "-javaagent:other.jar=x",
+                "-cp", "mpi.jar:app.jar", "com.acme.Main"));
+        assertEquals("include=com.acme.*,timeout=2s", line.existingAgentOptions());
+        assertEquals(List.of("mpirun", "-np", "64", "java", "-javaagent:" + JAR + "=report=/r",
+                "-javaagent:other.jar=x", "-cp", "mpi.jar:app.jar", "com.acme.Main"), line.withAgent(JAR, "report=/r"));
+        assertEquals("", JobLine.parse(List.of("--", "java", "Main", "x")).existingAgentOptions());
     }
 
     private static void assertUsage(List<String> words, String says) {
