@@ -55,6 +55,25 @@ class SarifReportTest {
     }
 
     @Test
+    void everyKindOfFindingMakesValidSarifAndAnHtmlEntry() throws Exception {
+        for (FindingKind kind : FindingKind.values()) {
+            Path kindDir = dir.resolve(kind.label());
+            org.mpiguard.core.report.Finding f = new org.mpiguard.core.report.Finding(kind,
+                    org.mpiguard.core.report.Severity.WARNING, List.of(0), "Comm.send", Findings.RING_41,
+                    List.of(new org.mpiguard.core.report.RelatedCall(1, "Comm.recv", Findings.RING_44)), "m " + kind,
+                    List.of());
+            Findings.write(kindDir, 0, List.of(Findings.RING_41), f);
+            MergedReport report = FindingsDirectory.read(kindDir);
+            ObjectNode sarif = SarifReport.of(report, SourceFinder.of(kindDir, null));
+            assertTrue(schema.validate(sarif).isEmpty(), kind + ": " + schema.validate(sarif));
+            assertEquals(kind.label(), sarif.get("runs").get(0).get("results").get(0).get("ruleId").asText());
+            String html = new HtmlReport(report, SourceFinder.of(kindDir, null), TimelineSource.of(report), null,
+                    java.util.Map.of()).render();
+            assertTrue(html.contains("data-kind=\"" + kind.label() + "\"") && html.contains("m " + kind), kind.label());
+        }
+    }
+
+    @Test
     void theValidationCatchesABrokenLog() throws Exception {
         ObjectNode sarif = sarifOfEveryKind();
         ((ObjectNode) sarif.get("runs").get(0).get("results").get(0)).put("level", "fatal");
