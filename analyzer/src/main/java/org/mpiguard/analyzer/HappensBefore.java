@@ -9,7 +9,7 @@ import org.mpiguard.core.trace.TraceFile;
 /**
  * Vector clocks over the traces: replays every rank's events in an order the run could
  * have had (a receive's completion after the send it took, a collective's receivers after
- * its contributors arrived) and gives every send the number of its destination's events
+ * its contributors arrived, PSCW's start after the post and wait after the completes) and gives every send the number of its destination's events
  * that happen before it, which is all the race check asks ({@code R} happens before a send
  * {@code S} to R's rank iff S knows R's completion).
  *
@@ -28,6 +28,8 @@ final class HappensBefore {
     private final boolean[] shared;
     private final int[] cursor;
     private final int[] arrivedAt;
+    private final SyncEdges edges;
+    private final Map<Long, int[]> snapshots = new java.util.HashMap<>();
     private final Map<List<CollectiveEvent>, Join> joins = new IdentityHashMap<>();
     final List<String> notes = new ArrayList<>();
 
@@ -45,6 +47,7 @@ final class HappensBefore {
         this.traces = traces;
         this.p2p = p2p;
         this.collectives = collectives;
+        this.edges = SyncEdges.build(traces);
         this.worldSize = traces.worldSize();
         this.known = new int[worldSize][worldSize];
         this.shared = new boolean[worldSize];
@@ -104,6 +107,26 @@ final class HappensBefore {
     /** Applies event {@code cursor[r]} of rank r; false when it must wait for another rank. */
     private boolean step(int r, boolean force) {
         int i = cursor[r];
+        if (edges.isSource(r, i)) {
+            int[] clock = known[r].clone();
+            clock[r] = Math.max(clock[r], i + 1);
+            snapshots.put(SyncEdges.key(r, i), clock);
+        }
+        List<Long> waitsFor = edges.into(r, i);
+        if (waitsFor != null) {
+            for (long from : waitsFor) {
+                int q = (int) (from >>> 32);
+                if (cursor[q] <= (int) from && q != r && !force) {
+                    return false;
+                }
+            }
+            for (long from : waitsFor) {
+                int[] clock = snapshots.get(from);
+                if (clock != null) {
+                    join(r, clock);
+                }
+            }
+        }
         SendEvent s = p2p.sendAt[r][i];
         if (s != null) {
             if (s.dest >= 0 && s.dest < worldSize) {

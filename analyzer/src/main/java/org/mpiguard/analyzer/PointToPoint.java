@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.mpiguard.core.trace.CompletionOp;
-import org.mpiguard.core.trace.EventKind;
 import org.mpiguard.core.trace.PointOp;
 import org.mpiguard.core.trace.ProbeOp;
 import org.mpiguard.core.trace.TraceEvent;

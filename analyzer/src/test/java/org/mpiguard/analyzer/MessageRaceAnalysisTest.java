@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.trace.RmaSyncOp;
 import org.mpiguard.core.trace.TraceRecorder;
 
 class MessageRaceAnalysisTest {
@@ -116,5 +117,38 @@ class MessageRaceAnalysisTest {
         run.rank(2).send(12, 0, 0, INT, 1);
         run.rank(0).recv(20, 1, 0, INT, 1).recv(21, 2, 0, INT, 1);
         Analyzed.of(run.write(true)).none(FindingKind.MESSAGE_RACE);
+    }
+
+    /** Rank 0 exposes window 9 to rank 2 (post/wait); rank 2 accesses it (start/complete) and then sends. */
+    private static RunBuilder pscw(Path dir, boolean postBeforeTheReceive) {
+        RunBuilder run = new RunBuilder(dir, 3);
+        RunBuilder.Rank zero = run.rank(0);
+        RunBuilder.Rank two = run.rank(2);
+        int toTwo = zero.rec.defineRanks(new int[] {2});
+        int toZero = two.rec.defineRanks(new int[] {0});
+        run.rank(1).send(11, 0, 0, INT, 1);
+        if (postBeforeTheReceive) {
+            zero.rec.rmaSync(zero.site("Win.post", 40), RmaSyncOp.POST, 9, -1, 0, 0, toTwo);
+            zero.recv(20, ANY, 0, INT, 1, 1, 0);
+        } else {
+            zero.recv(20, ANY, 0, INT, 1, 1, 0);
+            zero.rec.rmaSync(zero.site("Win.post", 40), RmaSyncOp.POST, 9, -1, 0, 0, toTwo);
+        }
+        zero.rec.rmaSync(zero.site("Win.waitFor", 41), RmaSyncOp.WAIT, 9, -1, 0, 0, 0);
+        zero.recv(21, ANY, 0, INT, 1, 2, 0);
+        two.rec.rmaSync(two.site("Win.start", 42), RmaSyncOp.START, 9, -1, 0, 0, toZero);
+        two.rec.rmaSync(two.site("Win.complete", 43), RmaSyncOp.COMPLETE, 9, -1, 0, 0, 0);
+        two.send(12, 0, 0, INT, 1);
+        return run;
+    }
+
+    @Test
+    void aSendAfterAnAccessEpochThatTheTargetPostedAfterTheReceiveIsOrderedAndSilent() throws Exception {
+        Analyzed.of(pscw(dir, false).write(true)).none(FindingKind.MESSAGE_RACE);
+    }
+
+    @Test
+    void aSendAfterAnAccessEpochPostedBeforeTheReceiveRaces() throws Exception {
+        Analyzed.of(pscw(dir, true).write(true)).one(FindingKind.MESSAGE_RACE, 20, List.of(0, 1, 2), 11, 12);
     }
 }
