@@ -1,29 +1,38 @@
 #!/usr/bin/env bash
-# The main job: sets up the machine, builds the agent, and runs the bundled demo, a
-# 1-D heat diffusion whose halo exchange deadlocks, on 4 ranks under mpirun with the
-# agent. MPIGuard reports the deadlock with every rank and line, then aborts the job
-# with exit code 86. This script exits 0 when that finding was reported.
+# The main job: sets up the machine, builds MPIGuard's distribution (mvn package), unpacks
+# it, and runs the bundled demo, a 1-D heat diffusion whose halo exchange deadlocks, on 4
+# ranks through `mpiguard run`. MPIGuard reports the deadlock with every rank and line,
+# aborts the job, writes the HTML report (with the wait-for graph) and says where it is;
+# mpiguard exits with 86. This script exits 0 when that finding and report were made.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-echo "[demo] building the agent (mvn -DskipTests install)"
-mvn -B -q -ntp install -DskipTests
+echo "[demo] building the distribution (mvn -DskipTests package)"
+mvn -B -q -ntp package -DskipTests
+dist=$(ls dist/target/mpiguard-*.tar.gz | head -n1)
+install_dir=$(mktemp -d)
+tar -xzf "$dist" -C "$install_dir"
+mpiguard=$(ls -d "$install_dir"/mpiguard-*/bin/mpiguard)
+echo "[demo] installed $dist as $mpiguard"
 MPI_JAR=/usr/lib/x86_64-linux-gnu/openmpi/lib/mpi.jar
-REPORT=$(mktemp -d)/mpiguard-report
+REPORT=$PWD/mpiguard-report
 root_flag=()
 [ "$(id -u)" = 0 ] && root_flag=(--allow-run-as-root)
-cmd=(mpirun "${root_flag[@]}" --oversubscribe -np 4
-     java "-javaagent:agent/target/mpiguard-agent.jar=include=org.mpiguard.programs.demo.*,report=$REPORT"
-     -cp "$MPI_JAR:test-programs/target/classes" org.mpiguard.programs.demo.HaloExchange)
+cmd=("$mpiguard" run --include 'org.mpiguard.programs.demo.*' --report "$REPORT"
+     --source-path test-programs/src/main/java
+     "${root_flag[@]}" --oversubscribe -np 4
+     -- java -cp "$MPI_JAR:test-programs/target/classes" org.mpiguard.programs.demo.HaloExchange)
 echo "[demo] ${cmd[*]}"
 set +e
 "${cmd[@]}"
 status=$?
 set -e
-echo "[demo] mpirun exited with $status (86: MPIGuard aborted the job after an error finding)"
-if [ "$status" = 86 ] && grep -q '"kind":"deadlock"' "$REPORT/findings-rank0.jsonl" 2>/dev/null; then
-  echo "[demo] findings as JSON lines: $REPORT/findings-rank0.jsonl"
+echo "[demo] mpiguard exited with $status (86: MPIGuard found an error)"
+if [ "$status" = 86 ] && grep -q '"kind":"deadlock"' "$REPORT/findings-rank0.jsonl" 2>/dev/null \
+   && [ -s "$REPORT/mpiguard-report.html" ]; then
+  echo "[demo] the HTML report: $REPORT/mpiguard-report.html (open it in a browser)"
+  echo "[demo] beside it: mpiguard-report.json, mpiguard-report.sarif, deadlock-1.dot, findings-rank0.jsonl"
   exit 0
 fi
-echo "[demo] expected a deadlock finding and exit code 86" >&2
+echo "[demo] expected a deadlock finding, its HTML report and exit code 86" >&2
 exit 1

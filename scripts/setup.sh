@@ -4,6 +4,7 @@
 #   2. the Java half of the bindings (mpi.jar), compiled from Debian's own source
 #      package of openmpi, because no Debian package ships it
 #   3. that jar in the local Maven repository as org.open-mpi:mpi:4.1.4
+#   4. Debian's chromium, which the tests use to open the HTML report headless
 # A second run on a ready machine only checks and returns in seconds.
 set -euo pipefail
 
@@ -72,5 +73,15 @@ else
   mvn -q -B install:install-file -Dfile="$MPI_JAR" -DgroupId=org.open-mpi -DartifactId=mpi \
       -Dversion="$MPI_VERSION" -Dpackaging=jar >/dev/null \
     || fail "mvn install:install-file" "check that Maven can reach Maven Central (it fetches the install plugin)"
+fi
+# ---- 4. a headless browser for the report's test -------------------------------------
+if command -v chromium >/dev/null 2>&1; then
+  step "chromium present: $(chromium --version 2>/dev/null | head -n1)"
+else
+  step "installing chromium (the HTML report's test opens the report in it, headless)"
+  as_root apt-get update -qq >/dev/null \
+    || fail "apt-get update" "check that Debian's package mirror is reachable and that you are root or have sudo"
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null \
+    || fail "apt-get install chromium" "run the same command by hand to see apt's error"
 fi
 step "ready"

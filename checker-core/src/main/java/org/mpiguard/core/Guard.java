@@ -7,6 +7,7 @@ import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.FindingSink;
 import org.mpiguard.core.report.Severity;
 import org.mpiguard.core.report.SiteRef;
+import org.mpiguard.core.report.StackCapture;
 import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.site.CallSites;
 
@@ -46,13 +47,13 @@ public final class Guard {
     /** Findings before MPI.Init know no rank yet; they go to a per-process file. */
     public static void rankKnown(int worldRank) {
         rank = worldRank;
-        sink = new FindingSink(options.reportDir(), worldRank, ERR);
+        sink = new FindingSink(options.reportDir(), worldRank, ERR, StackCapture.of(options));
     }
 
     public static void report(Finding finding) {
         FindingSink s = sink;
         if (s == null) {
-            s = new FindingSink(options.reportDir(), -1, ERR);
+            s = new FindingSink(options.reportDir(), -1, ERR, StackCapture.of(options));
             sink = s;
         }
         s.report(finding);

@@ -1,7 +1,9 @@
 package org.mpiguard.core.collective;
 
+import org.mpiguard.core.codec.VarInput;
+import org.mpiguard.core.codec.VarOutput;
+
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -43,7 +45,7 @@ public final class CollectiveCodec {
     public static final class Encoder {
         private final Map<CollectiveCall, Shape> shapes = new IdentityHashMap<>();
         private final Map<Long, Cursor> cursors = new HashMap<>();
-        private final Output out = new Output();
+        private final VarOutput out = new VarOutput();
         private int runShape = -1;
         private int runLength;
 
@@ -152,7 +154,7 @@ public final class CollectiveCodec {
 
         /** Hands every run of one message to {@code sink}, in order: one step per run, not per call. */
         public void decodeRuns(byte[] bytes, int length, RunSink sink) throws IOException {
-            Input in = new Input(bytes, length);
+            VarInput in = new VarInput("collective stream", bytes, length);
             while (in.more()) {
                 int token = in.varint();
                 switch (token) {
@@ -188,7 +190,7 @@ public final class CollectiveCodec {
             return shapes.get(id);
         }
 
-        private static CollectiveCall readShape(Input in) throws IOException {
+        private static CollectiveCall readShape(VarInput in) throws IOException {
             long commId = in.varlong();
             int kind = in.varint();
             CollectiveKind[] kinds = CollectiveKind.values();
@@ -242,116 +244,5 @@ public final class CollectiveCodec {
     public static CollectiveCall numbered(CollectiveCall c, long seq) {
         return new CollectiveCall(c.commId(), seq, c.kind(), c.nonblocking(), c.root(), c.reduceOp(), c.count(),
                 c.typeCode(), c.typeSize(), c.rank(), c.op(), c.className(), c.method(), c.file(), c.line());
-    }
-
-    /** Reads tokens straight from the array: the common case, a call, is one byte. */
-    private static final class Input {
-        private final byte[] bytes;
-        private final int length;
-        private int position;
-
-        Input(byte[] bytes, int length) {
-            this.bytes = bytes;
-            this.length = length;
-        }
-
-        boolean more() {
-            return position < length;
-        }
-
-        int varint() throws IOException {
-            long v = varlong();
-            if (v > Integer.MAX_VALUE) {
-                throw new IOException("collective stream: value out of range");
-            }
-            return (int) v;
-        }
-
-        long varlong() throws IOException {
-            long value = 0;
-            for (int shift = 0; shift < 64; shift += 7) {
-                if (position >= length) {
-                    throw new IOException("collective stream: truncated");
-                }
-                int b = bytes[position++] & 0xff;
-                value |= (long) (b & 0x7f) << shift;
-                if ((b & 0x80) == 0) {
-                    return value;
-                }
-            }
-            throw new IOException("collective stream: varint too long");
-        }
-
-        /** An int written by {@link Output#signed}. */
-        int signed() throws IOException {
-            long v = varlong();
-            return (int) ((v >>> 1) ^ -(v & 1));
-        }
-
-        String string() throws IOException {
-            int n = varint();
-            if (n > length - position) {
-                throw new IOException("collective stream: truncated");
-            }
-            String text = new String(bytes, position, n, StandardCharsets.UTF_8);
-            position += n;
-            return text;
-        }
-    }
-
-    /** A byte sink that is emptied by each take and keeps its buffer; unsynchronised, unlike the JDK's. */
-    private static final class Output {
-        private byte[] buffer = new byte[4096];
-        private int size;
-
-        void varint(int v) {
-            varlong(v & 0xffffffffL);
-        }
-
-        void varlong(long v) {
-            while ((v & ~0x7fL) != 0) {
-                write((int) ((v & 0x7f) | 0x80));
-                v >>>= 7;
-            }
-            write((int) v);
-        }
-
-        /** Zigzag: small negative values (-1 for "none") stay one byte. */
-        void signed(int v) {
-            varlong(((v << 1) ^ (v >> 31)) & 0xffffffffL);
-        }
-
-        void string(String text) {
-            byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-            varint(utf8.length);
-            write(utf8);
-        }
-
-        void write(byte[] bytes) {
-            ensure(bytes.length);
-            System.arraycopy(bytes, 0, buffer, size, bytes.length);
-            size += bytes.length;
-        }
-
-        private void write(int b) {
-            ensure(1);
-            buffer[size++] = (byte) b;
-        }
-
-        private void ensure(int more) {
-            if (size + more > buffer.length) {
-                buffer = java.util.Arrays.copyOf(buffer, Math.max(size + more, 2 * buffer.length));
-            }
-        }
-
-        int size() {
-            return size;
-        }
-
-        byte[] take() {
-            byte[] result = java.util.Arrays.copyOf(buffer, size);
-            size = 0;
-            return result;
-        }
     }
 }

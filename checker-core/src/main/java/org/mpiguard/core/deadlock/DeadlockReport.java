@@ -81,7 +81,8 @@ public final class DeadlockReport {
                     // every blocked thread of a rank with several, so none is hidden
                     for (ThreadStatus b : s.threads()) {
                         if (b.blocked()) {
-                            status.add(new RankReport(r, "blocked", b.op(), siteOf(b), b.thread()));
+                            status.add(new RankReport(r, "blocked", b.op(), siteOf(b), b.thread(),
+                                    waitsFor(b), b.anyOf()));
                         }
                     }
                 }
@@ -93,12 +94,21 @@ public final class DeadlockReport {
                         poll = poll == null && candidate.polling() ? candidate : poll;
                     }
                     status.add(poll == null ? new RankReport(r, "running", null, null, t == null ? null : t.thread())
-                            : new RankReport(r, "running", poll.op(), siteOf(poll), poll.thread()));
+                            : new RankReport(r, "running", poll.op(), siteOf(poll), poll.thread(),
+                                    waitsFor(poll), poll.anyOf()));
                 }
                 default -> status.add(new RankReport(r, "unknown", null, null, null));
             }
         }
         return status;
+    }
+
+    private static List<Integer> waitsFor(ThreadStatus t) {
+        List<Integer> ranks = new ArrayList<>(t.waitsFor().length);
+        for (int r : t.waitsFor()) {
+            ranks.add(r);
+        }
+        return ranks;
     }
 
     static SiteRef siteOf(ThreadStatus t) {

@@ -38,10 +38,16 @@ public final class Options {
      * as the MPI standard says ({@code standard}).
      */
     public static final String BINDING_HAZARDS = "binding-hazards";
+    /**
+     * How many of the user's Java frames a finding made on the calling thread carries;
+     * {@code 0} takes no stack. The stack is walked only when a finding is made.
+     */
+    public static final String STACK_DEPTH = "stack-depth";
 
     public static final String ENV_VARIABLE = "MPIGUARD_OPTIONS";
     public static final String PROPERTY_PREFIX = "mpiguard.";
 
+    private static final int MAX_STACK_DEPTH = 256;
     private static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
     private static final Map<String, String> VALID = new LinkedHashMap<>();
 
@@ -54,6 +60,7 @@ public final class Options {
         define(ON_ERROR, "abort", "abort or continue");
         define(REPORT, "mpiguard-report", "a directory path");
         define(BINDING_HAZARDS, "report", "report or standard");
+        define(STACK_DEPTH, "16", "a number of frames from 0 (no stacks) to " + MAX_STACK_DEPTH);
     }
 
     private final String include;
@@ -64,6 +71,7 @@ public final class Options {
     private final OnError onError;
     private final Path reportDir;
     private final boolean bindingHazardsStandard;
+    private final int stackDepth;
 
     private Options(Map<String, String> values) throws OptionsException {
         this.include = values.get(INCLUDE);
@@ -78,6 +86,7 @@ public final class Options {
         }
         this.reportDir = Path.of(report);
         this.bindingHazardsStandard = parseBindingHazards(values.get(BINDING_HAZARDS));
+        this.stackDepth = parseStackDepth(values.get(STACK_DEPTH));
     }
 
     /** Options from all three sources, as the agent sees them at start. */
@@ -211,6 +220,18 @@ public final class Options {
         };
     }
 
+    private static int parseStackDepth(String value) throws OptionsException {
+        try {
+            int depth = Integer.parseInt(value.trim());
+            if (depth < 0 || depth > MAX_STACK_DEPTH) {
+                throw invalid(STACK_DEPTH, value);
+            }
+            return depth;
+        } catch (NumberFormatException e) {
+            throw invalid(STACK_DEPTH, value);
+        }
+    }
+
     private static String familyNames() {
         StringBuilder names = new StringBuilder();
         for (CheckFamily family : CheckFamily.values()) {
@@ -246,6 +267,11 @@ public final class Options {
     /** True with {@code binding-hazards=standard}: receives keep the elements no message wrote. */
     public boolean bindingHazardsStandard() {
         return bindingHazardsStandard;
+    }
+
+    /** Frames a finding's stack keeps at most; 0 when stacks are off. */
+    public int stackDepth() {
+        return stackDepth;
     }
 
     /** Every key with its default and what is valid, for the README and error messages. */

@@ -9,6 +9,11 @@ public final class FindingFormat {
     }
 
     public static String json(Finding f) {
+        return json(f, List.of());
+    }
+
+    /** The JSON line with the user's stack at the call ({@code stack}, omitted when empty). */
+    public static String json(Finding f, List<SiteRef> stack) {
         StringBuilder out = new StringBuilder(512);
         out.append("{\"kind\":");
         Json.string(out, f.kind().label());
@@ -46,14 +51,30 @@ public final class FindingFormat {
                 site(out, s.site());
                 out.append(",\"thread\":");
                 Json.string(out, s.thread());
+                if (!s.waitsFor().isEmpty()) {
+                    out.append(",\"waitsFor\":[");
+                    for (int w = 0; w < s.waitsFor().size(); w++) {
+                        out.append(w == 0 ? "" : ",").append(s.waitsFor().get(w));
+                    }
+                    out.append("],\"anyOf\":").append(s.anyOf());
+                }
                 out.append('}');
+            }
+            out.append(']');
+        }
+        if (!stack.isEmpty()) {
+            out.append(",\"stack\":[");
+            for (int i = 0; i < stack.size(); i++) {
+                out.append(i == 0 ? "" : ",");
+                site(out, stack.get(i));
             }
             out.append(']');
         }
         return out.append('}').toString();
     }
 
-    private static void site(StringBuilder out, SiteRef site) {
+    /** A {@code site} object of the contract, also used by the analysis's race log. */
+    public static void site(StringBuilder out, SiteRef site) {
         if (site == null) {
             out.append("null");
             return;

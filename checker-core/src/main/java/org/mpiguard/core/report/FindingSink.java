@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Writes findings as the contract says: text to stderr, and one JSON line appended to
@@ -17,18 +18,38 @@ public final class FindingSink {
 
     private final Path file;
     private final PrintStream err;
+    private final StackCapture stacks;
     private boolean fileFailed;
 
     public FindingSink(Path reportDir, int rank, PrintStream err) {
-        this.file = reportDir.resolve("findings-rank" + rank + ".jsonl");
+        this(reportDir, rank, err, StackCapture.NONE);
+    }
+
+    public FindingSink(Path reportDir, int rank, PrintStream err, StackCapture stacks) {
+        this(reportDir.resolve("findings-rank" + rank + ".jsonl"), err, stacks);
+    }
+
+    /** Findings of one file (the analysis of traces writes {@code findings-analysis.jsonl}). */
+    public FindingSink(Path file, PrintStream err) {
+        this(file, err, StackCapture.NONE);
+    }
+
+    private FindingSink(Path file, PrintStream err, StackCapture stacks) {
+        this.file = file;
         this.err = err;
+        this.stacks = stacks;
     }
 
     public Path file() {
         return file;
     }
 
-    public synchronized void report(Finding finding) {
+    public void report(Finding finding) {
+        List<SiteRef> stack = stacks.capture(); // on the reporting thread, before any lock
+        write(finding, stack);
+    }
+
+    private synchronized void write(Finding finding, List<SiteRef> stack) {
         err.print(FindingFormat.text(finding));
         err.flush();
         if (fileFailed) {
@@ -37,7 +58,7 @@ public final class FindingSink {
         try {
             Files.createDirectories(file.getParent() == null ? Path.of(".") : file.getParent());
             try (FileOutputStream out = new FileOutputStream(file.toFile(), true)) {
-                out.write((FindingFormat.json(finding) + "\n").getBytes(StandardCharsets.UTF_8));
+                out.write((FindingFormat.json(finding, stack) + "\n").getBytes(StandardCharsets.UTF_8));
                 out.getFD().sync();
             }
         } catch (IOException | RuntimeException e) {

@@ -47,4 +47,18 @@ class DeadlockReportTest {
         assertEquals("running", f.status().get(2).state());
         assertEquals("unknown", f.status().get(3).state());
     }
+
+    @Test
+    void blockedAndPollingRanksSayWhomTheyWaitForSoTheReportCanDrawTheGraph() {
+        ThreadStatus polls = new ThreadStatus("main", org.mpiguard.core.activity.WaitKind.RECEIVE, "Comm.iProbe",
+                "com.acme.Ring", "main", "Ring.java", 52, new int[] {0, 1}, true, "", "from any rank", true);
+        RankStatus[] ranks = {recv(0, 1), recv(1, 0), new RankStatus(2, RankState.RUNNING, 7, List.of(polls)),
+                finished(3, 18)};
+        Finding f = DeadlockReport.finding(ranks, List.of(0, 1));
+        assertEquals(List.of(1), f.status().get(0).waitsFor());
+        assertEquals(List.of(0), f.status().get(1).waitsFor());
+        assertEquals(List.of(0, 1), f.status().get(2).waitsFor());
+        assertTrue(f.status().get(2).anyOf());
+        assertTrue(f.status().get(3).waitsFor().isEmpty(), "a finished rank waits for nobody");
+    }
 }

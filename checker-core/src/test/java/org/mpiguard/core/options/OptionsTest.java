@@ -99,8 +99,18 @@ class OptionsTest {
 
     @Test
     void everyKeyIsDocumentedWithItsDefault() {
-        assertEquals(8, Options.documentation().size());
+        assertEquals(9, Options.documentation().size());
         Options.documentation().values().forEach(doc -> assertTrue(doc.startsWith("default '"), doc));
+    }
+
+    @Test
+    void stacksAreSixteenFramesDeepByDefaultAndZeroTurnsThemOff() throws Exception {
+        assertEquals(16, Options.defaults().stackDepth());
+        assertEquals(0, Options.parse("stack-depth=0", null, new Properties()).stackDepth());
+        OptionsException e = assertThrows(OptionsException.class,
+                () -> Options.parse("stack-depth=-1", null, new Properties()));
+        assertTrue(e.getMessage().contains("stack-depth"), e.getMessage());
+        assertThrows(OptionsException.class, () -> Options.parse("stack-depth=deep", null, new Properties()));
     }
 
     @Test

@@ -27,6 +27,29 @@ class FindingFormatTest {
     }
 
     @Test
+    void aBlockedRanksWaitsAreTheEdgesOfTheGraph() throws Exception {
+        SiteRef site = new SiteRef("com.acme.Ring", "main", "Ring.java", 31);
+        Finding f = new Finding(FindingKind.DEADLOCK, Severity.ERROR, List.of(0), "Comm.recv", site, List.of(), "m",
+                List.of(new RankReport(0, "blocked", "Comm.recv", site, "main", List.of(1, 2), true),
+                        new RankReport(1, "running", null, null, "main")));
+        JsonNode status = JSON.readTree(FindingFormat.json(f)).get("status");
+        assertEquals("[1,2]", status.get(0).get("waitsFor").toString());
+        assertTrue(status.get(0).get("anyOf").asBoolean());
+        assertTrue(status.get(1).get("waitsFor") == null, "a running rank waits for nobody");
+    }
+
+    @Test
+    void theStackAtTheCallIsWrittenOnlyWhenTaken() throws Exception {
+        List<SiteRef> stack = List.of(new SiteRef("com.acme.Ring", "exchange", "Ring.java", 31),
+                new SiteRef("com.acme.Ring", "main", "Ring.java", 12));
+        JsonNode node = JSON.readTree(FindingFormat.json(sample("m"), stack));
+        assertEquals(2, node.get("stack").size());
+        assertEquals("exchange", node.get("stack").get(0).get("method").asText());
+        assertEquals(12, node.get("stack").get(1).get("line").asInt());
+        assertTrue(JSON.readTree(FindingFormat.json(sample("m"))).get("stack") == null);
+    }
+
+    @Test
     void theJsonLineCarriesEveryContractField() throws Exception {
         JsonNode node = JSON.readTree(FindingFormat.json(sample("plain")));
         assertEquals("deadlock", node.get("kind").asText());

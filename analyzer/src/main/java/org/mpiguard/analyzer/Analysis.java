@@ -1,0 +1,56 @@
+package org.mpiguard.analyzer;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.mpiguard.core.report.Finding;
+
+/**
+ * The cross-process analyses over one run's traces, in the order they depend on each
+ * other: sends paired with receives, collectives grouped, happens-before computed, then
+ * every check.
+ */
+final class Analysis {
+
+    /** Findings, notes on what could not be concluded, the races for replay, and the time each step took. */
+    record Result(List<Finding> findings, List<String> notes, List<MessageRaceAnalysis.Race> races,
+                         long events, long millis) {
+    }
+
+    private Analysis() {
+    }
+
+    static Result run(TraceSet traces) {
+        long start = System.nanoTime();
+        List<String> notes = new ArrayList<>(traces.notes());
+        PointToPoint p2p = PointToPoint.build(traces);
+        long matched = System.nanoTime();
+        Collectives collectives = Collectives.build(traces);
+        notes.addAll(HappensBefore.compute(traces, p2p, collectives));
+        long ordered = System.nanoTime();
+        List<MessageRaceAnalysis.Race> races = MessageRaceAnalysis.races(traces, p2p);
+        long raced = System.nanoTime();
+        if (Boolean.getBoolean("mpiguard.analysis.timing")) {
+            System.err.printf("matching %d ms, happens-before %d ms, races %d ms%n", (matched - start) / 1_000_000,
+                    (ordered - matched) / 1_000_000, (raced - ordered) / 1_000_000);
+        }
+
+        List<Finding> findings = new ArrayList<>();
+        guarded("type matching", notes, () -> findings.addAll(TypeMismatchAnalysis.findings(traces, p2p)));
+        guarded("collective types", notes,
+                () -> findings.addAll(CollectiveTypeAnalysis.findings(traces, collectives)));
+        guarded("message races", notes, () -> findings.addAll(MessageRaceAnalysis.findings(traces, races)));
+        guarded("lost messages", notes, () -> findings.addAll(LeakAnalysis.lostMessages(traces, p2p)));
+        guarded("handle leaks", notes, () -> findings.addAll(LeakAnalysis.handles(traces)));
+        guarded("request lifecycle", notes, () -> findings.addAll(RequestLifecycleAnalysis.findings(traces)));
+        return new Result(findings, notes, races, traces.eventCount(), (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** One check failing on traces it did not expect costs its own findings only, said as a note. */
+    private static void guarded(String check, List<String> notes, Runnable analysis) {
+        try {
+            analysis.run();
+        } catch (RuntimeException e) {
+            notes.add("the " + check + " check failed (" + e + "); its findings are missing. Please report it.");
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package org.mpiguard.analyzer;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.mpiguard.core.ExitCodes;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingSink;
+import org.mpiguard.core.report.Severity;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code mpiguard analyze DIR}: reads every rank's trace in DIR and runs the
+ * cross-process analyses; prints the findings and writes them to
+ * {@code DIR/findings-analysis.jsonl} (the contract of the per-rank findings files), and
+ * the racing receives to {@code DIR/message-races.jsonl} for replay. Needs no MPI.
+ */
+@Command(name = "analyze", mixinStandardHelpOptions = true,
+        description = "Analyse the traces of a run (trace-rank<N>.mpgt in DIR): type mismatches between sends and "
+                + "receives and in collectives, message races of wildcard receives, lost messages, leaked handles "
+                + "and request lifecycle errors. Exit code 0: no error found; 1: errors found; 66: no readable "
+                + "trace.")
+public final class AnalyzeCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "the report directory holding the traces")
+    Path dir;
+
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "where to write the findings as JSON lines (default: DIR/findings-analysis.jsonl)")
+    Path out;
+
+    @Option(names = "--quiet", description = "print only the findings, not the notes and the summary")
+    boolean quiet;
+
+    private final PrintStream stdout;
+    private final PrintStream stderr;
+
+    public AnalyzeCommand() {
+        this(System.out, System.err);
+    }
+
+    AnalyzeCommand(PrintStream stdout, PrintStream stderr) {
+        this.stdout = stdout;
+        this.stderr = stderr;
+    }
+
+    public static void main(String[] args) {
+        CommandLine line = new CommandLine(new AnalyzeCommand());
+        // an unreadable directory or a full disk is one line, never a stack trace
+        line.setExecutionExceptionHandler((e, cl, parsed) -> {
+            cl.getErr().println("[MPIGuard] analyze failed: " + e);
+            return ExitCodes.NO_READABLE_TRACE;
+        });
+        System.exit(line.execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (!Files.isDirectory(dir)) {
+            stderr.println("[MPIGuard] " + dir + " is not a directory");
+            return ExitCodes.NO_READABLE_TRACE;
+        }
+        TraceSet traces = TraceSet.read(dir);
+        if (traces.worldSize() == 0) {
+            traces.notes().forEach(n -> stderr.println("[MPIGuard] note: " + n));
+            stderr.println("[MPIGuard] no readable trace (trace-rank<N>.mpgt) in " + dir
+                    + ": run with trace=on (or trace=DIR)");
+            return ExitCodes.NO_READABLE_TRACE;
+        }
+        Analysis.Result result = Analysis.run(traces);
+        Path findingsFile = out != null ? out : dir.resolve("findings-analysis.jsonl");
+        Files.deleteIfExists(findingsFile);
+        FindingSink sink = new FindingSink(findingsFile, stdout);
+        boolean errors = false;
+        for (Finding f : result.findings()) {
+            sink.report(f);
+            errors |= f.severity() == Severity.ERROR;
+        }
+        RaceLog.write(dir.resolve("message-races.jsonl"), traces, result.races());
+        if (!quiet) {
+            for (String note : result.notes()) {
+                stdout.println("[MPIGuard] note: " + note);
+            }
+            stdout.println("[MPIGuard] analysed " + result.events() + " events of " + traces.worldSize()
+                    + " ranks in " + result.millis() + " ms: " + result.findings().size() + " finding"
+                    + (result.findings().size() == 1 ? "" : "s") + " (written to " + findingsFile + ")");
+        }
+        return errors ? ExitCodes.ANALYSIS_FOUND_ERRORS : 0;
+    }
+}

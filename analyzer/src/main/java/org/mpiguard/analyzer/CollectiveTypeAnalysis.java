@@ -1,0 +1,110 @@
+package org.mpiguard.analyzer;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.trace.Signature;
+
+/**
+ * Collectives whose members describe the same data with different type signatures where
+ * the ring cannot tell: it compares a predefined type's code and count, so this check
+ * reports only when a derived type is on one side (a vector of 4 ints against 4 floats,
+ * or a derived type whose length differs from the root's). Both sides, one finding per
+ * pair of sites.
+ */
+final class CollectiveTypeAnalysis {
+
+    private CollectiveTypeAnalysis() {
+    }
+
+    static List<Finding> findings(TraceSet traces, Collectives collectives) {
+        List<Finding> findings = new ArrayList<>();
+        Set<String> reported = new HashSet<>();
+        for (List<CollectiveEvent> members : collectives.instances.values()) {
+            CollectiveEvent ref = reference(members);
+            if (ref == null || !ref.kind().equalSignature()) {
+                continue;
+            }
+            for (CollectiveEvent m : members) {
+                if (m == ref || m.kind() != ref.kind()) {
+                    continue;
+                }
+                // the data one member gives against what another takes of it
+                Side a = refSide(ref, m);
+                Side b = memberSide(ref, m);
+                if (a == null || b == null || (basic(a.sig) && basic(b.sig))) {
+                    continue;
+                }
+                SignatureComparison.Result r = SignatureComparison.equal(a.sig, a.count, b.sig, b.count);
+                if (r.verdict() == SignatureComparison.Verdict.MATCH) {
+                    continue;
+                }
+                String key = ref.rank() + ":" + ref.site() + "/" + m.rank() + ":" + m.site();
+                if (reported.add(key)) {
+                    findings.add(finding(traces, ref, a, m, b, r));
+                }
+            }
+        }
+        return findings;
+    }
+
+    private record Side(Signature sig, int count) {
+    }
+
+    /** The root for rooted operations, else the lowest rank: the one every member is compared with. */
+    private static CollectiveEvent reference(List<CollectiveEvent> members) {
+        CollectiveEvent ref = null;
+        for (CollectiveEvent m : members) {
+            if (m.kind().rooted() && m.rank() == m.root()) {
+                return m;
+            }
+            if (ref == null || m.rank() < ref.rank()) {
+                ref = m;
+            }
+        }
+        return ref;
+    }
+
+    /** What the reference rank's call says of the data exchanged with {@code m}. */
+    private static Side refSide(CollectiveEvent ref, CollectiveEvent m) {
+        return switch (ref.kind()) {
+            case GATHER -> new Side(ref.recvSig(), ref.recvCount());
+            case SCATTER, BCAST -> new Side(ref.sendSig(), ref.sendCount());
+            case ALL_GATHER, ALL_TO_ALL -> new Side(ref.recvSig(), ref.recvCount());
+            default -> new Side(ref.sendSig(), ref.sendCount());
+        };
+    }
+
+    private static Side memberSide(CollectiveEvent ref, CollectiveEvent m) {
+        return switch (ref.kind()) {
+            case SCATTER, BCAST -> new Side(m.recvSig(), m.recvCount());
+            default -> new Side(m.sendSig(), m.sendCount());
+        };
+    }
+
+    private static boolean basic(Signature s) {
+        return s == null || Signature.isBasic(s.id());
+    }
+
+    private static Finding finding(TraceSet traces, CollectiveEvent ref, Side a, CollectiveEvent m, Side b,
+                                   SignatureComparison.Result r) {
+        RankSite refSite = RankSite.of(traces.rank(ref.rank()), ref.site());
+        RankSite mSite = RankSite.of(traces.rank(m.rank()), m.site());
+        String what = r.verdict() == SignatureComparison.Verdict.MISMATCH
+                ? "element " + r.element() + " is " + Signature.codeName(r.sentCode()) + " on one side and "
+                        + Signature.codeName(r.receivedCode()) + " on the other"
+                : "the two describe different amounts of data";
+        String message = "Type mismatch in " + ref.kind().methodName(ref.nonblocking()) + ": " + refSite.where()
+                + " describes the data as " + TypeMismatchAnalysis.describe(a.sig, a.count) + " and "
+                + mSite.where() + " as " + TypeMismatchAnalysis.describe(b.sig, b.count) + "; " + what
+                + ". Every member must describe the data it exchanges with the same type signature.";
+        TreeSet<Integer> ranks = new TreeSet<>(List.of(ref.rank(), m.rank()));
+        return new Finding(FindingKind.TYPE_MISMATCH, Severity.ERROR, new ArrayList<>(ranks), mSite.site().op(),
+                mSite.ref(), List.of(refSite.related()), message, List.of());
+    }
+}

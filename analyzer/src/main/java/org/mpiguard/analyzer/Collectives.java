@@ -1,0 +1,91 @@
+package org.mpiguard.analyzer;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.mpiguard.core.collective.CollectiveKind;
+import org.mpiguard.core.trace.RmaSyncOp;
+import org.mpiguard.core.trace.TraceEvent;
+import org.mpiguard.core.trace.TraceFile;
+
+/**
+ * Every collective of the run, grouped into instances: the calls of all members with the
+ * same communicator identity and ring number, which are one operation. A window's k-th
+ * fence is an instance too (window identity, ring -k): it orders like a barrier.
+ */
+final class Collectives {
+
+    record Key(long comm, long ring) {
+    }
+
+    final Map<Key, List<CollectiveEvent>> instances = new HashMap<>();
+    /** {@code at[rank][eventIndex]}: the collective that event called. */
+    final CollectiveEvent[][] at;
+    /** {@code completing[rank][eventIndex]}: the nonblocking collective whose request that event completed. */
+    final CollectiveEvent[][] completing;
+
+    private Collectives(int worldSize) {
+        at = new CollectiveEvent[worldSize][];
+        completing = new CollectiveEvent[worldSize][];
+    }
+
+    static Collectives build(TraceSet traces) {
+        CollectiveKind[] kinds = CollectiveKind.values();
+        Collectives c = new Collectives(traces.worldSize());
+        for (int r = 0; r < traces.worldSize(); r++) {
+            TraceFile t = traces.rank(r);
+            int n = t == null ? 0 : t.events().size();
+            c.at[r] = new CollectiveEvent[n];
+            c.completing[r] = new CollectiveEvent[n];
+            if (t == null) {
+                continue;
+            }
+            Map<Long, CollectiveEvent> byRequest = new HashMap<>();
+            Map<Long, Long> fencesByWindow = new HashMap<>();
+            List<TraceEvent> events = t.events();
+            for (int i = 0; i < n; i++) {
+                TraceEvent e = events.get(i);
+                switch (e.kind()) {
+                    case COLLECTIVE -> {
+                        int op = e.op();
+                        if ((op >> 1) >= kinds.length) {
+                            continue;
+                        }
+                        CollectiveEvent ce = new CollectiveEvent(r, i, kinds[op >> 1], (op & 1) != 0, e.field(1),
+                                e.field(2), e.intField(3), e.intField(4), t.signature(e.intField(5)), e.intField(6),
+                                t.signature(e.intField(7)), e.intField(8), e.field(9), e.site());
+                        c.at[r][i] = ce;
+                        c.instances.computeIfAbsent(new Key(ce.comm(), ce.ring()), k -> new ArrayList<>()).add(ce);
+                        if (ce.request() != 0) {
+                            byRequest.put(ce.request(), ce);
+                        }
+                    }
+                    case RMA_SYNC -> {
+                        if (RmaSyncOp.of(e.op()) == RmaSyncOp.FENCE) {
+                            // a fence orders like a barrier of the window's members; numbered apart from rings
+                            long k = fencesByWindow.merge(e.field(1), 1L, Long::sum);
+                            CollectiveEvent ce = new CollectiveEvent(r, i, CollectiveKind.BARRIER, false, e.field(1), -k,
+                                    -1, 0, null, 0, null, 0, 0, e.site());
+                            c.at[r][i] = ce;
+                            c.instances.computeIfAbsent(new Key(ce.comm(), ce.ring()), x -> new ArrayList<>()).add(ce);
+                        }
+                    }
+                    case COMPLETE -> {
+                        CollectiveEvent ce = byRequest.remove(e.field(1));
+                        if (ce != null) {
+                            c.completing[r][i] = ce;
+                        }
+                    }
+                    default -> {
+                    }
+                }
+            }
+        }
+        return c;
+    }
+
+    List<CollectiveEvent> instance(CollectiveEvent e) {
+        return instances.get(new Key(e.comm(), e.ring()));
+    }
+}

@@ -1,0 +1,210 @@
+package org.mpiguard.analyzer;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.mpiguard.core.trace.TraceFile;
+
+/**
+ * Vector clocks over the traces: replays every rank's events in an order the run could
+ * have had (a receive's completion after the send it took, a collective's receivers after
+ * its contributors arrived, PSCW's start after the post and wait after the completes) and gives every send the number of its destination's events
+ * that happen before it, which is all the race check asks ({@code R} happens before a send
+ * {@code S} to R's rank iff S knows R's completion).
+ *
+ * <p>Cost: O(P) per receive completion and collective, O(1) per other event. Memory: a
+ * rank's clock is shared by all its sends until its next join (copy on write), and a send
+ * drops its clock once its receive joined it, so what is kept is bounded by the messages in
+ * flight, not by the trace.
+ */
+final class HappensBefore {
+
+    private final TraceSet traces;
+    private final PointToPoint p2p;
+    private final Collectives collectives;
+    private final int worldSize;
+    private final int[][] known;
+    private final boolean[] shared;
+    private final int[] cursor;
+    private final int[] arrivedAt;
+    private final SyncEdges edges;
+    private final Map<Long, int[]> snapshots = new java.util.HashMap<>();
+    private final Map<List<CollectiveEvent>, Join> joins = new IdentityHashMap<>();
+    final List<String> notes = new ArrayList<>();
+
+    /** What the members of one collective contributed so far. */
+    private static final class Join {
+        int arrived;
+        final int[] clock;
+
+        Join(int worldSize) {
+            clock = new int[worldSize];
+        }
+    }
+
+    private HappensBefore(TraceSet traces, PointToPoint p2p, Collectives collectives) {
+        this.traces = traces;
+        this.p2p = p2p;
+        this.collectives = collectives;
+        this.edges = SyncEdges.build(traces);
+        this.worldSize = traces.worldSize();
+        this.known = new int[worldSize][worldSize];
+        this.shared = new boolean[worldSize];
+        this.cursor = new int[worldSize];
+        this.arrivedAt = new int[worldSize];
+        java.util.Arrays.fill(arrivedAt, -1);
+    }
+
+    /** Sets {@link SendEvent#knownOfDest} on every send; returns notes on where the order is approximate. */
+    static List<String> compute(TraceSet traces, PointToPoint p2p, Collectives collectives) {
+        HappensBefore hb = new HappensBefore(traces, p2p, collectives);
+        hb.run();
+        return hb.notes;
+    }
+
+    private int length(int r) {
+        TraceFile t = traces.rank(r);
+        return t == null ? 0 : t.events().size();
+    }
+
+    private void run() {
+        int forced = 0;
+        for (;;) {
+            boolean progress = true;
+            while (progress) {
+                progress = false;
+                for (int r = 0; r < worldSize; r++) {
+                    int n = length(r);
+                    while (cursor[r] < n && step(r, false)) {
+                        cursor[r]++;
+                        progress = true;
+                    }
+                }
+            }
+            int stuck = -1;
+            for (int r = 0; r < worldSize && stuck < 0; r++) {
+                if (cursor[r] < length(r)) {
+                    stuck = r;
+                }
+            }
+            if (stuck < 0) {
+                break;
+            }
+            // a partner's event is missing (dropped, cut short, or a rank without trace): go on without its order
+            if (forced++ < 5) {
+                notes.add("happens-before is approximate from event " + cursor[stuck] + " of rank " + stuck
+                        + ": the event it waits for is not in the traces");
+            }
+            step(stuck, true);
+            cursor[stuck]++;
+        }
+        if (forced > 5) {
+            notes.add("(" + (forced - 5) + " more events ordered approximately)");
+        }
+    }
+
+    /** Applies event {@code cursor[r]} of rank r; false when it must wait for another rank. */
+    private boolean step(int r, boolean force) {
+        int i = cursor[r];
+        if (edges.isSource(r, i)) {
+            int[] clock = known[r].clone();
+            clock[r] = Math.max(clock[r], i + 1);
+            snapshots.put(SyncEdges.key(r, i), clock);
+        }
+        List<Long> waitsFor = edges.into(r, i);
+        if (waitsFor != null) {
+            for (long from : waitsFor) {
+                int q = (int) (from >>> 32);
+                if (cursor[q] <= (int) from && q != r && !force) {
+                    return false;
+                }
+            }
+            for (long from : waitsFor) {
+                int[] clock = snapshots.get(from);
+                if (clock != null) {
+                    join(r, clock);
+                }
+            }
+        }
+        SendEvent s = p2p.sendAt[r][i];
+        if (s != null) {
+            if (s.dest >= 0 && s.dest < worldSize) {
+                s.knownOfDest = s.dest == r ? i : known[r][s.dest];
+            }
+            s.clock = known[r];
+            shared[r] = true;
+            return true;
+        }
+        RecvEvent v = p2p.completedAt[r][i];
+        if (v != null && v.matched != null) {
+            SendEvent m = v.matched;
+            if (cursor[m.rank] <= m.index && m.rank != r) {
+                return force;
+            }
+            if (m.clock != null) {
+                join(r, m.clock);
+                m.clock = null;
+            }
+            raise(r, m.rank, m.index + 1);
+            return true;
+        }
+        CollectiveEvent c = collectives.at[r][i];
+        if (c != null) {
+            List<CollectiveEvent> members = collectives.instance(c);
+            Join j = joins.computeIfAbsent(members, k -> new Join(worldSize));
+            if (arrivedAt[r] != i) {
+                arrivedAt[r] = i;
+                j.arrived++;
+                if (c.contributes()) {
+                    for (int k = 0; k < worldSize; k++) {
+                        j.clock[k] = Math.max(j.clock[k], known[r][k]);
+                    }
+                    j.clock[r] = Math.max(j.clock[r], i + 1);
+                }
+            }
+            if (c.nonblocking() || !c.receives()) {
+                return true;
+            }
+            return receive(r, j, members.size(), force);
+        }
+        CollectiveEvent done = collectives.completing[r][i];
+        if (done != null && done.receives()) {
+            List<CollectiveEvent> members = collectives.instance(done);
+            Join j = joins.get(members);
+            return j == null ? force : receive(r, j, members.size(), force);
+        }
+        return true;
+    }
+
+    private boolean receive(int r, Join j, int members, boolean force) {
+        if (j.arrived < members && !force) {
+            return false;
+        }
+        join(r, j.clock);
+        return true;
+    }
+
+    private void join(int r, int[] other) {
+        int[] mine = writable(r);
+        for (int k = 0; k < worldSize; k++) {
+            if (other[k] > mine[k]) {
+                mine[k] = other[k];
+            }
+        }
+    }
+
+    private void raise(int r, int component, int value) {
+        if (known[r][component] < value) {
+            writable(r)[component] = value;
+        }
+    }
+
+    private int[] writable(int r) {
+        if (shared[r]) {
+            known[r] = known[r].clone();
+            shared[r] = false;
+        }
+        return known[r];
+    }
+}

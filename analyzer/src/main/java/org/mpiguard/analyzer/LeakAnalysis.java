@@ -1,0 +1,145 @@
+package org.mpiguard.analyzer;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.trace.HandleKind;
+import org.mpiguard.core.trace.RequestOp;
+import org.mpiguard.core.trace.TraceEvent;
+import org.mpiguard.core.trace.TraceFile;
+
+/**
+ * Resources a rank still held at Finalize, from its trace: handles created and never
+ * freed (communicators, groups, datatypes, ops, windows, infos, error handlers, persistent
+ * requests, an attached buffer), one finding per creation site with how many; and
+ * messages sent and never received by a rank whose trace is whole. Only whole traces:
+ * an absence in a cut trace proves nothing.
+ */
+final class LeakAnalysis {
+
+    private LeakAnalysis() {
+    }
+
+    private record Created(HandleKind kind, String noun, String freeCall, int site) {
+    }
+
+    static List<Finding> handles(TraceSet traces) {
+        List<Finding> findings = new ArrayList<>();
+        for (int r = 0; r < traces.worldSize(); r++) {
+            TraceFile t = traces.rank(r);
+            if (!traces.whole(r)) {
+                continue;
+            }
+            Map<Long, Created> live = new HashMap<>();
+            Map<Long, Created> liveRequests = new HashMap<>();
+            boolean finalized = false;
+            for (TraceEvent e : t.events()) {
+                switch (e.kind()) {
+                    case HANDLE -> {
+                        HandleKind kind = HandleKind.of(e.field(1));
+                        if (kind == null) {
+                            continue;
+                        }
+                        long key = e.field(2) * HandleKind.values().length + kind.ordinal();
+                        if (e.op() == HandleKind.CREATE) {
+                            live.put(key, new Created(kind, kind.noun(), kind.freeCall(), e.site()));
+                        } else {
+                            live.remove(key);
+                        }
+                    }
+                    case REQUEST -> {
+                        RequestOp op = RequestOp.of(e.op());
+                        if (op == RequestOp.CREATE_PERSISTENT) {
+                            liveRequests.put(e.field(1), new Created(null, "persistent request", "Request.free",
+                                    e.site()));
+                        } else if (op == RequestOp.FREE) {
+                            liveRequests.remove(e.field(1));
+                        }
+                    }
+                    case FINALIZE -> finalized = true;
+                    default -> {
+                    }
+                }
+                if (finalized) {
+                    break;
+                }
+            }
+            if (finalized) {
+                List<Created> all = new ArrayList<>(live.values());
+                all.addAll(liveRequests.values());
+                findings.addAll(bySite(t, all));
+            }
+        }
+        return findings;
+    }
+
+    private static List<Finding> bySite(TraceFile t, List<Created> leaked) {
+        Map<String, List<Created>> groups = new LinkedHashMap<>();
+        leaked.sort((a, b) -> Integer.compare(a.site, b.site));
+        for (Created c : leaked) {
+            groups.computeIfAbsent(c.noun + "@" + c.site, k -> new ArrayList<>()).add(c);
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (List<Created> group : groups.values()) {
+            Created c = group.get(0);
+            RankSite site = RankSite.of(t, c.site);
+            int n = group.size();
+            String message = c.kind == HandleKind.BUFFER
+                    ? "Resource leak: the buffer attached for buffered sends at " + site.where()
+                            + " is still attached at Finalize: call MPI.detachBuffer, which also waits until "
+                            + "every buffered message has left."
+                    : "Resource leak: " + (n == 1 ? "a " + c.noun + " made" : n + " " + c.noun + "s made") + " at "
+                            + site.where() + (n == 1 ? " was" : " were") + " never freed before Finalize. Free "
+                            + (n == 1 ? "it" : "each") + " with " + c.freeCall + " when done (a loop that makes one "
+                            + "per iteration exhausts MPI's handles).";
+            findings.add(new Finding(FindingKind.RESOURCE_LEAK, Severity.WARNING, List.of(t.rank()), site.site().op(),
+                    site.ref(), List.of(), message, List.of()));
+        }
+        return findings;
+    }
+
+    /** Sends that no receive took, where the destination's trace is whole and reached Finalize. */
+    static List<Finding> lostMessages(TraceSet traces, PointToPoint p2p) {
+        // a receive left unmatched (a wildcard never completed) may have taken any message of its communicator
+        java.util.Set<String> open = new java.util.HashSet<>();
+        for (List<RecvEvent> recvs : p2p.recvs) {
+            for (RecvEvent v : recvs) {
+                if (v.matched == null && !v.cancelled) {
+                    open.add(v.rank + ":" + v.comm);
+                }
+            }
+        }
+        Map<String, List<SendEvent>> bySite = new LinkedHashMap<>();
+        for (List<SendEvent> sends : p2p.sends) {
+            for (SendEvent s : sends) {
+                if (s.matchedBy == null && !s.cancelled && traces.whole(s.dest) && traces.whole(s.rank)
+                        && !open.contains(s.dest + ":" + s.comm)) {
+                    bySite.computeIfAbsent(s.rank + ":" + s.site + ">" + s.dest, k -> new ArrayList<>()).add(s);
+                }
+            }
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (List<SendEvent> group : bySite.values()) {
+            SendEvent s = group.get(0);
+            RankSite site = RankSite.of(traces.rank(s.rank), s.site);
+            int n = group.size();
+            String message = "Lost message: " + (n == 1 ? "the message" : n + " messages") + " sent by "
+                    + site.where() + " to rank " + s.dest + " (tag " + s.tag + (n == 1 ? "" : " first")
+                    + ") " + (n == 1 ? "was" : "were") + " never received: rank " + s.dest + " reached Finalize "
+                    + "without a matching receive. Receive every message (or cancel it); a message left pending "
+                    + "at Finalize is erroneous and its data is silently lost.";
+            findings.add(new Finding(FindingKind.RESOURCE_LEAK, Severity.WARNING, sorted(s.rank, s.dest),
+                    site.site().op(), site.ref(), List.of(), message, List.of()));
+        }
+        return findings;
+    }
+
+    private static List<Integer> sorted(int a, int b) {
+        return a == b ? List.of(a) : a < b ? List.of(a, b) : List.of(b, a);
+    }
+}

@@ -1,0 +1,209 @@
+package org.mpiguard.analyzer;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.RelatedCall;
+import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.trace.CompletionOp;
+import org.mpiguard.core.trace.EventKind;
+import org.mpiguard.core.trace.PointOp;
+import org.mpiguard.core.trace.RequestOp;
+import org.mpiguard.core.trace.TraceEvent;
+import org.mpiguard.core.trace.TraceFile;
+
+/**
+ * Each rank's requests followed through their lives in the trace: a persistent request
+ * started while active or freed while active, a wait or test on a request that was not
+ * active (already completed: the bindings return at once, with an empty status), a request
+ * used after it was freed, a request never completed before Finalize (only on a whole
+ * trace: what is not there did not happen). One finding per rule and pair of sites.
+ */
+final class RequestLifecycleAnalysis {
+
+    private RequestLifecycleAnalysis() {
+    }
+
+    private static final class Life {
+        final int createSite;
+        final boolean persistent;
+        boolean receive;
+        boolean active;
+        boolean freed;
+        int lastSite;
+
+        Life(int createSite, boolean persistent, boolean receive, boolean active) {
+            this.createSite = createSite;
+            this.persistent = persistent;
+            this.receive = receive;
+            this.active = active;
+            this.lastSite = createSite;
+        }
+    }
+
+    static List<Finding> findings(TraceSet traces) {
+        Reporter out = new Reporter();
+        for (int r = 0; r < traces.worldSize(); r++) {
+            TraceFile t = traces.rank(r);
+            if (t != null) {
+                follow(t, traces.whole(r), out);
+            }
+        }
+        return out.findings();
+    }
+
+    private static void follow(TraceFile t, boolean whole, Reporter out) {
+        Map<Long, Life> lives = new HashMap<>();
+        boolean finalized = false;
+        for (TraceEvent e : t.events()) {
+            switch (e.kind()) {
+                case SEND, RECV -> {
+                    long id = e.field(6);
+                    if (id != 0 && PointOp.of(e.op()) != PointOp.START) {
+                        lives.put(id, new Life(e.site(), false, e.kind() == EventKind.RECV, true));
+                    } else if (id != 0 && lives.containsKey(id)) {
+                        // a persistent request's start says which way it goes
+                        lives.get(id).receive = e.kind() == EventKind.RECV;
+                    }
+                }
+                case COLLECTIVE -> created(lives, e.field(9), e.site());
+                case RMA -> created(lives, e.field(9), e.site());
+                case REQUEST -> request(t, lives, e, out);
+                case COMPLETE -> {
+                    Life life = lives.get(e.field(1));
+                    if (e.field(1) == 0 || life == null) {
+                        continue;
+                    }
+                    if (life.freed) {
+                        out.add(t, e.site(), life.createSite, Severity.ERROR, "used after free",
+                                "waits for or tests a request that was freed (made at %2$s): the handle no longer "
+                                        + "names an operation. Complete a request before freeing it, and not after.");
+                    } else if (!life.active || (e.field(5) & CompletionOp.INACTIVE) != 0) {
+                        out.add(t, e.site(), life.lastSite, Severity.WARNING, "completed twice",
+                                "waits for or tests a request that is not active: it completed at %2$s already. The "
+                                        + "Java bindings return at once with an empty status, so a source, tag or "
+                                        + "count read from it is not the message's.");
+                    }
+                    life.active = false;
+                    life.lastSite = e.site();
+                }
+                case FINALIZE -> finalized = true;
+                default -> {
+                }
+            }
+            if (finalized) {
+                break;
+            }
+        }
+        if (!whole || !finalized) {
+            return;
+        }
+        for (Life life : lives.values()) {
+            if (life.active && !life.freed) {
+                out.add(t, life.createSite, life.createSite, Severity.ERROR, "never completed",
+                        "made a " + (life.persistent ? "persistent request, started it" : "nonblocking request")
+                                + " and never waited for or tested it to completion before Finalize: the operation "
+                                + (life.receive ? "may never have delivered its data into the buffer"
+                                : "may not have left its buffer")
+                                + ". Complete every request (wait, test until true, or waitAll) before Finalize.");
+            }
+        }
+    }
+
+    private static void created(Map<Long, Life> lives, long id, int site) {
+        if (id != 0) {
+            lives.put(id, new Life(site, false, false, true));
+        }
+    }
+
+    private static void request(TraceFile t, Map<Long, Life> lives, TraceEvent e, Reporter out) {
+        long id = e.field(1);
+        RequestOp op = RequestOp.of(e.op());
+        if (op == RequestOp.CREATE_PERSISTENT) {
+            lives.put(id, new Life(e.site(), true, false, false));
+            return;
+        }
+        Life life = lives.get(id);
+        if (life == null || op == null) {
+            return;
+        }
+        if (life.freed) {
+            out.add(t, e.site(), life.lastSite, Severity.ERROR, "used after free",
+                    "uses a request already freed at %2$s: the handle no longer names an operation.");
+            return;
+        }
+        switch (op) {
+            case START -> {
+                if (life.active) {
+                    out.add(t, e.site(), life.lastSite, Severity.ERROR, "started while active",
+                            "starts a persistent request that is still active (started at %2$s and not completed "
+                                    + "since): MPI forbids it, and the two operations share one buffer. Wait for the "
+                                    + "request before starting it again.");
+                }
+                life.active = true;
+            }
+            case FREE -> {
+                if (life.active && (life.persistent || life.receive)) {
+                    out.add(t, e.site(), life.lastSite, Severity.WARNING, "freed while active",
+                            "frees a request still active (from %2$s): nothing can tell any more when its buffer "
+                                    + (life.receive ? "holds the message" : "may be reused")
+                                    + ". Wait for the request, then free it.");
+                }
+                life.freed = true;
+            }
+            default -> {
+            }
+        }
+        life.lastSite = e.site();
+    }
+
+    /** Groups findings by rule and sites, counting repetitions. */
+    private static final class Reporter {
+        private record Key(int rank, int site, int other, String rule) {
+        }
+
+        private static final class Entry {
+            final TraceFile trace;
+            final Severity severity;
+            final String what;
+            int times = 1;
+
+            Entry(TraceFile trace, Severity severity, String what) {
+                this.trace = trace;
+                this.severity = severity;
+                this.what = what;
+            }
+        }
+
+        private final Map<Key, Entry> found = new LinkedHashMap<>();
+
+        /** {@code what} may name this site as %1$s and the other as %2$s. */
+        void add(TraceFile t, int site, int other, Severity severity, String rule, String what) {
+            Entry known = found.putIfAbsent(new Key(t.rank(), site, other, rule), new Entry(t, severity, what));
+            if (known != null) {
+                known.times++;
+            }
+        }
+
+        List<Finding> findings() {
+            List<Finding> findings = new ArrayList<>();
+            for (Map.Entry<Key, Entry> e : found.entrySet()) {
+                Key k = e.getKey();
+                Entry v = e.getValue();
+                RankSite here = RankSite.of(v.trace, k.site());
+                RankSite other = RankSite.of(v.trace, k.other());
+                String message = "Request " + k.rule() + ": " + here.where() + " "
+                        + String.format(v.what, here.site().location(), other.site().location())
+                        + (v.times == 1 ? "" : " (" + v.times + " times)");
+                List<RelatedCall> related = k.other() == k.site() ? List.of() : List.of(other.related());
+                findings.add(new Finding(FindingKind.REQUEST_LIFECYCLE, v.severity, List.of(k.rank()),
+                        here.site().op(), here.ref(), related, message, List.of()));
+            }
+            return findings;
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package org.mpiguard.analyzer;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.mpiguard.core.trace.RmaSyncOp;
+import org.mpiguard.core.trace.TraceEvent;
+import org.mpiguard.core.trace.TraceFile;
+
+/**
+ * Happens-before edges between single events of two ranks, from general active target
+ * synchronisation (PSCW): a target's post happens before the start of each origin in its
+ * group, and each origin's complete happens before the target's wait. The k-th post of a
+ * target naming an origin pairs with the k-th start of that origin naming the target.
+ */
+final class SyncEdges {
+
+    /** Edges into an event: {@code key(rank, index)} to the keys of the events it waits for. */
+    private final Map<Long, List<Long>> into = new HashMap<>();
+    /** The events some edge leaves from. */
+    private final java.util.Set<Long> sources = new java.util.HashSet<>();
+
+    static long key(int rank, int index) {
+        return (long) rank << 32 | index;
+    }
+
+    List<Long> into(int rank, int index) {
+        return into.get(key(rank, index));
+    }
+
+    boolean isSource(int rank, int index) {
+        return sources.contains(key(rank, index));
+    }
+
+    private void add(long from, long to) {
+        into.computeIfAbsent(to, k -> new ArrayList<>()).add(from);
+        sources.add(from);
+    }
+
+    /** Events of one kind on one window, between one target and one origin, in order. */
+    private record Pair(long win, int target, int origin) {
+    }
+
+    static SyncEdges build(TraceSet traces) {
+        Map<Pair, List<Long>> posts = new HashMap<>();
+        Map<Pair, List<Long>> starts = new HashMap<>();
+        Map<Pair, List<Long>> completes = new HashMap<>();
+        Map<Pair, List<Long>> waits = new HashMap<>();
+        for (int r = 0; r < traces.worldSize(); r++) {
+            TraceFile t = traces.rank(r);
+            if (t == null) {
+                continue;
+            }
+            Map<Long, int[]> exposedTo = new HashMap<>();
+            Map<Long, int[]> accessing = new HashMap<>();
+            List<TraceEvent> events = t.events();
+            for (int i = 0; i < events.size(); i++) {
+                TraceEvent e = events.get(i);
+                if (e.kind() != org.mpiguard.core.trace.EventKind.RMA_SYNC) {
+                    continue;
+                }
+                RmaSyncOp op = RmaSyncOp.of(e.op());
+                long win = e.field(1);
+                int[] group = t.rankSets().getOrDefault(e.intField(5), new int[0]);
+                if (op == RmaSyncOp.POST) {
+                    exposedTo.put(win, group);
+                    note(posts, win, r, group, true, key(r, i));
+                } else if (op == RmaSyncOp.START) {
+                    accessing.put(win, group);
+                    note(starts, win, r, group, false, key(r, i));
+                } else if (op == RmaSyncOp.COMPLETE) {
+                    note(completes, win, r, accessing.getOrDefault(win, new int[0]), false, key(r, i));
+                } else if (op == RmaSyncOp.WAIT) {
+                    note(waits, win, r, exposedTo.getOrDefault(win, new int[0]), true, key(r, i));
+                }
+            }
+        }
+        SyncEdges edges = new SyncEdges();
+        pairUp(posts, starts, edges);
+        pairUp(completes, waits, edges);
+        return edges;
+    }
+
+    private static void note(Map<Pair, List<Long>> into, long win, int rank, int[] group, boolean asTarget, long key) {
+        for (int other : group) {
+            Pair p = asTarget ? new Pair(win, rank, other) : new Pair(win, other, rank);
+            into.computeIfAbsent(p, k -> new ArrayList<>()).add(key);
+        }
+    }
+
+    private static void pairUp(Map<Pair, List<Long>> from, Map<Pair, List<Long>> to, SyncEdges edges) {
+        for (Map.Entry<Pair, List<Long>> e : from.entrySet()) {
+            List<Long> targets = to.get(e.getKey());
+            if (targets == null) {
+                continue;
+            }
+            for (int k = 0; k < Math.min(e.getValue().size(), targets.size()); k++) {
+                edges.add(e.getValue().get(k), targets.get(k));
+            }
+        }
+    }
+}

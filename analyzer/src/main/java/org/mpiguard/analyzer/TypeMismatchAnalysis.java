@@ -1,0 +1,87 @@
+package org.mpiguard.analyzer;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.trace.Signature;
+
+/**
+ * Every matched pair of send and receive compared by the type-matching rule: a type
+ * mismatch or a truncation is an error (the receiver reads other bits than were sent, or
+ * MPI fails with MPI_ERR_TRUNCATE); typed data sent or received as MPI.BYTE is a warning
+ * (right on one machine, wrong between machines of different representations). One
+ * finding per pair of sites.
+ */
+final class TypeMismatchAnalysis {
+
+    private TypeMismatchAnalysis() {
+    }
+
+    private record Problem(SendEvent send, RecvEvent recv, SignatureComparison.Result result) {
+    }
+
+    static List<Finding> findings(TraceSet traces, PointToPoint p2p) {
+        Map<String, List<Problem>> bySites = new LinkedHashMap<>();
+        for (List<RecvEvent> recvs : p2p.recvs) {
+            for (RecvEvent v : recvs) {
+                SendEvent s = v.matched;
+                if (s == null) {
+                    continue;
+                }
+                SignatureComparison.Result result = SignatureComparison.prefix(s.sig, s.count, v.sig, v.count);
+                if (result.verdict() != SignatureComparison.Verdict.MATCH) {
+                    String key = s.rank + ":" + s.site + "/" + v.rank + ":" + v.site + "/" + result.verdict();
+                    bySites.computeIfAbsent(key, k -> new ArrayList<>()).add(new Problem(s, v, result));
+                }
+            }
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (List<Problem> group : bySites.values()) {
+            Problem first = group.get(0);
+            findings.add(finding(traces, first, group.size()));
+        }
+        return findings;
+    }
+
+    private static Finding finding(TraceSet traces, Problem p, int times) {
+        RankSite send = RankSite.of(traces.rank(p.send.rank), p.send.site);
+        RankSite recv = RankSite.of(traces.rank(p.recv.rank), p.recv.site);
+        String sent = describe(p.send.sig, p.send.count);
+        String room = describe(p.recv.sig, p.recv.count);
+        String again = times == 1 ? "" : " (" + times + " messages between these two calls)";
+        SignatureComparison.Result r = p.result;
+        String message;
+        Severity severity = Severity.ERROR;
+        switch (r.verdict()) {
+            case MISMATCH -> message = "Type mismatch: the receive of " + recv.where() + " (" + room
+                    + ") took the message sent by " + send.where() + " (" + sent + ")" + again + ": element "
+                    + r.element() + " was sent as " + Signature.codeName(r.sentCode()) + " and is received as "
+                    + Signature.codeName(r.receivedCode()) + ", so the receiver reads other bits than were sent. "
+                    + "The send's type signature must be a prefix of the receive's: describe the data with the "
+                    + "same base types on both sides (or send MPI.PACKED made by pack and unpack it).";
+            case TRUNCATED -> message = "Truncation: the send of " + send.where() + " (" + sent
+                    + ") is longer than the receive of " + recv.where() + " has room for (" + room + ")" + again
+                    + ": MPI fails the receive with MPI_ERR_TRUNCATE (the default handler aborts the job). Receive "
+                    + "with a count at least as large as the largest message, or send less.";
+            default -> {
+                severity = Severity.WARNING;
+                message = "Untyped transfer: " + send.where() + " sends " + sent + " and " + recv.where()
+                        + " receives it as " + room + again + ". MPI.BYTE matches only MPI.BYTE: this works "
+                        + "between machines of one data representation only. Use the same type on both sides, or "
+                        + "MPI.PACKED with pack/unpack.";
+            }
+        }
+        TreeSet<Integer> ranks = new TreeSet<>(List.of(p.send.rank, p.recv.rank));
+        return new Finding(FindingKind.TYPE_MISMATCH, severity, new ArrayList<>(ranks), recv.site().op(), recv.ref(),
+                List.of(send.related()), message, List.of());
+    }
+
+    static String describe(Signature sig, long count) {
+        return sig == null ? count + " of an unknown type" : sig.describe(count);
+    }
+}

@@ -1,0 +1,98 @@
+package org.mpiguard.analyzer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpiguard.core.ExitCodes;
+import picocli.CommandLine;
+
+class AnalyzeCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int analyze(String... args) {
+        AnalyzeCommand command = new AnalyzeCommand(new PrintStream(out, true), new PrintStream(err, true));
+        return new CommandLine(command).execute(args);
+    }
+
+    private String stdout() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String stderr() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void findingsArePrintedAndWrittenAsContractJsonLinesAndErrorsSetTheExitCode() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).send(10, 1, 0, 5, 4);
+        run.rank(1).recv(20, 0, 0, 7, 4);
+        run.write(true);
+        assertEquals(ExitCodes.ANALYSIS_FOUND_ERRORS, analyze(dir.toString()));
+        assertTrue(stdout().contains("[MPIGuard] ERROR type-mismatch on ranks 0, 1: Comm.recv at Prog.java:20"),
+                stdout());
+        List<String> lines = Files.readAllLines(dir.resolve("findings-analysis.jsonl"));
+        assertEquals(1, lines.size());
+        JsonNode f = new ObjectMapper().readTree(lines.get(0));
+        assertEquals("type-mismatch", f.get("kind").asText());
+        assertEquals("error", f.get("severity").asText());
+        assertEquals(20, f.get("site").get("line").asInt());
+        assertEquals("Prog.java", f.get("site").get("file").asText());
+        assertEquals(10, f.get("related").get(0).get("site").get("line").asInt());
+        assertEquals(0, f.get("related").get(0).get("rank").asInt());
+
+        // a second analysis of the same directory replaces the file rather than appending to it
+        assertEquals(ExitCodes.ANALYSIS_FOUND_ERRORS, analyze(dir.toString()));
+        assertEquals(1, Files.readAllLines(dir.resolve("findings-analysis.jsonl")).size());
+    }
+
+    @Test
+    void aCleanRunExitsZero() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).send(10, 1, 0, 5, 4);
+        run.rank(1).recv(20, 0, 0, 5, 4);
+        run.write(true);
+        assertEquals(0, analyze(dir.toString()));
+        assertTrue(stdout().contains("analysed 5 events of 2 ranks"), stdout());
+        assertFalse(Files.exists(dir.resolve("findings-analysis.jsonl"))
+                && Files.size(dir.resolve("findings-analysis.jsonl")) > 0);
+    }
+
+    @Test
+    void aCorruptTraceIsNamedWithItsOffsetAndTheOtherRanksAreStillAnalysed() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).send(10, 1, 0, 5, 4);
+        run.rank(1).recv(20, 0, 0, 7, 4);
+        run.write(true);
+        byte[] bytes = Files.readAllBytes(dir.resolve("trace-rank1.mpgt"));
+        bytes[bytes.length - 3] = (byte) 0x7f; // an unknown record tag in place of the end record
+        Files.write(dir.resolve("trace-rank1.mpgt"), bytes);
+        assertEquals(0, analyze(dir.toString()));
+        String said = stdout();
+        assertTrue(said.contains("cannot read a trace: " + dir.resolve("trace-rank1.mpgt") + " at byte "), said);
+        assertTrue(said.contains("no trace of rank 1"), said);
+        assertFalse(said.contains("Exception") || stderr().contains("Exception"), said + stderr());
+    }
+
+    @Test
+    void aDirectoryWithoutTracesSaysSoAndExits66() {
+        assertEquals(ExitCodes.NO_READABLE_TRACE, analyze(dir.toString()));
+        assertTrue(stderr().contains("no readable trace"), stderr());
+    }
+}

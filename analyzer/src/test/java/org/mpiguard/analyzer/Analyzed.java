@@ -1,0 +1,57 @@
+package org.mpiguard.analyzer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingFormat;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.RelatedCall;
+
+/** The findings of a hand-built run, with the assertions every analysis test makes. */
+record Analyzed(List<Finding> findings, Analysis.Result result) {
+
+    static Analyzed of(Path dir) throws IOException {
+        Analysis.Result r = Analysis.run(TraceSet.read(dir));
+        return new Analyzed(r.findings(), r);
+    }
+
+    List<Finding> of(FindingKind kind) {
+        List<Finding> out = new ArrayList<>();
+        for (Finding f : findings) {
+            if (f.kind() == kind) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    /** Exactly one finding of {@code kind}, at {@code line}, naming {@code ranks}, with related calls at {@code related}. */
+    Finding one(FindingKind kind, int line, List<Integer> ranks, int... related) {
+        List<Finding> found = of(kind);
+        assertEquals(1, found.size(), () -> "expected one " + kind.label() + ", got " + describe());
+        Finding f = found.get(0);
+        assertEquals(RunBuilder.FILE + ":" + line, f.site().location(), FindingFormat.text(f));
+        assertEquals(ranks, f.ranks(), FindingFormat.text(f));
+        assertEquals(related.length, f.related().size(), FindingFormat.text(f));
+        for (int i = 0; i < related.length; i++) {
+            RelatedCall call = f.related().get(i);
+            assertEquals(RunBuilder.FILE + ":" + related[i], call.site().location(), FindingFormat.text(f));
+        }
+        return f;
+    }
+
+    void none(FindingKind kind) {
+        assertTrue(of(kind).isEmpty(), () -> "expected no " + kind.label() + ", got " + describe());
+    }
+
+    String describe() {
+        StringBuilder out = new StringBuilder();
+        findings.forEach(f -> out.append(FindingFormat.text(f)));
+        return out.length() == 0 ? "nothing" : out.toString();
+    }
+}

@@ -1,0 +1,146 @@
+package org.mpiguard.analyzer;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.mpiguard.core.collective.CollectiveKind;
+import org.mpiguard.core.site.CallSite;
+import org.mpiguard.core.site.CallSites;
+import org.mpiguard.core.trace.CompletionOp;
+import org.mpiguard.core.trace.PointOp;
+import org.mpiguard.core.trace.TraceEncoder;
+import org.mpiguard.core.trace.TraceFormat;
+import org.mpiguard.core.trace.TraceRecorder;
+
+/**
+ * Hand-built traces of a run, recorded through the real recorder and encoder: each rank
+ * calls what the agent's trampolines will call. A call's site is its line in a file named
+ * after the test ({@code Prog.java}), so findings can be checked by file:line.
+ */
+final class RunBuilder {
+
+    static final long WORLD = 1;
+    static final String FILE = "Prog.java";
+
+    private final Path dir;
+    private final int size;
+    private final List<Rank> ranks = new ArrayList<>();
+    private final Map<Integer, CallSite> sites = new HashMap<>();
+    private final Map<String, Integer> siteIds = new HashMap<>();
+
+    RunBuilder(Path dir, int size) {
+        this.dir = dir;
+        this.size = size;
+        for (int r = 0; r < size; r++) {
+            ranks.add(new Rank(r));
+        }
+    }
+
+    Rank rank(int r) {
+        return ranks.get(r);
+    }
+
+    int site(String op, int line) {
+        return siteIds.computeIfAbsent(op + "@" + line, k -> {
+            int id = sites.size() + 1;
+            sites.put(id, new CallSite(id, op, "demo.Prog", "main", FILE, line));
+            return id;
+        });
+    }
+
+    /** Writes every rank's trace; {@code finalize} records Finalize and the end record. */
+    Path write(boolean finalize) throws IOException {
+        for (Rank rank : ranks) {
+            rank.write(finalize);
+        }
+        return dir;
+    }
+
+    final class Rank {
+        final int rank;
+        final TraceRecorder rec = new TraceRecorder(1 << 16);
+        private final Map<Long, Long> rings = new HashMap<>();
+        private long nextRequest = 1;
+
+        Rank(int rank) {
+            this.rank = rank;
+        }
+
+        Rank send(int line, int dest, int tag, int sig, int count) {
+            rec.send(site("Comm.send", line), PointOp.SEND, WORLD, dest, tag, sig, count, 0);
+            return this;
+        }
+
+        long isend(int line, int dest, int tag, int sig, int count) {
+            long req = nextRequest++;
+            rec.send(site("Comm.iSend", line), PointOp.ISEND, WORLD, dest, tag, sig, count, req);
+            return req;
+        }
+
+        /** A blocking receive that took the message of {@code from} with tag {@code gotTag}. */
+        Rank recv(int line, int source, int tag, int sig, int count, int from, int gotTag) {
+            int site = site("Comm.recv", line);
+            rec.recv(site, PointOp.RECV, WORLD, source, tag, sig, count, 0);
+            rec.complete(site, CompletionOp.BLOCKING, 0, from, gotTag, count, 0);
+            return this;
+        }
+
+        Rank recv(int line, int source, int tag, int sig, int count) {
+            return recv(line, source, tag, sig, count, source, tag);
+        }
+
+        long irecv(int line, int source, int tag, int sig, int count) {
+            long req = nextRequest++;
+            rec.recv(site("Comm.iRecv", line), PointOp.IRECV, WORLD, source, tag, sig, count, req);
+            return req;
+        }
+
+        Rank waitFor(int line, long request, int source, int tag, int count) {
+            rec.complete(site("Request.waitFor", line), CompletionOp.WAIT, request, source, tag, count, 0);
+            return this;
+        }
+
+        Rank collective(int line, CollectiveKind kind, int root, int sendSig, int sendCount, int recvSig,
+                        int recvCount) {
+            long ring = rings.merge(WORLD, 1L, Long::sum);
+            rec.collective(site("Intracomm." + kind.label(), line), kind, false, WORLD, ring, root, 0, sendSig,
+                    sendCount, recvSig, recvCount, 0);
+            return this;
+        }
+
+        Rank barrier(int line) {
+            return collective(line, CollectiveKind.BARRIER, -1, 0, 0, 0, 0);
+        }
+
+        int site(String op, int line) {
+            return RunBuilder.this.site(op, line);
+        }
+
+        long newRequest() {
+            return nextRequest++;
+        }
+
+        void write(boolean finalize) throws IOException {
+            if (finalize) {
+                rec.finalizeCalled(site("MPI.Finalize", 999));
+            }
+            Files.createDirectories(dir);
+            try (OutputStream out = new BufferedOutputStream(
+                    Files.newOutputStream(dir.resolve(TraceFormat.fileName(rank))))) {
+                TraceEncoder encoder = new TraceEncoder(out, rank, size, 0,
+                        id -> sites.getOrDefault(id, CallSites.UNKNOWN));
+                rec.drain(encoder, 0);
+                if (finalize) {
+                    encoder.end();
+                }
+                encoder.flush();
+            }
+        }
+    }
+}

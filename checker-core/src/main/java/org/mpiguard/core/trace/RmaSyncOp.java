@@ -1,0 +1,31 @@
+package org.mpiguard.core.trace;
+
+/** The {@code op} of RMA_SYNC events, and the kind of epoch each opens, closes or flushes. */
+public enum RmaSyncOp {
+    FENCE(Epoch.FENCE), POST(Epoch.EXPOSURE), START(Epoch.ACCESS), COMPLETE(Epoch.ACCESS), WAIT(Epoch.EXPOSURE),
+    TEST(Epoch.EXPOSURE), LOCK(Epoch.LOCK), UNLOCK(Epoch.LOCK), LOCK_ALL(Epoch.LOCK_ALL),
+    UNLOCK_ALL(Epoch.LOCK_ALL), FLUSH(Epoch.LOCK), FLUSH_ALL(Epoch.LOCK), FLUSH_LOCAL(Epoch.LOCK),
+    FLUSH_LOCAL_ALL(Epoch.LOCK), SYNC(Epoch.LOCK);
+
+    /** The epoch kinds of MPI-3 one-sided communication. */
+    public enum Epoch { FENCE, ACCESS, EXPOSURE, LOCK, LOCK_ALL }
+
+    /** {@code lockType} values, as {@code MPI.LOCK_EXCLUSIVE} and {@code MPI.LOCK_SHARED} mean them. */
+    public static final int LOCK_EXCLUSIVE = 1;
+    public static final int LOCK_SHARED = 2;
+
+    private static final RmaSyncOp[] VALUES = values();
+    private final Epoch epoch;
+
+    RmaSyncOp(Epoch epoch) {
+        this.epoch = epoch;
+    }
+
+    public Epoch epoch() {
+        return epoch;
+    }
+
+    public static RmaSyncOp of(long code) {
+        return code >= 0 && code < VALUES.length ? VALUES[(int) code] : null;
+    }
+}

@@ -1,0 +1,157 @@
+package org.mpiguard.core.trace;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.mpiguard.core.codec.VarInput;
+import org.mpiguard.core.site.CallSite;
+
+/**
+ * Reads a trace file. Whatever the bytes, it returns a {@link TraceFile} or throws a
+ * {@link TraceFormatException} naming the file and the offset of the record that went
+ * wrong; a file that simply stops (a rank killed while writing) is read up to its last
+ * whole record and marked incomplete.
+ */
+public final class TraceReader {
+
+    private TraceReader() {
+    }
+
+    public static TraceFile read(Path path) throws TraceFormatException {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(path);
+        } catch (NoSuchFileException e) {
+            throw new TraceFormatException(path, 0, "no such file");
+        } catch (IOException | OutOfMemoryError e) {
+            throw new TraceFormatException(path, 0, "cannot read: " + e.getMessage());
+        }
+        return read(path, bytes, bytes.length);
+    }
+
+    public static TraceFile read(Path path, byte[] bytes, int length) throws TraceFormatException {
+        VarInput in = new VarInput(path.toString(), bytes, length);
+        int version;
+        int rank;
+        int worldSize;
+        long start;
+        try {
+            for (byte m : TraceFormat.MAGIC) {
+                if (in.readByte() != (m & 0xff)) {
+                    throw new TraceFormatException(path, in.position() - 1, "not an MPIGuard trace (bad magic number)");
+                }
+            }
+            version = in.varint();
+            if (version != TraceFormat.VERSION) {
+                throw new TraceFormatException(path, 4, "trace format version " + version
+                        + ", this reader knows version " + TraceFormat.VERSION);
+            }
+            rank = in.varint();
+            worldSize = in.varint();
+            start = in.varlong();
+        } catch (IOException e) {
+            throw new TraceFormatException(path, in.position(), "truncated header");
+        }
+        if (rank >= worldSize) {
+            throw new TraceFormatException(path, 5, "rank " + rank + " is not below the world size " + worldSize);
+        }
+        List<TraceEvent> events = new ArrayList<>();
+        Map<Integer, CallSite> sites = new HashMap<>();
+        Map<Integer, Signature> signatures = new HashMap<>();
+        Map<Integer, int[]> rankSets = new HashMap<>();
+        long dropped = 0;
+        boolean complete = false;
+        long truncatedAt = -1;
+        long seq = -1;
+        while (in.more() && !complete) {
+            int at = in.position();
+            try {
+                int tag = in.readByte();
+                switch (tag) {
+                    case TraceFormat.SITE_DEF -> {
+                        int id = in.varint();
+                        String op = in.string();
+                        String cls = in.string();
+                        String method = in.string();
+                        String file = in.string();
+                        int line = in.signed();
+                        sites.put(id, new CallSite(id, op, cls, method, file.isEmpty() ? null : file, line));
+                    }
+                    case TraceFormat.SIG_DEF -> {
+                        Signature s = signature(in, path, at);
+                        signatures.put(s.id(), s);
+                    }
+                    case TraceFormat.RANKS_DEF -> {
+                        int id = in.varint();
+                        int n = bounded(in.varint(), Math.min(TraceFormat.MAX_RANKS, in.remaining()), path, at,
+                                "rank set");
+                        int[] ranks = new int[n];
+                        for (int i = 0; i < n; i++) {
+                            ranks[i] = in.varint();
+                        }
+                        rankSets.put(id, ranks);
+                    }
+                    case TraceFormat.DROPPED -> dropped += in.varlong();
+                    case TraceFormat.END -> {
+                        in.varlong();
+                        dropped = Math.max(dropped, in.varlong());
+                        complete = true;
+                    }
+                    default -> {
+                        EventKind kind = EventKind.ofTag(tag);
+                        if (kind == null) {
+                            throw new TraceFormatException(path, at, "unknown record tag " + tag);
+                        }
+                        int n = bounded(in.varint(), TraceFormat.MAX_FIELDS, path, at, "field count");
+                        seq += in.varlong() + 1;
+                        int site = in.varint();
+                        long thread = in.varlong();
+                        long[] fields = new long[Math.max(n, kind.fieldCount())];
+                        for (int i = 0; i < n; i++) {
+                            fields[i] = in.signedLong();
+                        }
+                        events.add(new TraceEvent(kind, seq, site, thread, fields));
+                    }
+                }
+            } catch (IOException e) {
+                // the file stops inside a record: keep what came before, as a rank killed mid-write leaves it
+                if (e.getMessage() != null && e.getMessage().endsWith("truncated")) {
+                    truncatedAt = at;
+                    break;
+                }
+                throw new TraceFormatException(path, at, "corrupt record (" + e.getMessage() + ")");
+            }
+        }
+        if (complete && in.more()) {
+            throw new TraceFormatException(path, in.position(), "bytes after the end record");
+        }
+        return new TraceFile(version, rank, worldSize, start, events, sites, signatures, rankSets, dropped, complete,
+                truncatedAt);
+    }
+
+    private static Signature signature(VarInput in, Path path, int at) throws IOException, TraceFormatException {
+        int id = in.varint();
+        long size = in.varlong();
+        long extent = in.signedLong();
+        int n = bounded(in.varint(), Math.min(TraceFormat.MAX_RUNS, in.remaining()), path, at, "signature length");
+        int[] codes = new int[n];
+        long[] reps = new long[n];
+        for (int i = 0; i < n; i++) {
+            codes[i] = in.varint();
+            reps[i] = in.varlong();
+        }
+        return new Signature(id, size, extent, codes, reps);
+    }
+
+    private static int bounded(int n, int max, Path path, int at, String what) throws TraceFormatException {
+        if (n > max) {
+            throw new TraceFormatException(path, at, what + " " + n + " is larger than the record can hold");
+        }
+        return n;
+    }
+}

@@ -1,0 +1,92 @@
+package org.mpiguard.cli.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Reads every rank's {@code findings-rank<N>.jsonl} of a report directory into one list, in
+ * rank order and, within a rank, in the order written. A line that is not a JSON object (a
+ * job killed mid-write) is counted and skipped, never fatal.
+ */
+public final class FindingsDirectory {
+
+    static final ObjectMapper JSON = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private static final Pattern FILE = Pattern.compile("findings-rank(-?\\d+)\\.jsonl");
+
+    private FindingsDirectory() {
+    }
+
+    /** The findings files of {@code dir} by rank; empty when it has none. */
+    public static TreeMap<Integer, Path> files(Path dir) throws IOException {
+        TreeMap<Integer, Path> byRank = new TreeMap<>();
+        if (!Files.isDirectory(dir)) {
+            return byRank;
+        }
+        try (Stream<Path> entries = Files.list(dir)) {
+            entries.forEach(p -> {
+                Matcher m = FILE.matcher(p.getFileName().toString());
+                if (m.matches()) {
+                    byRank.put(Integer.parseInt(m.group(1)), p);
+                }
+            });
+        }
+        return byRank;
+    }
+
+    public static MergedReport read(Path dir) throws IOException {
+        List<ObjectNode> raw = new ArrayList<>();
+        List<ReportFinding> findings = new ArrayList<>();
+        int unreadable = 0;
+        TreeMap<Integer, Path> files = files(dir);
+        for (var file : files.entrySet()) {
+            for (String line : Files.readAllLines(file.getValue(), StandardCharsets.UTF_8)) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                ObjectNode node = parse(line);
+                ReportFinding finding = node == null ? null : typed(node, file.getKey());
+                if (finding == null) {
+                    unreadable++;
+                    continue;
+                }
+                node.put("reportedBy", file.getKey());
+                raw.add(node);
+                findings.add(finding);
+            }
+        }
+        return new MergedReport(findings, raw, new ArrayList<>(files.keySet()), unreadable);
+    }
+
+    private static ObjectNode parse(String line) {
+        try {
+            JsonNode node = JSON.readTree(line);
+            return node instanceof ObjectNode object && object.has("kind") ? object : null;
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
+    private static ReportFinding typed(ObjectNode node, int rank) {
+        try {
+            ObjectNode copy = node.deepCopy();
+            copy.put("reportedBy", rank);
+            return JSON.treeToValue(copy, ReportFinding.class);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+}

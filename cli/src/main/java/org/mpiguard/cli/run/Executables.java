@@ -1,0 +1,35 @@
+package org.mpiguard.cli.run;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.mpiguard.cli.CliException;
+import org.mpiguard.cli.ExitCodes;
+
+/** Finds the programs a job needs before starting it, so a missing one is said plainly. */
+final class Executables {
+
+    private Executables() {
+    }
+
+    static void require(String command, String hint) {
+        if (find(command, System.getenv("PATH")) == null) {
+            throw new CliException("'" + command + "' was not found" + (command.contains("/") ? "" : " on PATH")
+                    + "; " + hint, ExitCodes.NOT_FOUND);
+        }
+    }
+
+    static Path find(String command, String path) {
+        if (command.contains("/")) {
+            Path p = Path.of(command);
+            return Files.isExecutable(p) && !Files.isDirectory(p) ? p : null;
+        }
+        for (String dir : (path == null ? "" : path).split(File.pathSeparator)) {
+            Path p = Path.of(dir.isEmpty() ? "." : dir, command);
+            if (Files.isExecutable(p) && !Files.isDirectory(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+}

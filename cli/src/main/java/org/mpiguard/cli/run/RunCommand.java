@@ -1,0 +1,157 @@
+package org.mpiguard.cli.run;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import org.mpiguard.cli.CliException;
+import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.report.FindingsDirectory;
+import org.mpiguard.cli.report.ConsoleSummary;
+import org.mpiguard.cli.report.ReportWriter;
+import org.mpiguard.cli.report.RunInfo;
+import org.mpiguard.cli.report.SourceFinder;
+import org.mpiguard.core.options.Options;
+import org.mpiguard.core.options.OptionsException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "run", mixinStandardHelpOptions = true, modelTransformer = AgentFlags.class,
+        usageHelpWidth = 110,
+        description = {"Runs an MPI job with the MPIGuard agent in every rank, then writes the merged report"
+                + " (mpiguard-report.json, .html, .sarif, wait-for graphs as .dot) in the report directory and"
+                + " prints a summary.",
+            "",
+            "  mpiguard run [OPTIONS] [mpirun options] -- java [java options] Main args",
+            "  mpiguard run [OPTIONS] mpirun [mpirun options] java [java options] Main args",
+            "",
+            "mpiguard's options come first; the first word it does not know starts the job. The agent goes"
+                + " right after the java binary. The agent's options are flags of the same names."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            " 0:the program exited with 0 and MPIGuard found no error",
+            "86:MPIGuard found at least one error (--keep-exit-status: the program's status instead)",
+            "64:bad options of mpiguard or of the agent",
+            "127:mpirun, java or the agent jar was not found",
+            "other:the program's own exit status, when MPIGuard found no error"})
+public final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--keep-exit-status",
+            description = "exit with the program's status even when MPIGuard found an error")
+    private boolean keepExitStatus;
+
+    @Option(names = "--agent-jar", paramLabel = "JAR",
+            description = "the agent jar (default: lib/mpiguard-agent.jar of this installation)")
+    private Path agentJar;
+
+    @Option(names = "--source-path", paramLabel = "PATHS",
+            description = "source roots separated by ':' for the report's code excerpts; default: the usual"
+                    + " Maven and Gradle layouts under the working directory")
+    private String sourcePath;
+
+    @Parameters(arity = "1..*", paramLabel = "JOB", description = "the job, in either form above")
+    private List<String> job;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        JobLine line = JobLine.parse(job);
+        String agentOptions = agentOptions(line.existingAgentOptions());
+        Path reportDir = reportDir(agentOptions);
+        Executables.require(line.launcher(), "install Open MPI (bash scripts/setup.sh) or give mpirun's full path");
+        Executables.require(line.java(), "install a JDK 17 or later, or give java's full path");
+        Path jar = AgentJar.locate(agentJar);
+        List<String> command = line.withAgent(jar, agentOptions);
+        PrintWriter err = spec.commandLine().getErr();
+        clearEarlierFindings(reportDir, err);
+        err.println("[mpiguard] " + String.join(" ", command));
+        err.flush();
+        int status = start(command);
+        ReportWriter.Written written = ReportWriter.write(reportDir, reportDir,
+                SourceFinder.of(Path.of("."), sourcePath), new RunInfo(command, status));
+        PrintWriter out = spec.commandLine().getOut();
+        ConsoleSummary.print(written, out);
+        boolean errors = written.report().errors() > 0;
+        int exit = errors && !keepExitStatus ? ExitCodes.ERROR_FINDINGS : status;
+        out.println("mpiguard: the job exited with " + status + (errors && !keepExitStatus
+                ? "; exit " + ExitCodes.ERROR_FINDINGS + " because MPIGuard found an error"
+                + " (--keep-exit-status keeps the job's)" : ""));
+        out.flush();
+        return exit;
+    }
+
+    /**
+     * The agent argument string: the options of an agent the line already carried, then the
+     * flags (later wins, as in the agent). The report directory is always given, absolute, so
+     * this command finds what the ranks write.
+     */
+    private String agentOptions(String existing) {
+        List<String> pairs = new java.util.ArrayList<>();
+        for (String pair : existing.split(",")) {
+            if (!pair.isBlank()) {
+                pairs.add(pair.trim());
+            }
+        }
+        List<String> flags = AgentFlags.given(spec);
+        for (String pair : flags) {
+            if (pair.indexOf(',', pair.indexOf('=')) >= 0) {
+                throw new CliException("the value of --" + pair.substring(0, pair.indexOf('='))
+                        + " contains ',', which the agent's option string cannot carry", ExitCodes.USAGE);
+            }
+        }
+        pairs.addAll(flags);
+        String report = "mpiguard-report";
+        for (String pair : pairs) {
+            if (pair.startsWith(Options.REPORT + "=")) {
+                report = pair.substring(Options.REPORT.length() + 1);
+            }
+        }
+        pairs.removeIf(p -> p.startsWith(Options.REPORT + "="));
+        pairs.add(Options.REPORT + "=" + Path.of(report).toAbsolutePath().normalize());
+        return String.join(",", pairs);
+    }
+
+    /** Checks the options as the agent will, before any rank starts; MPIGUARD_OPTIONS counts too. */
+    private static Path reportDir(String agentOptions) {
+        try {
+            return Options.parse(agentOptions, System.getenv(Options.ENV_VARIABLE), new Properties()).reportDir()
+                    .toAbsolutePath();
+        } catch (OptionsException e) {
+            throw new CliException(e.getMessage().replaceFirst("^MPIGuard: ", ""), ExitCodes.USAGE);
+        }
+    }
+
+    /** A report must be of this run only: findings files left by an earlier one are removed first. */
+    private static void clearEarlierFindings(Path reportDir, PrintWriter err) throws IOException {
+        var earlier = FindingsDirectory.files(reportDir);
+        for (Path file : earlier.values()) {
+            Files.deleteIfExists(file);
+        }
+        if (!earlier.isEmpty()) {
+            err.println("[mpiguard] removed " + earlier.size() + " findings file(s) of an earlier run from " + reportDir);
+        }
+    }
+
+    private static int start(List<String> command) throws InterruptedException {
+        Process process;
+        try {
+            process = new ProcessBuilder(command).inheritIO().start();
+        } catch (IOException e) {
+            throw new CliException("cannot start " + command.get(0) + ": " + e.getMessage(), ExitCodes.NOT_FOUND);
+        }
+        // a Ctrl-C or kill of mpiguard ends the job too, rather than leaving ranks behind
+        Thread stop = new Thread(process::destroy, "mpiguard-stop-job");
+        Runtime.getRuntime().addShutdownHook(stop);
+        int status = process.waitFor();
+        Runtime.getRuntime().removeShutdownHook(stop);
+        return status;
+    }
+}

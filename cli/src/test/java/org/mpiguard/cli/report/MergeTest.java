@@ -1,0 +1,76 @@
+package org.mpiguard.cli.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MergeTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyRanksFindingsAreMergedInRankOrderWithWhoReportedThem() throws Exception {
+        Findings.write(dir, 2, List.of(), Findings.hazard(2));
+        Findings.write(dir, 0, List.of(), Findings.deadlock());
+        Findings.write(dir, 1, List.of(), Findings.hazard(1));
+        Files.writeString(dir.resolve("unrelated.jsonl"), "{\"kind\":\"deadlock\"}\n");
+        MergedReport report = FindingsDirectory.read(dir);
+        assertEquals(List.of(0, 1, 2), report.rankFiles());
+        assertEquals(List.of("deadlock", "binding-hazard", "binding-hazard"),
+                report.findings().stream().map(ReportFinding::kind).toList());
+        assertEquals(List.of(0, 1, 2), report.findings().stream().map(ReportFinding::reportedBy).toList());
+        assertEquals(1, report.errors());
+        assertEquals(2, report.warnings());
+    }
+
+    @Test
+    void repeatsOfOneKindAtOneSiteAreOneGroupWithACountAndErrorsComeFirst() throws Exception {
+        Findings.write(dir, 1, List.of(), Findings.hazard(1));
+        Findings.write(dir, 3, List.of(), Findings.hazard(3), Findings.hazard(3));
+        Findings.write(dir, 0, List.of(), Findings.invalidArgument(0, Findings.RING_41, "count -1"));
+        List<FindingGroup> groups = FindingsDirectory.read(dir).groups();
+        assertEquals(2, groups.size());
+        assertEquals("invalid-argument", groups.get(0).first().kind());
+        assertEquals(3, groups.get(1).count());
+        assertEquals(List.of(1, 3), List.copyOf(groups.get(1).ranks()));
+    }
+
+    @Test
+    void aTruncatedLineIsCountedAndSkippedNotFatal() throws Exception {
+        Findings.write(dir, 0, List.of(), Findings.hazard(0));
+        Files.writeString(dir.resolve("findings-rank0.jsonl"), "{\"kind\":\"dead", java.nio.file.StandardOpenOption.APPEND);
+        MergedReport report = FindingsDirectory.read(dir);
+        assertEquals(1, report.findings().size());
+        assertEquals(1, report.unreadable());
+    }
+
+    @Test
+    void theMergedJsonHasASummaryAndKeepsFieldsItDoesNotKnow() throws Exception {
+        Findings.write(dir, 0, List.of(), Findings.deadlock());
+        Files.writeString(dir.resolve("findings-rank1.jsonl"), "{\"kind\":\"stall\",\"severity\":\"warning\","
+                + "\"ranks\":[1],\"op\":\"Comm.barrier\",\"site\":null,\"related\":[],\"message\":\"m\","
+                + "\"futureField\":{\"x\":1}}\n");
+        JsonNode json = FindingsDirectory.read(dir).json(new RunInfo(List.of("mpirun", "java"), 86));
+        assertEquals(2, json.get("summary").get("findings").asInt());
+        assertEquals(1, json.get("summary").get("errors").asInt());
+        assertEquals(1, json.get("summary").get("byKind").get("stall").asInt());
+        assertEquals(86, json.get("run").get("exitCode").asInt());
+        assertEquals(1, json.get("findings").get(1).get("futureField").get("x").asInt());
+        assertEquals(1, json.get("findings").get(1).get("reportedBy").asInt());
+        assertEquals("[1]", json.get("findings").get(0).get("status").get(0).get("waitsFor").toString());
+    }
+
+    @Test
+    void anEmptyDirectoryIsAReportOfNoFindings() throws Exception {
+        MergedReport report = FindingsDirectory.read(dir.resolve("never-written"));
+        assertTrue(report.findings().isEmpty());
+        assertEquals(0, report.json(null).get("summary").get("findings").asInt());
+    }
+}

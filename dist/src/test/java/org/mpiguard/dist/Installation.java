@@ -1,0 +1,64 @@
+package org.mpiguard.dist;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** The unpacked distribution's bin/mpiguard, run as a user would, in a fresh working directory. */
+final class Installation {
+
+    static final Path HOME = Path.of(System.getProperty("mpiguard.distribution"));
+    static final Path MPI_JAR = Path.of(System.getProperty("mpiguard.mpiJar"));
+    static final Path PROGRAMS = Path.of(System.getProperty("mpiguard.programClasses"));
+    static final Path PROGRAM_SOURCES = Path.of(System.getProperty("mpiguard.programSources"));
+    static final Path ARTIFACTS = Path.of(System.getProperty("mpiguard.artifacts"));
+
+    record Result(int exitCode, String stdout, String stderr, Path workDir) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout\n" + stdout + "--- stderr\n" + stderr;
+        }
+    }
+
+    private Installation() {
+    }
+
+    /** The class path of a test program, as a job line gives it to java. */
+    static String programClassPath() {
+        return MPI_JAR + ":" + PROGRAMS.toAbsolutePath();
+    }
+
+    static Result mpiguard(List<String> args) throws IOException, InterruptedException {
+        Path work = Files.createTempDirectory("mpiguard-dist");
+        List<String> command = new ArrayList<>();
+        command.add(HOME.resolve("bin/mpiguard").toString());
+        command.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile())
+                .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
+        pb.environment().remove("MPIGUARD_OPTIONS");
+        Process process = pb.start();
+        if (!process.waitFor(180, TimeUnit.SECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
+        return new Result(process.isAlive() ? -1 : process.exitValue(),
+                Files.readString(work.resolve("out.txt"), StandardCharsets.UTF_8),
+                Files.readString(work.resolve("err.txt"), StandardCharsets.UTF_8), work);
+    }
+
+    /** The line of {@code file} (under the programs' sources) that carries {@code marker}. */
+    static int lineOf(String file, String marker) throws IOException {
+        List<String> lines = Files.readAllLines(PROGRAM_SOURCES.resolve(file));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(marker)) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError(marker + " not in " + file);
+    }
+}

@@ -1,0 +1,86 @@
+package org.mpiguard.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code mpiguard run} from the unpacked distribution on programs of test-programs under
+ * real mpirun: the exit status, the summary and the files it leaves.
+ */
+class MpiguardRunTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void theCorrectTwinExitsZeroWithAReportOfNoFindings() throws Exception {
+        Installation.Result r = Installation.mpiguard(List.of("run", "--include", "org.mpiguard.programs.demo.*",
+                "--allow-run-as-root", "--oversubscribe", "-np", "4", "--",
+                "java", "-cp", Installation.programClassPath(), "org.mpiguard.programs.demo.HaloExchangeFixed"));
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.stdout().contains("total heat after 100 steps"), "the program's output is streamed\n" + r);
+        assertTrue(r.stdout().contains("MPIGuard: no findings."), r.toString());
+        assertTrue(r.stdout().contains("mpiguard: the job exited with 0"), r.toString());
+        Path report = r.workDir().resolve("mpiguard-report");
+        JsonNode json = JSON.readTree(report.resolve("mpiguard-report.json").toFile());
+        assertEquals(0, json.get("summary").get("findings").asInt());
+        assertTrue(Files.readString(report.resolve("mpiguard-report.html")).contains("No findings"));
+        assertTrue(Files.exists(report.resolve("mpiguard-report.sarif")));
+    }
+
+    @Test
+    void theWholeMpirunLineIsTakenUnchangedEvenWithTheAgentAlreadyInItAndTheProgramsStatusKept() throws Exception {
+        Installation.Result r = Installation.mpiguard(List.of("run", "--report", "out/checks",
+                "mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "2",
+                "java", "-javaagent:mpiguard-agent.jar=include=org.mpiguard.programs.correct.*",
+                "-cp", Installation.programClassPath(), "org.mpiguard.programs.correct.ExitCode"));
+        assertEquals(3, r.exitCode(), "the program's own status when nothing is wrong\n" + r);
+        assertTrue(r.stdout().contains("MPIGuard: no findings."), r.toString());
+        assertTrue(Files.exists(r.workDir().resolve("out/checks/mpiguard-report.html")), "--report is the directory");
+        assertTrue(r.stderr().contains("-javaagent:" + Installation.HOME.resolve("lib/mpiguard-agent.jar")),
+                "the agent from the installation's lib/\n" + r.stderr());
+        assertTrue(r.stderr().contains("mpiguard-agent.jar=include=org.mpiguard.programs.correct.*,report="),
+                "the options of the agent the line carried are kept\n" + r.stderr());
+        assertEquals(1, r.stderr().split("-javaagent:", -1).length - 1, "one agent only\n" + r.stderr());
+    }
+
+    @Test
+    void errorsMakeExitCode86UnlessTheProgramsStatusIsKeptAndFindingsCarryTheStack() throws Exception {
+        Installation.Result r = Installation.mpiguard(List.of("run", "--on-error", "continue", "--keep-exit-status",
+                "--allow-run-as-root", "--oversubscribe", "-np", "2", "--",
+                "java", "-cp", Installation.programClassPath(), "org.mpiguard.programs.args.PointToPointArgs"));
+        assertEquals(0, r.exitCode(), "--keep-exit-status: the program's 0\n" + r);
+        assertTrue(r.stdout().matches("(?s).*MPIGuard: \\d+ errors.*"), r.toString());
+        assertTrue(r.stdout().contains("invalid-argument"), r.toString());
+        assertFalse(r.stdout().contains("; exit 86"), r.toString());
+        JsonNode findings = JSON.readTree(r.workDir().resolve("mpiguard-report/mpiguard-report.json").toFile())
+                .get("findings");
+        JsonNode stack = findings.get(0).get("stack");
+        assertTrue(stack != null && stack.size() >= 2, findings.get(0).toString());
+        assertTrue(stack.get(0).get("class").asText().startsWith("org.mpiguard.programs.args.PointToPointArgs"),
+                "the stack starts at the user's call, not in the checker\n" + stack);
+        boolean main = false;
+        for (JsonNode frame : stack) {
+            main |= frame.get("method").asText().equals("main")
+                    && frame.get("class").asText().equals("org.mpiguard.programs.args.PointToPointArgs");
+        }
+        assertTrue(main, "and goes out to main\n" + stack);
+    }
+
+    @Test
+    void aBadAgentOptionIsRefusedBeforeMpirunStarts() throws Exception {
+        Installation.Result r = Installation.mpiguard(List.of("run", "--checks", "everything", "--",
+                "java", "-cp", Installation.programClassPath(), "org.mpiguard.programs.demo.HaloExchange"));
+        assertEquals(64, r.exitCode(), r.toString());
+        assertTrue(r.stderr().startsWith("mpiguard: invalid value 'everything' for option 'checks'"), r.stderr());
+        assertFalse(r.stderr().contains("\tat "), "no stack trace");
+        assertFalse(Files.exists(r.workDir().resolve("mpiguard-report")), "no job ran");
+    }
+}
