@@ -223,6 +223,12 @@ public final class Shadows {
         }
     }
 
+    /** The shadow of a derived type, made (as committed) if the checks did not see it made; null for predefined types. */
+    public static DatatypeShadow datatype(Datatype type, boolean make) {
+        return make ? DATATYPES.findOrMake(type, t -> new DatatypeShadow(t, CallSites.UNKNOWN_ID, rank(), true))
+                : DATATYPES.find(type);
+    }
+
     public static boolean uncommitted(Datatype type) {
         if (uncommitted == 0) {
             return false;
