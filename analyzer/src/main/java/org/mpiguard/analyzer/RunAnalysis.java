@@ -13,7 +13,8 @@ import org.mpiguard.core.report.FindingSink;
  * Rank 0's analysis at the end of a run, inside the program's JVM after MPI.Finalize: the
  * same analyses as {@code mpiguard analyze}, without its command line (no picocli in the
  * agent). Resource leaks and request lifecycle are left to the online checks, which report
- * them on every rank at run time; {@code mpiguard analyze DIR} keeps them.
+ * them on every rank at run time; {@code mpiguard analyze DIR} keeps them. Says nothing
+ * when it finds nothing, so a correct program's output is the same with traces on.
  */
 public final class RunAnalysis {
 
@@ -55,6 +56,9 @@ public final class RunAnalysis {
                 }
             }
             RaceLog.write(dir.resolve("message-races.jsonl"), traces, result.races());
+            if (reported == 0) {
+                return; // a clean run stays as quiet as without traces
+            }
             out.println("[MPIGuard] end-of-run analysis of " + result.events() + " traced events of " + size
                     + " ranks in " + result.millis() + " ms: " + reported + " finding" + (reported == 1 ? "" : "s")
                     + " (in " + file + "; mpiguard analyze " + dir + " repeats it)");

@@ -59,18 +59,19 @@ public final class TraceIds {
 
     /**
      * A derived type was committed: its signature is defined once. The bindings build every
-     * derived type over one base type (a Java buffer is an array of one primitive type), so
-     * the signature is that base type repeated size / base size times.
+     * derived type over one base type (a Java buffer is an array of one primitive type) and
+     * give its size and extent in base elements, so the signature is that base type
+     * repeated size times.
      */
     public static void committed(TraceRecorder recorder, Datatype type) throws MPIException {
         if (BASE_TYPE == null || BASE_SIZE == null) {
             return;
         }
         int base = (int) BASE_TYPE.get(type);
-        int baseSize = (int) BASE_SIZE.get(type);
-        int size = type.getSize();
-        long elements = baseSize > 0 ? size / baseSize : size;
-        int id = recorder.defineSignature(new int[] {base}, new long[] {elements}, size, type.getExtent());
+        long baseBytes = Math.max(1, (int) BASE_SIZE.get(type));
+        int elements = type.getSize();
+        int id = recorder.defineSignature(new int[] {base}, new long[] {elements}, elements * baseBytes,
+                type.getExtent() * baseBytes);
         Shadows.datatype(type, true).traceSignature(id);
     }
 

@@ -1,7 +1,9 @@
 package org.mpiguard.programs.trace;
 
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.IntBuffer;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
@@ -23,11 +25,12 @@ public final class DerivedTypeMismatch {
         floatPair.commit();
         ByteBuffer buffer = ByteBuffer.allocateDirect(16).order(ByteOrder.nativeOrder());
         if (rank == 0) {
-            buffer.asIntBuffer().put(new int[] {1, 2, 3, 4});
-            Request r = MPI.COMM_WORLD.iSend(buffer, 2, intPair, 1, 9); // SEND-SITE
+            IntBuffer ints = buffer.asIntBuffer().put(new int[] {1, 2, 3, 4});
+            Request r = MPI.COMM_WORLD.iSend(ints, 2, intPair, 1, 9); // SEND-SITE
             r.waitFor();
         } else if (rank == 1) {
-            Request r = MPI.COMM_WORLD.iRecv(buffer, 2, twin ? intPair : floatPair, 0, 9); // RECV-SITE
+            Buffer into = twin ? buffer.asIntBuffer() : buffer.asFloatBuffer();
+            Request r = MPI.COMM_WORLD.iRecv(into, 2, twin ? intPair : floatPair, 0, 9); // RECV-SITE
             r.waitFor();
         }
         intPair.free();
