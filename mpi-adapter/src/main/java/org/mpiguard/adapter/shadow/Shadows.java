@@ -291,6 +291,16 @@ public final class Shadows {
         return WINDOWS.findOrMake(win, w -> new WindowShadow(w, site, rank(), groupSize));
     }
 
+    /** The shadow of {@code win} made on {@code comm} at {@code site}, made if the checks did not. */
+    public static WindowShadow window(Win win, Comm comm, int site) throws MPIException {
+        return windowMade(win, comm, site);
+    }
+
+    /** The shadow of {@code group}, made on first sight. */
+    public static GroupShadow group(Group group) {
+        return GROUPS.findOrMake(group, g -> new GroupShadow(g, CallSites.UNKNOWN_ID, rank()));
+    }
+
     public static WindowShadow window(Object win) {
         return WINDOWS.find(win);
     }
@@ -367,7 +377,7 @@ public final class Shadows {
         }
     }
 
-    static int elementBytes(Buffer b) {
+    public static int elementBytes(Buffer b) {
         if (b instanceof ByteBuffer) {
             return 1;
         }

@@ -2,18 +2,26 @@ package org.mpiguard.adapter.trace;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import mpi.Comm;
 import mpi.Datatype;
+import mpi.Group;
 import mpi.MPI;
 import mpi.MPIException;
+import mpi.Win;
+import org.mpiguard.adapter.shadow.GroupShadow;
+import org.mpiguard.adapter.shadow.WindowShadow;
 import org.mpiguard.adapter.shadow.DatatypeShadow;
 import org.mpiguard.adapter.shadow.Shadows;
+import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.collective.CommIdentity;
+import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.TraceRecorder;
 
 /**
  * What the trace calls MPI objects by, read from their shadows (computed once, never per
  * call): a communicator's identity and its ranks as world ranks, a datatype's signature id
- * (a predefined type's binding code; a derived type's defined at commit).
+ * (a predefined type's binding code; a derived type's defined at commit), a window's
+ * identity and its ranks as world ranks, a group's set of world ranks.
  */
 public final class TraceIds {
 
@@ -73,6 +81,55 @@ public final class TraceIds {
         int id = recorder.defineSignature(new int[] {base}, new long[] {elements}, elements * baseBytes,
                 type.getExtent() * baseBytes);
         Shadows.datatype(type, true).traceSignature(id);
+    }
+
+    /**
+     * A window was just made on {@code comm} (a collective the ring has counted): it is named
+     * as a communicator made by that collective would be, and recorded as a handle.
+     */
+    public static void windowMade(TraceRecorder recorder, Win win, Comm comm, long sizeBytes, int dispUnit, int site)
+            throws MPIException {
+        CommIdentity c = Shadows.identity(comm);
+        if (c == null || win == null) {
+            return;
+        }
+        int[] world = new int[c.size()];
+        int lowest = Integer.MAX_VALUE;
+        for (int i = 0; i < world.length; i++) {
+            world[i] = c.worldRank(i);
+            lowest = Math.min(lowest, world[i]);
+        }
+        long id = CommIdentity.derive(c.id(), c.collectives(), lowest, CollectiveKind.WIN_CREATE.ordinal());
+        Shadows.window(win, comm, site).traceNamed(id, world);
+        recorder.handle(site, HandleKind.CREATE, HandleKind.WIN, id, id, recorder.defineRanks(world), sizeBytes,
+                dispUnit);
+    }
+
+    /** The window's identity in the trace, 0 if it was not named. */
+    public static long window(Object win) {
+        WindowShadow shadow = Shadows.window(win);
+        return shadow == null ? 0 : shadow.traceIdentity();
+    }
+
+    /** A rank of the window's group as a world rank. */
+    public static int windowRank(Object win, int rank) {
+        WindowShadow shadow = Shadows.window(win);
+        int[] world = shadow == null ? null : shadow.traceWorld();
+        return world == null || rank < 0 || rank >= world.length ? rank : world[rank];
+    }
+
+    /** The trace's id of a group's members (post and start), defined once per group. */
+    public static int group(TraceRecorder recorder, Group group) {
+        if (group == null) {
+            return 0;
+        }
+        GroupShadow shadow = Shadows.group(group);
+        int id = shadow.traceRankSet();
+        if (id == 0) {
+            id = recorder.defineRanks(Shadows.worldRanks(group));
+            shadow.traceRankSet(id);
+        }
+        return id;
     }
 
     private static VarHandle datatypeField(String name) {
