@@ -1,5 +1,6 @@
 package org.mpiguard.adapter;
 
+import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.Guard;
 import java.util.List;
 import mpi.Intracomm;
@@ -149,6 +150,7 @@ public final class MpiRuntime {
         initSite = site;
         OutsideEnd.watchSignals();
         Runtime.getRuntime().addShutdownHook(new Thread(MpiRuntime::onJvmExit, "mpiguard-exit"));
+        TraceSession.start(Guard.options(), rank, size);
         if (!wantsWatchdog()) {
             return;
         }
@@ -193,7 +195,11 @@ public final class MpiRuntime {
         finalizeCalled = true;
         tracking = false;
         ring = false;
+        boolean analyseTraces = TraceSession.finish(site);
         MPI.Finalize();
+        if (analyseTraces) {
+            TraceSession.analyseRun();
+        }
     }
 
     /** Before the program's own {@code Comm.abort}: nobody's missing Finalize is news after it. */

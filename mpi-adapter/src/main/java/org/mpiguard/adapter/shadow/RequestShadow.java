@@ -43,6 +43,10 @@ public final class RequestShadow {
     private Object buffer;
     /** ACTIVE (a persistent request started and not yet completed) and FREED. */
     int flags;
+    /** The request's id in this rank's trace: a per-rank count from 1, never reused. */
+    private long traceId;
+
+    private static final java.util.concurrent.atomic.AtomicLong TRACE_IDS = new java.util.concurrent.atomic.AtomicLong();
 
     RequestShadow() {
     }
@@ -73,6 +77,7 @@ public final class RequestShadow {
         site = madeSite;
         buffer = madeBuffer;
         flags = madeFlags;
+        traceId = TRACE_IDS.incrementAndGet();
     }
 
     /** Copies the shadow of {@code wanted} into {@code into}; false if this slot holds another request. */
@@ -91,14 +96,15 @@ public final class RequestShadow {
             int s = site;
             Object b = buffer;
             int f = flags;
+            long id = traceId;
             VarHandle.loadLoadFence();
             if (version == before) {
-                return r == wanted && into.set(k, c, p, t, s, b, f);
+                return r == wanted && into.set(k, c, p, t, s, b, f, id);
             }
         }
         int v = lock(); // writers kept the slot busy: wait for one of them
         try {
-            return request == wanted && into.set(kind, comm, peer, tag, site, buffer, flags);
+            return request == wanted && into.set(kind, comm, peer, tag, site, buffer, flags, traceId);
         } finally {
             unlock(v);
         }
@@ -115,8 +121,10 @@ public final class RequestShadow {
         public Object buffer;
         public boolean active;
         public boolean freed;
+        /** The request's id in the trace, never 0. */
+        public long traceId;
 
-        private boolean set(WaitKind k, Object c, int p, int t, int s, Object b, int f) {
+        private boolean set(WaitKind k, Object c, int p, int t, int s, Object b, int f, long id) {
             kind = k;
             comm = c;
             peer = p;
@@ -125,6 +133,7 @@ public final class RequestShadow {
             buffer = b;
             active = (f & ACTIVE) != 0;
             freed = (f & FREED) != 0;
+            traceId = id;
             return true;
         }
     }
