@@ -46,6 +46,8 @@ public final class RequestShadow {
 
     /** Copies what the request waits for into {@code into} (the caller holds the slot's monitor). */
     void copyTo(View into) {
+        into.request = request;
+        into.freed = freed;
         into.kind = kind;
         into.comm = comm;
         into.peer = peer;
@@ -57,6 +59,8 @@ public final class RequestShadow {
 
     /** A reader's reusable copy of one request's shadow. */
     public static final class View {
+        public Object request;
+        public boolean freed;
         public WaitKind kind;
         public Object comm;
         public int peer;

@@ -1,5 +1,7 @@
 package org.mpiguard.adapter.shadow;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 import org.mpiguard.core.activity.WaitKind;
@@ -71,6 +73,21 @@ public final class RequestShadows {
             slot.copyTo(into);
             return true;
         }
+    }
+
+    /** Copies of every request's shadow still in the table, for the checks at Finalize (allocates: not for the hot path). */
+    public static List<RequestShadow.View> recorded() {
+        List<RequestShadow.View> all = new ArrayList<>();
+        for (RequestShadow slot : SLOTS) {
+            synchronized (slot) {
+                if (slot.request != null) {
+                    RequestShadow.View view = new RequestShadow.View();
+                    slot.copyTo(view);
+                    all.add(view);
+                }
+            }
+        }
+        return all;
     }
 
     /** A persistent request was started ({@code true}) or completed ({@code false}). */
