@@ -61,10 +61,7 @@ public final class ErrorHandlers {
     /** A window was just made: its handler is fatal whatever its communicator's. */
     public static void windowMade(Win win) throws MPIException {
         if (installed && win != null) {
-            Shadow shadow = Shadows.handlerOwner(win);
-            if (shadow != null && !shadow.ownHandler()) {
-                win.setErrhandler(MPI.ERRORS_RETURN);
-            }
+            win.setErrhandler(MPI.ERRORS_RETURN); // a window just made has the default; its shadow is made by others, with its site
         }
     }
 
