@@ -26,6 +26,12 @@ public final class RequestShadow {
     /** A persistent request started and not yet completed. */
     boolean active;
     boolean freed;
+    /** A nonblocking (not persistent) request made and not yet completed by a wait or a successful test. */
+    boolean pending;
+    /** The last call that completed, started or freed the request (CallSites.UNKNOWN_ID if none): the earlier side of a lifecycle finding. */
+    int completedSite;
+    int startedSite;
+    int freedSite;
 
     RequestShadow() {
     }
@@ -42,6 +48,10 @@ public final class RequestShadow {
         buffer = madeBuffer;
         active = false;
         freed = false;
+        pending = !(made instanceof mpi.Prequest);
+        completedSite = 0;
+        startedSite = 0;
+        freedSite = 0;
     }
 
     /** Copies what the request waits for into {@code into} (the caller holds the slot's monitor). */
@@ -55,6 +65,10 @@ public final class RequestShadow {
         into.site = site;
         into.buffer = buffer;
         into.active = active;
+        into.pending = pending;
+        into.completedSite = completedSite;
+        into.startedSite = startedSite;
+        into.freedSite = freedSite;
     }
 
     /** A reader's reusable copy of one request's shadow. */
@@ -69,5 +83,9 @@ public final class RequestShadow {
         public int site;
         public Object buffer;
         public boolean active;
+        public boolean pending;
+        public int completedSite;
+        public int startedSite;
+        public int freedSite;
     }
 }

@@ -75,6 +75,65 @@ public final class RequestShadows {
         }
     }
 
+    /** What happened to a request, for the lifecycle checks: {@link #COMPLETED}, {@link #STARTED} or {@link #FREED_AT}. */
+    public static final int COMPLETED = 0;
+    public static final int STARTED = 1;
+    public static final int FREED_AT = 2;
+
+    /**
+     * Notes that the call at {@code site} completed, started or freed {@code request} (one
+     * uncontended monitor, no allocation); false when the request has no shadow here.
+     */
+    public static boolean happened(Object request, int event, int site) {
+        if (request == null) {
+            return false;
+        }
+        RequestShadow slot = slotOf(request);
+        synchronized (slot) {
+            if (slot.request != request) {
+                return false;
+            }
+            switch (event) {
+                case COMPLETED -> {
+                    slot.pending = false;
+                    slot.completedSite = site;
+                }
+                case STARTED -> slot.startedSite = site;
+                default -> {
+                    slot.pending = false;
+                    slot.freedSite = site;
+                }
+            }
+            return true;
+        }
+    }
+
+    /**
+     * The call that already completed {@code request}, a nonblocking (not persistent)
+     * request known here, or 0 when it is pending or not known. One monitor, no allocation.
+     */
+    public static int completedBy(Object request) {
+        if (request == null) {
+            return 0;
+        }
+        RequestShadow slot = slotOf(request);
+        synchronized (slot) {
+            return slot.request == request && !slot.pending && !slot.freed && !(request instanceof mpi.Prequest)
+                    ? slot.completedSite : 0;
+        }
+    }
+
+    /** The start of {@code request} when it is an active persistent request known here, else 0. */
+    public static int activeSince(Object request) {
+        if (request == null || activeCount == 0) {
+            return 0;
+        }
+        RequestShadow slot = slotOf(request);
+        synchronized (slot) {
+            return slot.request == request && slot.active ? Math.max(slot.startedSite, 1) : 0;
+        }
+    }
+
     /** Copies of every request's shadow still in the table, for the checks at Finalize (allocates: not for the hot path). */
     public static List<RequestShadow.View> recorded() {
         List<RequestShadow.View> all = new ArrayList<>();
