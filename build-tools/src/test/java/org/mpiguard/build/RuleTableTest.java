@@ -58,7 +58,7 @@ class RuleTableTest {
     @Test
     void aLineThatIsNotARuleNamesItsFileAndLine() throws Exception {
         RuleTable rules = table("bad.rules", "# header", "Comm.barrier befor org.mpiguard.core.Guard.options()");
-        assertEquals(List.of("bad.rules:2: expected 'Class.method[(Types)] before|after|call|block|check|record"
+        assertEquals(List.of("bad.rules:2: expected 'Class.method[(Types)] before|after|call|block|check|record|error"
                 + " expression'"), errorsOf(rules));
     }
 
