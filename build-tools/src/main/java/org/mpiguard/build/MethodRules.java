@@ -2,12 +2,15 @@ package org.mpiguard.build;
 
 import java.util.List;
 
-/** The rules of one method of the bindings, in file order: before it, instead of it, after it, and its blocking bracket. */
-record MethodRules(List<RuleLine> before, RuleLine call, List<RuleLine> after, RuleLine block) {
+/**
+ * The rules of one method of the bindings, in file order: before it, instead of it, after
+ * it, its blocking bracket, and what runs when MPI itself returns an error from it.
+ */
+record MethodRules(List<RuleLine> before, RuleLine call, List<RuleLine> after, RuleLine block, RuleLine error) {
 
-    static final MethodRules NONE = new MethodRules(List.of(), null, List.of(), null);
+    static final MethodRules NONE = new MethodRules(List.of(), null, List.of(), null, null);
 
     boolean isEmpty() {
-        return before.isEmpty() && call == null && after.isEmpty() && block == null;
+        return before.isEmpty() && call == null && after.isEmpty() && block == null && error == null;
     }
 }

@@ -27,7 +27,10 @@ import java.util.regex.Pattern;
  * may read {@code result}), {@code check} and {@code record} (the same, fail-open),
  * {@code call} (an expression made instead of the real call) and {@code block} (an
  * expression returning the thread's ThreadActivity, entered as the blocking bracket around
- * the call: the only way to declare one). Expressions use the trampoline's parameters:
+ * the call: the only way to declare one) and {@code error} (a statement run when the real
+ * call throws MPIException, which it then rethrows; it may read {@code error}, the
+ * exception, and {@code handle}, the receiver or else the first argument or null: one per
+ * method, the most specific key winning). Expressions use the trampoline's parameters:
  * {@code self}, {@code a0..aN}, {@code site}. Blank lines and {@code #} comments are skipped.
  *
  * <p>A line that cannot be right is an error naming its {@code file.rules:line}: bad
@@ -39,7 +42,7 @@ import java.util.regex.Pattern;
 final class RuleTable {
 
     static final String WILDCARD = "*";
-    private static final Set<String> PHASES = Set.of("before", "after", "call", "block", "check", "record");
+    private static final Set<String> PHASES = Set.of("before", "after", "call", "block", "check", "record", "error");
     /** A qualified static call of the checker's own code: class and method. */
     private static final Pattern CHECKER_CALL = Pattern.compile("\\b(org\\.mpiguard\\.[\\w.]*?\\.[A-Z]\\w*)\\.(\\w+)\\s*\\(");
     private static final Pattern ARGUMENT = Pattern.compile("\\ba(\\d+)\\b");
@@ -77,7 +80,7 @@ final class RuleTable {
         }
         String[] parts = text.split("\\s+", 3);
         if (parts.length < 3 || !PHASES.contains(parts[1])) {
-            errors.add(file + ":" + lineNo + ": expected 'Class.method[(Types)] before|after|call|block|check|record"
+            errors.add(file + ":" + lineNo + ": expected 'Class.method[(Types)] before|after|call|block|check|record|error"
                     + " expression'");
             return;
         }
@@ -87,7 +90,8 @@ final class RuleTable {
         for (RuleLine other : same) {
             if (other.slot().equals(line.slot()) && other.expression().equals(line.expression())) {
                 errors.add(line.where() + ": the same rule as " + other.where());
-            } else if (other.slot().equals(line.slot()) && (line.slot().equals("block") || line.slot().equals("call"))) {
+            } else if (other.slot().equals(line.slot()) && (line.slot().equals("block") || line.slot().equals("call")
+                    || line.slot().equals("error"))) {
                 errors.add(line.where() + ": a second '" + line.slot() + "' rule for " + line.key() + " (first at "
                         + other.where() + ")");
             }
@@ -137,6 +141,7 @@ final class RuleTable {
         List<RuleLine> after = new ArrayList<>();
         RuleLine call = null;
         RuleLine block = null;
+        RuleLine error = null;
         boolean isStatic = method instanceof Method m && Modifier.isStatic(m.getModifiers());
         boolean returns = method instanceof Method m && m.getReturnType() != void.class;
         for (String key : keys) {
@@ -154,12 +159,13 @@ final class RuleTable {
                     case "before" -> before.add(line);
                     case "after" -> after.add(line);
                     case "block" -> block = line;
+                    case "error" -> error = line; // keys go from the wildcard to the overload: the last is the most specific
                     default -> call = line;
                 }
             }
         }
-        return before.isEmpty() && after.isEmpty() && call == null && block == null ? MethodRules.NONE
-                : new MethodRules(before, call, after, block);
+        return before.isEmpty() && after.isEmpty() && call == null && block == null && error == null
+                ? MethodRules.NONE : new MethodRules(before, call, after, block, error);
     }
 
     private void checkArguments(RuleLine line, int arity, boolean isStatic, boolean returns, Executable method) {

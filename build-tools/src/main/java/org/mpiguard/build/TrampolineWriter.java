@@ -118,7 +118,22 @@ final class TrampolineWriter {
         boolean bracket = checks.block() != null && advice == null; // hand-written advice brackets itself
         String indent = bracket ? "            " : "        ";
         StringBuilder body = new StringBuilder();
-        if (checks.after().isEmpty()) {
+        if (checks.error() != null) {
+            // Only the real call is guarded: an MPIException a check throws on purpose is not MPI's error.
+            String handle = !isStatic ? "self" : params.length > 0 && !params[0].isPrimitive() ? "a0" : "null";
+            body.append(indent).append(isVoid ? "" : ret + " result;\n" + indent).append("try {\n")
+                .append(indent).append("    ").append(isVoid ? "" : "result = ").append(target).append(";\n")
+                .append(indent).append("} catch (mpi.MPIException error) {\n")
+                .append(indent).append("    Object handle = ").append(handle).append(";\n");
+            statement(body, indent + "    ", checks.error(), checks.error().code() + ";");
+            body.append(indent).append("    throw error;\n").append(indent).append("}\n");
+            for (RuleLine after : checks.after()) {
+                statement(body, indent, after, after.code() + ";");
+            }
+            if (!isVoid) {
+                body.append(indent).append("return result;\n");
+            }
+        } else if (checks.after().isEmpty()) {
             body.append(indent).append(isVoid ? "" : "return ").append(target).append(";\n");
         } else {
             body.append(indent).append(isVoid ? "" : ret + " result = ").append(target).append(";\n");

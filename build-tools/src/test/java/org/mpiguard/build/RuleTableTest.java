@@ -58,7 +58,7 @@ class RuleTableTest {
     @Test
     void aLineThatIsNotARuleNamesItsFileAndLine() throws Exception {
         RuleTable rules = table("bad.rules", "# header", "Comm.barrier befor org.mpiguard.core.Guard.options()");
-        assertEquals(List.of("bad.rules:2: expected 'Class.method[(Types)] before|after|call|block|check|record"
+        assertEquals(List.of("bad.rules:2: expected 'Class.method[(Types)] before|after|call|block|check|record|error"
                 + " expression'"), errorsOf(rules));
     }
 
@@ -108,5 +108,34 @@ class RuleTableTest {
         RuleTable rules = table("none.rules", "Comm.barier check org.mpiguard.core.Guard.options()");
         askAll(rules);
         assertEquals(List.of("none.rules:1: Comm.barier names no method of the bindings"), errorsOf(rules));
+    }
+
+    @Test
+    void anErrorRuleGuardsOnlyTheRealCallAndTheMostSpecificOneWins() throws Exception {
+        RuleTable rules = table("errors.rules",
+                "* error org.mpiguard.core.Guard.fault(\"any\", error)",
+                "Comm.barrier error org.mpiguard.core.Guard.fault(\"barrier\", error)",
+                "Comm.barrier check org.mpiguard.core.Guard.options()");
+        askAll(rules);
+        rules.failOnErrors();
+        MethodRules barrier = rules.forCall("Comm", "barrier", mpi.Comm.class.getMethod("barrier"));
+        assertEquals("errors.rules:2", barrier.error().where());
+        String source = new TrampolineWriter(rules, getClass().getClassLoader()).write(mpi.Comm.class).source();
+        int method = source.indexOf("public static void barrier(");
+        String body = source.substring(method, source.indexOf("\n    }\n", method));
+        int check = body.indexOf("Guard.options()");
+        int guarded = body.indexOf("try {\n            self.barrier();");
+        assertTrue(check >= 0 && guarded > check, "the check runs before, outside the guard:\n" + body);
+        assertTrue(body.contains("} catch (mpi.MPIException error) {\n            Object handle = self;"), body);
+        assertTrue(body.contains("Guard.fault(\"barrier\", error);\n            throw error;"), "rethrown when the rule returns:\n" + body);
+    }
+
+    @Test
+    void twoErrorRulesForOneKeyAreAnError() throws Exception {
+        RuleTable rules = table("twice.rules",
+                "Comm.barrier error org.mpiguard.core.Guard.fault(\"a\", error)",
+                "Comm.barrier error org.mpiguard.core.Guard.fault(\"b\", error)");
+        askAll(rules);
+        assertTrue(errorsOf(rules).get(0).startsWith("twice.rules:2: a second 'error' rule"), errorsOf(rules).toString());
     }
 }

@@ -127,7 +127,10 @@ class HangCatalogueTest {
         MpiRun.Result r = MpiRun.program(program).ranks(ranks).withAgent(OPTIONS).timeout(HANG_BUDGET).run();
         assertFalse(r.timedOut(), "the checker missed the hang\n" + r);
         assertEquals(kind.equals("livelock") ? 0 : ABORT_EXIT_CODE, r.exitCode(), r.toString());
-        List<JsonNode> findings = Findings.read(r.reportDir());
+        // A hung program also leaves handles and requests behind; LeakAndErrorTest and RequestLifecycleTest check those.
+        List<JsonNode> findings = Findings.read(r.reportDir()).stream()
+                .filter(f -> !f.get("kind").asText().equals("resource-leak") && !f.get("kind").asText().equals("request-lifecycle"))
+                .collect(java.util.stream.Collectors.toList());
         assertFalse(findings.isEmpty(), "no finding\n" + r);
         for (JsonNode f : findings) {
             assertEquals(kind, f.get("kind").asText(), "only " + kind + " findings\n" + findings);

@@ -9,7 +9,11 @@ public enum CheckFamily {
     /** Every rank's n-th collective on a communicator compared with its neighbour's (the ring). */
     COLLECTIVES,
     /** Wait-for-graph deadlock detection over the checker's private communicator, and livelocks. */
-    DEADLOCK;
+    DEADLOCK,
+    /** Open MPI's own errors reported with the Java site (the agent sets ERRORS_RETURN where the program set no handler). */
+    ERRORS,
+    /** Requests used out of order, and every handle, request, buffer and message left behind at Finalize. */
+    LIFECYCLE;
 
     public String key() {
         return name().toLowerCase(Locale.ROOT);

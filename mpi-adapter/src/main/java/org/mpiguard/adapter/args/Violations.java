@@ -55,7 +55,7 @@ public final class Violations {
         }
         report(FindingKind.INVALID_ARGUMENT, Severity.ERROR, site, message);
         if (Guard.options().onError() == OnError.ABORT) {
-            abort();
+            abort(ExitCodes.ABORTED_ON_FINDING);
         }
         throw new MPIException(message);
     }
@@ -106,16 +106,16 @@ public final class Violations {
      * Finalize, where MPI_Abort is not allowed) by halting this JVM; findings are
      * flushed as they are written, so nothing is lost either way.
      */
-    private static void abort() {
+    public static void abort(int exitCode) {
         TraceSession.flush();
         try {
             if (MpiRuntime.running()) {
-                MPI.COMM_WORLD.abort(ExitCodes.ABORTED_ON_FINDING);
+                MPI.COMM_WORLD.abort(exitCode);
             }
         } catch (Throwable t) {
             // fall through to halting the JVM
         }
         System.err.flush();
-        Runtime.getRuntime().halt(ExitCodes.ABORTED_ON_FINDING);
+        Runtime.getRuntime().halt(exitCode);
     }
 }

@@ -45,6 +45,12 @@ public final class RequestShadow {
     int flags;
     /** The request's id in this rank's trace: a per-rank count from 1, never reused. */
     private long traceId;
+    /** A nonblocking (not persistent) request made and not yet completed by a wait or a successful test. */
+    boolean pending;
+    /** The last call that completed, started or freed the request (CallSites.UNKNOWN_ID if none): the earlier side of a lifecycle finding. */
+    int completedSite;
+    int startedSite;
+    int freedSite;
 
     private static final java.util.concurrent.atomic.AtomicLong TRACE_IDS = new java.util.concurrent.atomic.AtomicLong();
 
@@ -78,6 +84,20 @@ public final class RequestShadow {
         buffer = madeBuffer;
         flags = madeFlags;
         traceId = TRACE_IDS.incrementAndGet();
+        pending = !(made instanceof mpi.Prequest);
+        completedSite = 0;
+        startedSite = 0;
+        freedSite = 0;
+    }
+
+    /** Copies every field into {@code into} (the caller holds the slot). */
+    void copyHeldTo(RequestShadow.View into) {
+        into.set(kind, comm, peer, tag, site, buffer, flags, traceId);
+        into.request = request;
+        into.pending = pending;
+        into.completedSite = completedSite;
+        into.startedSite = startedSite;
+        into.freedSite = freedSite;
     }
 
     /** Copies the shadow of {@code wanted} into {@code into}; false if this slot holds another request. */
@@ -89,22 +109,16 @@ public final class RequestShadow {
                 continue;
             }
             Object r = request;
-            WaitKind k = kind;
-            Object c = comm;
-            int p = peer;
-            int t = tag;
-            int s = site;
-            Object b = buffer;
-            int f = flags;
-            long id = traceId;
+            copyHeldTo(into); // a torn copy is thrown away below: the version moved
             VarHandle.loadLoadFence();
             if (version == before) {
-                return r == wanted && into.set(k, c, p, t, s, b, f, id);
+                return r == wanted;
             }
         }
         int v = lock(); // writers kept the slot busy: wait for one of them
         try {
-            return request == wanted && into.set(kind, comm, peer, tag, site, buffer, flags, traceId);
+            copyHeldTo(into);
+            return request == wanted;
         } finally {
             unlock(v);
         }
@@ -112,6 +126,11 @@ public final class RequestShadow {
 
     /** A reader's reusable copy of one request's shadow. */
     public static final class View {
+        public Object request;
+        public boolean pending;
+        public int completedSite;
+        public int startedSite;
+        public int freedSite;
         public WaitKind kind;
         public Object comm;
         public int peer;

@@ -1,5 +1,7 @@
 package org.mpiguard.adapter.shadow;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 import org.mpiguard.core.activity.WaitKind;
@@ -62,6 +64,82 @@ public final class RequestShadows {
     /** Copies what {@code request} waits for into {@code into}; false if it is not known. */
     public static boolean lookup(Object request, RequestShadow.View into) {
         return request != null && slotOf(request).copyTo(request, into);
+    }
+
+    /** What happened to a request, for the lifecycle checks: {@link #COMPLETED}, {@link #STARTED} or {@link #FREED_AT}. */
+    public static final int COMPLETED = 0;
+    public static final int STARTED = 1;
+    public static final int FREED_AT = 2;
+
+    /**
+     * Notes that the call at {@code site} completed, started or freed {@code request} (one
+     * uncontended monitor, no allocation); false when the request has no shadow here.
+     */
+    public static boolean happened(Object request, int event, int site) {
+        if (request == null) {
+            return false;
+        }
+        RequestShadow slot = slotOf(request);
+        int v = slot.lock();
+        try {
+            if (slot.request != request) {
+                return false;
+            }
+            switch (event) {
+                case COMPLETED -> {
+                    slot.pending = false;
+                    slot.completedSite = site;
+                }
+                case STARTED -> slot.startedSite = site;
+                default -> {
+                    slot.pending = false;
+                    slot.freedSite = site;
+                }
+            }
+            return true;
+        } finally {
+            slot.unlock(v);
+        }
+    }
+
+    /**
+     * The call that already completed {@code request}, a nonblocking (not persistent)
+     * request known here, or 0 when it is pending or not known. One monitor, no allocation.
+     */
+    public static int completedBy(Object request) {
+        if (request == null) {
+            return 0;
+        }
+        RequestShadow.View view = SCRATCH.get();
+        return slotOf(request).copyTo(request, view) && !view.pending && !view.freed && !(request instanceof mpi.Prequest)
+                ? view.completedSite : 0;
+    }
+
+    /** The start of {@code request} when it is an active persistent request known here, else 0. */
+    public static int activeSince(Object request) {
+        if (request == null || activeCount == 0) {
+            return 0;
+        }
+        RequestShadow.View view = SCRATCH.get();
+        return slotOf(request).copyTo(request, view) && view.active ? Math.max(view.startedSite, 1) : 0;
+    }
+
+    /** Copies of every request's shadow still in the table, for the checks at Finalize (allocates: not for the hot path). */
+    public static List<RequestShadow.View> recorded() {
+        List<RequestShadow.View> all = new ArrayList<>();
+        for (RequestShadow slot : SLOTS) {
+            int v = slot.lock();
+            try {
+                if (slot.request != null) {
+                    RequestShadow.View view = new RequestShadow.View();
+                    slot.copyHeldTo(view);
+                    all.add(view);
+                }
+            } finally {
+                slot.unlock(v);
+            }
+        }
+        return all;
     }
 
     /** A persistent request was started ({@code true}) or completed ({@code false}). */

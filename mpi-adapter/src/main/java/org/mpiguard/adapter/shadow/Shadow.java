@@ -25,6 +25,8 @@ public abstract class Shadow extends WeakReference<Object> {
     private final int site;
     private final int rank;
     private volatile boolean freed;
+    /** The program chose this object's error handler (setErrhandler, or inherited from a parent it chose it for). */
+    private volatile boolean ownHandler;
 
     protected Shadow(Object object, int site, int rank) {
         super(object);
@@ -49,5 +51,14 @@ public abstract class Shadow extends WeakReference<Object> {
 
     public void markFreed() {
         freed = true;
+    }
+
+    /** Whether the program chose the error handler of this object (see {@code lifecycle.ErrorHandlers}). */
+    public final boolean ownHandler() {
+        return ownHandler;
+    }
+
+    public final void ownHandler(boolean chosen) {
+        ownHandler = chosen;
     }
 }

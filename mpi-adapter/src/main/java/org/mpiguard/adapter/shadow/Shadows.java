@@ -107,7 +107,10 @@ public final class Shadows {
             if (!(child instanceof Comm c) || c.isNull()) {
                 return;
             }
-            CommShadow shadow = COMMS.replace(c, new CommShadow(c, site, rank()));
+            CommShadow shadow = COMMS.find(c);
+            if (shadow == null || shadow.creationSite() != site) {
+                shadow = COMMS.replace(c, new CommShadow(c, site, rank()));
+            }
             if (p == null || c.isInter()) {
                 return;
             }
@@ -402,6 +405,52 @@ public final class Shadows {
             }
         }
         return held;
+    }
+
+    // Creation sites and error handlers, for the lifecycle checks
+
+    /**
+     * {@code child}, just made at {@code site} from {@code parent}: its shadow holds the
+     * site, and the error handler the program chose for the parent (MPI copies the
+     * parent's handler to communicators made from it).
+     */
+    public static void commMade(Object parent, Object child, int site) {
+        if (!(child instanceof Comm c) || c.isNull()) {
+            return;
+        }
+        CommShadow shadow = COMMS.find(c);
+        if (shadow == null || shadow.creationSite() != site) {
+            shadow = COMMS.replace(c, new CommShadow(c, site, rank()));
+        }
+        CommShadow from = parent == null ? null : COMMS.find(parent);
+        shadow.ownHandler(from != null && from.ownHandler());
+    }
+
+    /** A group, op, info, datatype or window the program just made at {@code site}; comm gives a window's size. */
+    public static Shadow made(Object handle, Object comm, int site) throws MPIException {
+        if (handle instanceof Group) {
+            return GROUPS.findOrMake(handle, g -> new GroupShadow(g, site, rank()));
+        }
+        if (handle instanceof Op) {
+            return OPS.findOrMake(handle, o -> new OpShadow(o, site, rank()));
+        }
+        if (handle instanceof Info) {
+            return INFOS.findOrMake(handle, i -> new InfoShadow(i, site, rank()));
+        }
+        if (handle instanceof Datatype) {
+            return DATATYPES.findOrMake(handle, t -> new DatatypeShadow(t, site, rank(), true));
+        }
+        if (handle instanceof Win w && comm instanceof Comm c) {
+            return windowMade(w, c, site);
+        }
+        return null;
+    }
+
+    /** The shadow of a communicator or window, made on first sight; null for other objects. */
+    public static Shadow handlerOwner(Object handle) {
+        return handle instanceof Comm ? comm(handle)
+                : handle instanceof Win ? WINDOWS.findOrMake(handle, w -> new WindowShadow(w, CallSites.UNKNOWN_ID, rank(), 0))
+                : null;
     }
 
     // Live shadows, for checks at Finalize

@@ -27,7 +27,9 @@ public class HandleArgsFixed {
         Group world = comm.getGroup();
         Group first = world.incl(new int[] {0});
         Group others = world.excl(new int[] {0});
-        int cmp = Group.compare(first, others) + Group.union(first, others).getSize() + extent;
+        Group union = Group.union(first, others);
+        int cmp = Group.compare(first, others) + union.getSize() + extent;
+        union.free();
         Intracomm sub = comm.create(first);
         if (sub != null && !sub.isNull()) {
             sub.free();

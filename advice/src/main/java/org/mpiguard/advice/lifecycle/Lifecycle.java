@@ -1,0 +1,173 @@
+package org.mpiguard.advice.lifecycle;
+
+import mpi.MPIException;
+import org.mpiguard.adapter.MpiRuntime;
+import mpi.Request;
+import mpi.Status;
+import org.mpiguard.adapter.lifecycle.Leaks;
+import org.mpiguard.adapter.lifecycle.RequestLifecycle;
+import org.mpiguard.adapter.shadow.RequestShadows;
+import org.mpiguard.adapter.shadow.Shadows;
+import org.mpiguard.core.Guard;
+import org.mpiguard.core.options.CheckFamily;
+
+/**
+ * Entry points of lifecycle.rules: the creation site of every handle the program makes
+ * (kept on its shadow), attached buffers, and the leak report before MPI.Finalize
+ * ({@link Leaks}). Creation is a cold path (one shadow per object made).
+ */
+public final class Lifecycle {
+
+    private Lifecycle() {
+    }
+
+    private static boolean on() {
+        return Guard.options().enabled(CheckFamily.LIFECYCLE) || Guard.options().enabled(CheckFamily.ERRORS);
+    }
+
+    /** A communicator made from {@code parent}: its site, and the parent's error handler if the program chose it. */
+    public static void commMade(Object parent, Object child, int site) {
+        if (on()) {
+            Shadows.commMade(parent, child, site);
+        }
+    }
+
+    /** A group, op, info or datatype made at {@code site}. */
+    public static void made(Object handle, int site) {
+        if (Guard.options().enabled(CheckFamily.LIFECYCLE)) {
+            try {
+                Shadows.made(handle, null, site);
+            } catch (MPIException e) {
+                Guard.fault("recording a new handle", e);
+            }
+        }
+    }
+
+    /** A window made at {@code site} on {@code comm}. */
+    public static void windowMade(Object win, Object comm, int site) throws MPIException {
+        if (Guard.options().enabled(CheckFamily.LIFECYCLE)) {
+            Shadows.made(win, comm, site);
+        }
+    }
+
+    public static void attached(Object buffer, int site) {
+        Leaks.attached(site);
+    }
+
+    public static void detached() {
+        Leaks.detached();
+    }
+
+    /** Before MPI.Finalize: what the program leaves behind. */
+    public static void finalizing(int site) {
+        if (Guard.options().enabled(CheckFamily.LIFECYCLE) && MpiRuntime.running()) {
+            RequestLifecycle.atFinalize(site);
+            Leaks.atFinalize(site);
+        }
+    }
+
+    // Requests: completions, starts and frees noted on the request's shadow (one monitor, no allocation)
+
+    private static boolean requestsOn() {
+        return Guard.options().enabled(CheckFamily.LIFECYCLE);
+    }
+
+    /** Before a wait or test of one request. */
+    public static void waiting(Request request, int site) {
+        if (requestsOn()) {
+            RequestLifecycle.beforeCompletion(request, site);
+        }
+    }
+
+    public static void completed(Request request, int site) {
+        if (requestsOn()) {
+            RequestShadows.happened(request, RequestShadows.COMPLETED, site);
+        }
+    }
+
+    public static void completedIf(Request request, boolean done, int site) {
+        if (done) {
+            completed(request, site);
+        }
+    }
+
+    public static void completedIf(Request request, Status status, int site) {
+        if (status != null) {
+            completed(request, site);
+        }
+    }
+
+    public static void completedAll(Request[] requests, int site) {
+        if (requests != null) {
+            for (Request r : requests) {
+                completed(r, site);
+            }
+        }
+    }
+
+    public static void completedAllIf(Request[] requests, boolean done, int site) {
+        if (done) {
+            completedAll(requests, site);
+        }
+    }
+
+    public static void completedAllIf(Request[] requests, Object statuses, int site) {
+        if (statuses != null) {
+            completedAll(requests, site);
+        }
+    }
+
+    public static void completedAt(Request[] requests, int index, int site) {
+        if (requests != null && index >= 0 && index < requests.length) {
+            completed(requests[index], site);
+        }
+    }
+
+    public static void completedAt(Request[] requests, Status status, int site) {
+        if (status != null) {
+            completedAt(requests, status.getIndex(), site);
+        }
+    }
+
+    public static void completedSome(Request[] requests, int[] indexes, int site) {
+        if (indexes != null) {
+            for (int i : indexes) {
+                completedAt(requests, i, site);
+            }
+        }
+    }
+
+    public static void completedSome(Request[] requests, Status[] statuses, int site) {
+        if (statuses != null) {
+            for (Status s : statuses) {
+                completedAt(requests, s, site);
+            }
+        }
+    }
+
+    public static void started(Request request, int site) {
+        if (requestsOn()) {
+            RequestShadows.happened(request, RequestShadows.STARTED, site);
+        }
+    }
+
+    public static void startedAll(Request[] requests, int site) {
+        if (requests != null) {
+            for (Request r : requests) {
+                started(r, site);
+            }
+        }
+    }
+
+    public static void freeing(Request request, int site) {
+        if (requestsOn()) {
+            RequestLifecycle.beforeFree(request, site);
+        }
+    }
+
+    public static void freed(Request request, int site) {
+        if (requestsOn()) {
+            RequestShadows.happened(request, RequestShadows.FREED_AT, site);
+        }
+    }
+}

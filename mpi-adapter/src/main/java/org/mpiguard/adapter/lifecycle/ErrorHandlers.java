@@ -1,0 +1,143 @@
+package org.mpiguard.adapter.lifecycle;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.List;
+import mpi.Comm;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Request;
+import mpi.Win;
+import org.mpiguard.adapter.MpiRuntime;
+import org.mpiguard.adapter.args.Violations;
+import org.mpiguard.adapter.shadow.RequestShadow;
+import org.mpiguard.adapter.shadow.RequestShadows;
+import org.mpiguard.adapter.shadow.Shadow;
+import org.mpiguard.adapter.shadow.Shadows;
+import org.mpiguard.core.Guard;
+import org.mpiguard.core.options.CheckFamily;
+import org.mpiguard.core.options.OnError;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.report.SiteRef;
+import org.mpiguard.core.site.CallSites;
+
+/**
+ * Open MPI's own errors, located. Open MPI's default handler (ERRORS_ARE_FATAL) aborts
+ * inside the C library with no Java location; so the checker gives ERRORS_RETURN to every
+ * communicator and window the program gave no handler (COMM_WORLD and COMM_SELF at Init;
+ * communicators made from them inherit it, as MPI copies a parent's handler; every new
+ * window, whose default is fatal whatever its communicator's). The binding then throws
+ * MPIException, which the trampoline hands here: when the program chose the handler in
+ * force (setErrhandler on the object, or on the parent it was made from) the exception
+ * goes on to the program as before; otherwise it is reported as {@code mpi-error} with the
+ * Java site, and the job ends as the fatal handler would have ended it, through MPI_Abort
+ * with MPI's error code. Errors MPI raises on no object (datatypes, groups, MPI.*) are
+ * raised on COMM_WORLD, as Open MPI 4.1 does; errors of waits on the request's
+ * communicator. Nothing here is on the hot path: only a thrown MPIException gets here.
+ */
+public final class ErrorHandlers {
+
+    private static volatile boolean installed;
+
+    private ErrorHandlers() {
+    }
+
+    private static boolean enabled() {
+        return Guard.options().enabled(CheckFamily.ERRORS);
+    }
+
+    /** After Init: the predefined communicators return errors, unless the family is off. */
+    public static void installAtInit() throws MPIException {
+        if (!enabled() || !MpiRuntime.running()) {
+            return;
+        }
+        MPI.COMM_WORLD.setErrhandler(MPI.ERRORS_RETURN);
+        MPI.COMM_SELF.setErrhandler(MPI.ERRORS_RETURN);
+        installed = true;
+    }
+
+    /** A window was just made: its handler is fatal whatever its communicator's. */
+    public static void windowMade(Win win) throws MPIException {
+        if (installed && win != null) {
+            win.setErrhandler(MPI.ERRORS_RETURN); // a window just made has the default; its shadow is made by others, with its site
+        }
+    }
+
+    /** The program set the handler of a communicator or window itself: from now on its errors are the program's. */
+    public static void chosen(Object handle) {
+        Shadow shadow = Shadows.handlerOwner(handle);
+        if (shadow != null) {
+            shadow.ownHandler(true);
+        }
+    }
+
+    /**
+     * The real call threw {@code error}; {@code handle} is its receiver, else its first
+     * argument, else null. Returns normally when the program is to see the exception.
+     */
+    public static void raised(MPIException error, Object handle, int site) {
+        if (!installed || error.getErrorCode() == 0 && error.getErrorClass() == 0) {
+            return; // checker off, or thrown by the binding's Java code, not by MPI: the program saw it before
+        }
+        Shadow owner = Shadows.handlerOwner(errorObject(handle));
+        if (owner == null || owner.ownHandler()) {
+            return;
+        }
+        var call = CallSites.get(site);
+        int rank = MpiRuntime.rankOrMinusOne();
+        String what = className(error.getErrorClass());
+        String message = "Open MPI returned " + what + " (error class " + error.getErrorClass() + ", code "
+                + error.getErrorCode() + ": \"" + error.getMessage() + "\") from " + call.op() + " on rank " + rank
+                + ". Without MPIGuard the default handler MPI.ERRORS_ARE_FATAL aborts the job here with no Java"
+                + " location; MPIGuard aborts it the same way, with the same error code."
+                + (error.getErrorClass() == MPI.ERR_TRUNCATE ? truncation() : "")
+                + " To handle such errors in the program, call setErrhandler(MPI.ERRORS_RETURN) on the"
+                + " communicator and catch MPIException.";
+        Guard.report(new Finding(FindingKind.MPI_ERROR, Severity.ERROR, List.of(rank), call.op(), SiteRef.of(call),
+                List.of(), message, List.of()));
+        if (Guard.options().onError() == OnError.ABORT) {
+            Violations.abort(error.getErrorCode());
+        }
+    }
+
+    private static String truncation() {
+        return " The message that arrived was longer than the receive's count (MPI_ERR_TRUNCATE): the sender sent"
+                + " more elements than this receive accepts; this finding names the receiving side only (the"
+                + " sender's call is on another rank, and the trace analysis, `mpiguard analyze`, pairs the two).";
+    }
+
+    /** The object MPI raised the error on: the communicator or window, a request's communicator, else COMM_WORLD. */
+    private static Object errorObject(Object handle) {
+        if (handle instanceof Comm || handle instanceof Win) {
+            return handle;
+        }
+        Object request = handle instanceof Request[] all && all.length > 0 ? all[0] : handle;
+        if (request instanceof Request) {
+            RequestShadow.View view = new RequestShadow.View();
+            if (RequestShadows.lookup(request, view) && view.comm != null) {
+                return view.comm;
+            }
+        }
+        if (handle instanceof mpi.File) {
+            return null; // files return errors by default: the program sees them as before
+        }
+        return MPI.COMM_WORLD;
+    }
+
+    /** "MPI_ERR_TRUNCATE" for the class's value, read from the binding's constants. */
+    private static String className(int errorClass) {
+        try {
+            for (Field f : MPI.class.getFields()) {
+                if (f.getName().startsWith("ERR_") && f.getType() == int.class && Modifier.isStatic(f.getModifiers())
+                        && f.getInt(null) == errorClass && !f.getName().equals("ERR_LASTCODE")) {
+                    return "MPI_" + f.getName();
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // fall through
+        }
+        return "an error";
+    }
+}

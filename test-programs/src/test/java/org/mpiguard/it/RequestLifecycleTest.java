@@ -1,0 +1,94 @@
+package org.mpiguard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** request-lifecycle online: each case names both calls (this one and the earlier completion, start or Finalize). */
+class RequestLifecycleTest {
+
+    private static JsonNode theOnly(MpiRun.Result r, String kind) throws Exception {
+        List<JsonNode> of = Findings.read(r.reportDir()).stream().filter(f -> f.get("kind").asText().equals(kind))
+                .collect(Collectors.toList());
+        assertEquals(1, of.size(), kind + "\n" + r);
+        return of.get(0);
+    }
+
+    private static void assertSites(JsonNode f, String program, String marker, String relatedMarker, int rank)
+            throws Exception {
+        assertEquals(rank, f.get("ranks").get(0).asInt(), f.toString());
+        assertEquals(SourceMarkers.fileName(program), f.get("site").get("file").asText(), f.toString());
+        assertEquals(SourceMarkers.line(program, marker), f.get("site").get("line").asInt(), f.toString());
+        JsonNode related = f.get("related").get(0);
+        assertEquals(rank, related.get("rank").asInt());
+        assertEquals(SourceMarkers.line(program, relatedMarker), related.get("site").get("line").asInt(), f.toString());
+    }
+
+    private static void assertSilent(String program) throws Exception {
+        MpiRun.Result r = MpiRun.program(program).ranks(2).withAgent("").run();
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(Findings.read(r.reportDir()).isEmpty(), r.toString());
+    }
+
+    @Test
+    void aRequestNeverCompletedBeforeFinalizeIsAnErrorAtItsCreation() throws Exception {
+        String program = "reqlife.NeverCompleted";
+        MpiRun.Result r = MpiRun.program(program).ranks(2).withAgent("").run();
+        JsonNode f = theOnly(r, "request-lifecycle");
+        assertEquals("error", f.get("severity").asText());
+        assertEquals("Comm.iSend", f.get("op").asText());
+        assertSites(f, program, "REQ-MADE", "FINALIZE-SITE", 0);
+        assertEquals(1, Findings.read(r.reportDir()).size(), "nothing else\n" + r);
+    }
+
+    @Test
+    void theTwinThatWaitsIsSilent() throws Exception {
+        assertSilent("reqlife.NeverCompletedFixed");
+    }
+
+    @Test
+    void aSecondWaitOnACompletedRequestIsAWarningNamingBothWaits() throws Exception {
+        String program = "reqlife.WaitTwice";
+        MpiRun.Result r = MpiRun.program(program).ranks(2).withAgent("").run();
+        assertEquals(0, r.exitCode(), "a warning: the job goes on\n" + r);
+        JsonNode f = theOnly(r, "request-lifecycle");
+        assertEquals("warning", f.get("severity").asText());
+        assertEquals("Request.waitFor", f.get("op").asText());
+        assertSites(f, program, "SECOND-WAIT", "FIRST-WAIT", 1);
+    }
+
+    @Test
+    void waitingOnceForEachRequestIsSilent() throws Exception {
+        assertSilent("reqlife.WaitOnce");
+    }
+
+    @Test
+    void freeingAnActivePersistentRequestIsAWarningNamingTheStart() throws Exception {
+        String program = "reqlife.FreeActive";
+        MpiRun.Result r = MpiRun.program(program).ranks(2).withAgent("").run();
+        assertEquals(0, r.exitCode(), r.toString());
+        JsonNode f = theOnly(r, "request-lifecycle");
+        assertEquals("warning", f.get("severity").asText());
+        assertEquals("Request.free", f.get("op").asText());
+        assertSites(f, program, "FREE-SITE", "START-SITE", 0);
+    }
+
+    @Test
+    void aPersistentRequestStartedAndNeverCompletedIsAnErrorAtItsStart() throws Exception {
+        String program = "reqlife.StartedNeverCompleted";
+        MpiRun.Result r = MpiRun.program(program).ranks(2).withAgent("").run();
+        JsonNode f = theOnly(r, "request-lifecycle");
+        assertEquals("error", f.get("severity").asText());
+        assertSites(f, program, "START-SITE", "FINALIZE-SITE", 0);
+        assertEquals("resource-leak", theOnly(r, "resource-leak").get("kind").asText(), "and it was never freed");
+    }
+
+    @Test
+    void persistentRequestsStartedCompletedAndFreedAreSilent() throws Exception {
+        assertSilent("reqlife.PersistentDone");
+    }
+}
