@@ -9,7 +9,13 @@ public enum CheckFamily {
     /** Every rank's n-th collective on a communicator compared with its neighbour's (the ring). */
     COLLECTIVES,
     /** Wait-for-graph deadlock detection over the checker's private communicator, and livelocks. */
-    DEADLOCK;
+    DEADLOCK,
+    /**
+     * The buffer watch: the program's loads and stores (through java.nio accessors) to
+     * memory a pending nonblocking or one-sided operation uses. Off, the agent leaves the
+     * accessors unrewritten, so it costs nothing.
+     */
+    BUFFERS;
 
     public String key() {
         return name().toLowerCase(Locale.ROOT);

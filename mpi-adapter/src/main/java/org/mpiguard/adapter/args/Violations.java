@@ -72,7 +72,7 @@ public final class Violations {
      * Finalize, where MPI_Abort is not allowed) by halting this JVM; findings are
      * flushed as they are written, so nothing is lost either way.
      */
-    private static void abort() {
+    public static void abort() {
         try {
             if (MpiRuntime.running()) {
                 MPI.COMM_WORLD.abort(ExitCodes.ABORTED_ON_FINDING);
