@@ -52,7 +52,7 @@ class RmaOnlineTest {
     void twoGetsOfOneEpochIntoOverlappingResultMemoryAreReportedAtTheSecond() throws Exception {
         JsonNode f = BufferFindings.assertOneConflict("rmaonline.OverlappingGets", 2, "rma-conflict", 1, "Win.get",
                 "Win.get");
-        assertTrue(f.get("message").asText().contains("memory that is the result buffer of Win.get"), f.toString());
+        assertTrue(f.get("message").asText().contains("uses memory that is also the result buffer of Win.get"), f.toString());
     }
 
     @Test

@@ -72,19 +72,21 @@ public final class BufferWatch {
     static void watch(long from, long to, BufferRole role, int site, Object completedBy, int target) {
         long hit = TABLE.conflict(from, to, role);
         if (hit != WatchTable.NONE) {
-            BufferRole other = WatchTable.role(hit);
-            conflict(site, "uses as " + role.description().replace(" of", "") + " memory that is", other,
-                    WatchTable.site(hit));
+            conflict(site, "uses memory that is also", WatchTable.role(hit), WatchTable.site(hit));
         }
-        TABLE.add(from, to, role, site, completedBy, target);
-        watching = TABLE.size() > 0;
+        synchronized (TABLE) {
+            TABLE.add(from, to, role, site, completedBy, target);
+            watching = TABLE.size() > 0;
+        }
     }
 
     /** {@code completedBy} completed: its memory is the program's again. */
     static void completed(Object completedBy, int target) {
         if (watching) {
-            TABLE.complete(completedBy, target);
-            watching = TABLE.size() > 0;
+            synchronized (TABLE) {
+                TABLE.complete(completedBy, target);
+                watching = TABLE.size() > 0;
+            }
         }
     }
 
