@@ -19,7 +19,13 @@ final class BufferFindings {
 
     static JsonNode assertOneConflict(String program, int ranks, String kind, int rank, String op, String postOp)
             throws Exception {
-        MpiRun.Result r = MpiRun.program(program).ranks(ranks).withAgent("").timeout(Duration.ofSeconds(90)).run();
+        return assertOneConflict(MpiRun.JDK17_JAVA, program, ranks, kind, rank, op, postOp);
+    }
+
+    static JsonNode assertOneConflict(String java, String program, int ranks, String kind, int rank, String op,
+                                      String postOp) throws Exception {
+        MpiRun.Result r = MpiRun.program(program).ranks(ranks).java(java).withAgent("")
+                .timeout(Duration.ofSeconds(90)).run();
         assertEquals(86, r.exitCode(), "on-error=abort ends the job at the finding\n" + r);
         List<JsonNode> findings = Findings.read(r.reportDir());
         assertEquals(1, findings.size(), findings + "\n" + r);

@@ -19,6 +19,12 @@ class RmaOnlineTest {
     }
 
     @Test
+    void theSpinEndsWithTheSameFindingUnderJdk25WhereTheAgentExportsTheAddressPackageToo() throws Exception {
+        BufferFindings.assertOneConflict(MpiRun.JDK25_JAVA, "rmaonline.BtBroadcastSpin", 2, "rma-conflict", 1,
+                "IntBuffer.get", "Win.get");
+    }
+
+    @Test
     void pollingInOneEpochPerPollIsSilent() throws Exception {
         MpiRun.Result r = BufferFindings.assertSilent("rmaonline.BtBroadcastSpinFixed", 2);
         assertTrue(r.stdout().contains("rank 1 saw the flag"), r.toString());
