@@ -49,8 +49,19 @@ public enum BufferRole {
         return write || mpiWrites;
     }
 
-    /** Whether two pending operations may not share memory: one of them writes it. */
+    /**
+     * Whether two pending operations may not share this rank's memory: one of them writes
+     * it. Two operations landing on the rank's own window are target-side accesses, which
+     * the cross-process check judges (same-origin puts to one location are not erroneous).
+     */
     public boolean conflictsWith(BufferRole other) {
+        if (ownWindow() && other.ownWindow()) {
+            return false;
+        }
         return mpiWrites || other.mpiWrites;
+    }
+
+    private boolean ownWindow() {
+        return this == OWN_WINDOW_READ || this == OWN_WINDOW_WRITE;
     }
 }
