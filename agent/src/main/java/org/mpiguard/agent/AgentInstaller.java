@@ -3,6 +3,7 @@ package org.mpiguard.agent;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import org.mpiguard.core.Guard;
+import org.mpiguard.core.options.CheckFamily;
 import org.mpiguard.core.options.ClassFilter;
 import org.mpiguard.core.options.Options;
 
@@ -18,7 +19,8 @@ final class AgentInstaller {
 
     static void install(Options options, Instrumentation instrumentation, boolean attached) throws IOException {
         Guard.configure(options);
-        TrampolineIndex index = TrampolineIndex.load();
+        boolean watch = options.enabled(CheckFamily.BUFFERS) && BufferAddresses.open(instrumentation);
+        TrampolineIndex index = TrampolineIndex.load(watch);
         ClassFilter filter = options.classFilter();
         if (!attached) {
             instrumentation.addTransformer(new CallSiteTransformer(filter, index), false);

@@ -107,7 +107,8 @@ public final class CallSiteRewriter extends ClassVisitor {
                     return;
                 }
             }
-            if (!isInterface && owner.startsWith("mpi/") && (opcode == Opcodes.INVOKEVIRTUAL
+            if (!isInterface && (owner.startsWith("mpi/") || owner.startsWith("java/nio/"))
+                    && (opcode == Opcodes.INVOKEVIRTUAL
                     || opcode == Opcodes.INVOKESTATIC)) {
                 TrampolineIndex.Target target = index.find(owner, name, descriptor);
                 if (target != null && target.isStatic() == (opcode == Opcodes.INVOKESTATIC)) {

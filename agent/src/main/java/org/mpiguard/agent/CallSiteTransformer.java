@@ -29,7 +29,8 @@ final class CallSiteTransformer implements ClassFileTransformer {
     public byte[] transform(ClassLoader loader, String className, Class<?> classBeingRedefined,
                             ProtectionDomain protectionDomain, byte[] classfileBuffer) {
         if (className == null || classfileBuffer == null || !filter.accepts(className.replace('/', '.'))
-                || !MpiReferenceFilter.mentionsMpi(classfileBuffer)) {
+                || !(MpiReferenceFilter.mentionsMpi(classfileBuffer)
+                        || index.watchesBuffers() && MpiReferenceFilter.mentionsNio(classfileBuffer))) {
             return null;
         }
         try {

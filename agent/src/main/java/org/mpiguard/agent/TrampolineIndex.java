@@ -40,12 +40,27 @@ public final class TrampolineIndex {
     private final Map<String, Target> targets;
     private final Map<String, ConstructorTarget> constructors;
 
-    private TrampolineIndex(Map<String, Target> targets, Map<String, ConstructorTarget> constructors) {
+    private final boolean bufferWatch;
+
+    private TrampolineIndex(Map<String, Target> targets, Map<String, ConstructorTarget> constructors,
+                            boolean bufferWatch) {
         this.targets = targets;
         this.constructors = constructors;
+        this.bufferWatch = bufferWatch;
     }
 
+    /** Whether java.nio accessors are rewritten too (then classes naming java/nio/ are parsed). */
+    public boolean watchesBuffers() {
+        return bufferWatch;
+    }
+
+    /** The bindings' trampolines and the buffer watch's. */
     public static TrampolineIndex load() throws IOException {
+        return load(true);
+    }
+
+    /** Without {@code bufferWatch}, calls of java.nio accessors are left as they are. */
+    public static TrampolineIndex load(boolean bufferWatch) throws IOException {
         try (InputStream in = TrampolineIndex.class.getClassLoader().getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IOException("the agent jar lacks " + RESOURCE);
@@ -66,7 +81,10 @@ public final class TrampolineIndex {
                             e.trampolineName(), e.trampolineDescriptor(), e.op()));
                 }
             }
-            return new TrampolineIndex(targets, constructors);
+            if (bufferWatch) {
+                targets.putAll(NioTargets.all());
+            }
+            return new TrampolineIndex(targets, constructors, bufferWatch);
         }
     }
 

@@ -12,24 +12,30 @@ import org.mpiguard.core.site.CallSites;
 class InstrumentingClassLoaderTest {
 
     /** Defines the fixture from rewritten bytes; everything else comes from the parent. */
-    private static final class RewritingLoader extends ClassLoader {
+    static final class RewritingLoader extends ClassLoader {
         private final TrampolineIndex index;
+        private final Class<?> fixture;
 
         RewritingLoader(TrampolineIndex index) {
+            this(index, SampleMpiUser.class);
+        }
+
+        RewritingLoader(TrampolineIndex index, Class<?> fixture) {
             super(InstrumentingClassLoaderTest.class.getClassLoader());
             this.index = index;
+            this.fixture = fixture;
         }
 
         @Override
         protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (!name.equals(SampleMpiUser.class.getName())) {
+            if (!name.equals(fixture.getName())) {
                 return super.loadClass(name, resolve);
             }
             synchronized (getClassLoadingLock(name)) {
                 Class<?> loaded = findLoadedClass(name);
                 if (loaded == null) {
                     try {
-                        byte[] bytes = Bytes.rewrite(Bytes.of(SampleMpiUser.class), index, 0);
+                        byte[] bytes = Bytes.rewrite(Bytes.of(fixture), index, 0);
                         loaded = defineClass(name, bytes, 0, bytes.length);
                     } catch (java.io.IOException e) {
                         throw new ClassNotFoundException(name, e);

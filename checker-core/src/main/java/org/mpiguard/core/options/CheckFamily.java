@@ -13,7 +13,13 @@ public enum CheckFamily {
     /** Open MPI's own errors reported with the Java site (the agent sets ERRORS_RETURN where the program set no handler). */
     ERRORS,
     /** Requests used out of order, and every handle, request, buffer and message left behind at Finalize. */
-    LIFECYCLE;
+    LIFECYCLE,
+    /**
+     * The buffer watch: the program's loads and stores (through java.nio accessors) to
+     * memory a pending nonblocking or one-sided operation uses. Off, the agent leaves the
+     * accessors unrewritten, so it costs nothing.
+     */
+    BUFFERS;
 
     public String key() {
         return name().toLowerCase(Locale.ROOT);

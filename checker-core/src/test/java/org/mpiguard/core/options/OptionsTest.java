@@ -89,6 +89,13 @@ class OptionsTest {
     }
 
     @Test
+    void theBufferWatchIsOnByDefaultAndOffWhenChecksDoNotNameIt() throws Exception {
+        assertTrue(Options.defaults().enabled(CheckFamily.BUFFERS));
+        assertFalse(Options.parse("checks=arguments:deadlock", null, new Properties()).enabled(CheckFamily.BUFFERS));
+        assertTrue(Options.parse("checks=buffers", null, new Properties()).enabled(CheckFamily.BUFFERS));
+    }
+
+    @Test
     void theLivelockTimeoutIsADurationWithADefault() throws Exception {
         assertEquals(5000, Options.defaults().livelockTimeoutMillis());
         assertEquals(1500, Options.parse("livelock-timeout=1500ms", null, new Properties()).livelockTimeoutMillis());

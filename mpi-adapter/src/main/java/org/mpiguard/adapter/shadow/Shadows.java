@@ -371,6 +371,16 @@ public final class Shadows {
         }
     }
 
+    /** This rank's window memory of {@code win}, just made on {@code comm}, for the buffer watch. */
+    public static void windowLocalMemory(Win win, Comm comm, long address, long bytes, int dispUnitBytes, int site) {
+        try {
+            windowMade(win, comm, site).local(new WindowShadow.LocalMemory(address, bytes, dispUnitBytes,
+                    comm.getRank()));
+        } catch (Throwable t) {
+            Guard.fault("recording a window's memory", t);
+        }
+    }
+
     /** {@code new Win(info, comm)}: a dynamic window, sizes unknown until attach. */
     public static void windowDynamic(Win win, Comm comm, int site) {
         try {

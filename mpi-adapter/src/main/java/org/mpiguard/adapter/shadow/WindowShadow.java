@@ -23,7 +23,16 @@ public final class WindowShadow extends Shadow {
     public record Targets(int groupSize, long[] sizeBytes, long[] bufferBytes, int[] dispUnitBytes, RmaEpochs epochs) {
     }
 
+    /**
+     * This rank's own window memory as the program's direct buffer covers it: where a
+     * self-targeting epoch lands (the buffer watch). Address 0 = unknown (dynamic or
+     * allocated windows, or the address could not be read).
+     */
+    public record LocalMemory(long address, long bytes, int dispUnitBytes, int ownRank) {
+    }
+
     private final RmaEpochs epochs;
+    private volatile LocalMemory local;
     private volatile Targets targets;
     private volatile WindowState graph;
 
@@ -43,6 +52,15 @@ public final class WindowShadow extends Shadow {
 
     void exchanged(long[] sizeBytes, long[] bufferBytes, int[] dispUnitBytes) {
         targets = new Targets(epochs.size(), sizeBytes, bufferBytes, dispUnitBytes, epochs);
+    }
+
+    /** This rank's own window memory, or null if not known. */
+    public LocalMemory local() {
+        return local;
+    }
+
+    void local(LocalMemory memory) {
+        local = memory;
     }
 
     /** The wait-for graph's view, or null while the watchdog does not track windows. */

@@ -1,0 +1,256 @@
+package org.mpiguard.advice.buffers;
+
+import java.nio.Buffer;
+import mpi.Comm;
+import mpi.Datatype;
+import mpi.MPIException;
+import mpi.Prequest;
+import mpi.Request;
+import mpi.Status;
+import mpi.Win;
+import org.mpiguard.adapter.args.Datatypes;
+import org.mpiguard.adapter.shadow.Shadows;
+import org.mpiguard.adapter.shadow.WindowShadow;
+import org.mpiguard.core.Guard;
+import org.mpiguard.core.args.BaseType;
+import org.mpiguard.core.buffers.BufferRole;
+import org.mpiguard.core.buffers.WatchTable;
+import org.mpiguard.core.options.CheckFamily;
+
+/**
+ * The entry points of {@code buffers.rules}: what each nonblocking or one-sided call puts
+ * under watch, and which calls complete it. Called from {@code record} rules, so a fault
+ * here is said once and the program goes on.
+ */
+public final class BufferRules {
+
+    /** Decided at start-up from the options: off, nothing is ever watched. */
+    private static final boolean ON = Guard.options().enabled(CheckFamily.BUFFERS) && DirectAddress.available();
+
+    private BufferRules() {
+    }
+
+    // Point-to-point and collectives: watched until the request completes.
+
+    /** A nonblocking operation posted with {@code buf} ({@code count} elements of {@code type}) in {@code role}. */
+    public static void posted(Request request, Buffer buf, int count, Datatype type, BufferRole role, int site) {
+        if (ON && request != null) {
+            watchBuffer(buf, count, type, role, site, request, -1);
+        }
+    }
+
+    /** A nonblocking collective with separate send and receive buffers; either may be null (in place, root-only). */
+    public static void posted(Request request, Buffer send, int sendCount, Datatype sendType, Buffer recv,
+                              int recvCount, Datatype recvType, int site) {
+        if (ON && request != null) {
+            watchBuffer(send, sendCount, sendType, BufferRole.COLLECTIVE_SEND, site, request, -1);
+            watchBuffer(recv, recvCount, recvType, BufferRole.COLLECTIVE_RECEIVE, site, request, -1);
+        }
+    }
+
+    /**
+     * iBcast: the root sends from the buffer, every other rank receives into it. The
+     * communicator's rank is read once per call (a JNI call, only with the watch on).
+     */
+    public static void broadcast(Request request, Comm comm, Buffer buf, int count, Datatype type, int root,
+                                 int site) {
+        if (ON && request != null) {
+            BufferRole role;
+            try {
+                role = comm.getRank() == root ? BufferRole.COLLECTIVE_SEND : BufferRole.COLLECTIVE_RECEIVE;
+            } catch (MPIException e) {
+                return;
+            }
+            watchBuffer(buf, count, type, role, site, request, -1);
+        }
+    }
+
+    /** A persistent request made: its buffer is watched from each start to each completion. */
+    public static void persistent(Prequest request, Buffer buf, int count, Datatype type, boolean receives, int site) {
+        if (ON && request != null) {
+            long from = DirectAddress.of(buf);
+            if (from != 0) {
+                PersistentBuffers.remember(request, from, from + span(type, count),
+                        receives ? BufferRole.RECEIVE : BufferRole.SEND, site);
+            }
+        }
+    }
+
+    public static void started(Prequest request) {
+        if (ON) {
+            PersistentBuffers.started(request);
+        }
+    }
+
+    public static void startedAll(Prequest[] requests) {
+        if (ON && requests != null) {
+            for (Prequest r : requests) {
+                PersistentBuffers.started(r);
+            }
+        }
+    }
+
+    /** A wait or a successful test completed {@code request}. */
+    public static void completed(Request request) {
+        if (ON && request != null) {
+            BufferWatch.completed(request, WatchTable.ALL_TARGETS);
+        }
+    }
+
+    public static void completed(Request request, boolean done) {
+        if (done) {
+            completed(request);
+        }
+    }
+
+    public static void completedAll(Request[] requests) {
+        if (ON && requests != null) {
+            for (Request r : requests) {
+                completed(r);
+            }
+        }
+    }
+
+    public static void completedAll(Request[] requests, boolean done) {
+        if (done) {
+            completedAll(requests);
+        }
+    }
+
+    /** waitAny/testAny: the request at {@code index} completed, if any. */
+    public static void completedAt(Request[] requests, int index) {
+        if (ON && requests != null && index >= 0 && index < requests.length) {
+            completed(requests[index]);
+        }
+    }
+
+    public static void completedAt(Request[] requests, Status status) {
+        if (status != null) {
+            completedAt(requests, status.getIndex());
+        }
+    }
+
+    /** waitSome/testSome: the requests at these indices completed. */
+    public static void completedAt(Request[] requests, int[] indices) {
+        if (indices != null) {
+            for (int i : indices) {
+                completedAt(requests, i);
+            }
+        }
+    }
+
+    public static void completedAt(Request[] requests, Status[] statuses) {
+        if (statuses != null) {
+            for (Status s : statuses) {
+                completedAt(requests, s);
+            }
+        }
+    }
+
+    // One-sided: watched until the epoch (or the flush, or the request) completes them.
+
+    /** {@code new Win(base, size, dispUnit, info, comm)}: where this rank's window memory is. */
+    public static void windowMade(Win win, Buffer base, int size, int dispUnit, Comm comm, int site) {
+        if (ON) {
+            long address = DirectAddress.of(base);
+            int unit = org.mpiguard.core.args.BaseType.elementBytes(base);
+            if (address != 0) {
+                Shadows.windowLocalMemory(win, comm, address, (long) size * unit, dispUnit * unit, site);
+            }
+        }
+    }
+
+    /**
+     * put, get, accumulate (and their request-based forms, completed by {@code request}
+     * when not null): the origin buffer is read ({@code resultWritten} false) or written;
+     * an epoch that targets this rank itself also touches its own window memory.
+     */
+    public static void oneSided(Win win, Request request, Buffer origin, int count, Datatype type, int target,
+                                int disp, int targetCount, Datatype targetType, boolean resultWritten, int site) {
+        if (ON) {
+            Object completedBy = request != null ? request : win;
+            watchBuffer(origin, count, type, resultWritten ? BufferRole.RESULT : BufferRole.ORIGIN, site,
+                    completedBy, target);
+            watchOwnWindow(win, target, disp, targetCount, targetType,
+                    resultWritten ? BufferRole.OWN_WINDOW_READ : BufferRole.OWN_WINDOW_WRITE, site, completedBy);
+        }
+    }
+
+    /** getAccumulate (origin read, result written, target read and written). */
+    public static void getAccumulate(Win win, Request request, Buffer origin, int count, Datatype type, Buffer result,
+                                     int resultCount, Datatype resultType, int target, int disp, int targetCount,
+                                     Datatype targetType, int site) {
+        if (ON) {
+            Object completedBy = request != null ? request : win;
+            watchBuffer(origin, count, type, BufferRole.ORIGIN, site, completedBy, target);
+            watchBuffer(result, resultCount, resultType, BufferRole.RESULT, site, completedBy, target);
+            watchOwnWindow(win, target, disp, targetCount, targetType, BufferRole.OWN_WINDOW_WRITE, site,
+                    completedBy);
+        }
+    }
+
+    /** fetchAndOp and compareAndSwap: one element each; {@code compare} is null for fetchAndOp. */
+    public static void atomic(Win win, Buffer origin, Buffer compare, Buffer result, Datatype type, int target,
+                              int disp, int site) {
+        if (ON) {
+            watchBuffer(origin, 1, type, BufferRole.ORIGIN, site, win, target);
+            watchBuffer(compare, 1, type, BufferRole.ORIGIN, site, win, target);
+            watchBuffer(result, 1, type, BufferRole.RESULT, site, win, target);
+            watchOwnWindow(win, target, disp, 1, type, BufferRole.OWN_WINDOW_WRITE, site, win);
+        }
+    }
+
+    /** fence, complete, unlockAll, flushAll, flushLocalAll, free: every operation on the window completed. */
+    public static void windowCompleted(Win win) {
+        if (ON && win != null) {
+            BufferWatch.completed(win, WatchTable.ALL_TARGETS);
+        }
+    }
+
+    /** unlock, flush, flushLocal of {@code target}: the operations to that target completed. */
+    public static void targetCompleted(Win win, int target) {
+        if (ON && win != null) {
+            BufferWatch.completed(win, target);
+        }
+    }
+
+    private static void watchBuffer(Buffer buf, int count, Datatype type, BufferRole role, int site,
+                                    Object completedBy, int target) {
+        if (buf == null || type == null || count <= 0) {
+            return;
+        }
+        long from = DirectAddress.of(buf);
+        if (from != 0) {
+            BufferWatch.watch(from, from + span(type, count), role, site, completedBy, target);
+        }
+    }
+
+    /**
+     * The bytes {@code count} elements of {@code type} cover (the bindings measure extents
+     * in elements of the base type); 0 (nothing watched) if MPI cannot say, since a rule's
+     * MPIException would reach the program.
+     */
+    private static long span(Datatype type, int count) {
+        try {
+            BaseType base = Datatypes.baseType(type);
+            return Datatypes.span(type, count) * (base == null ? 1 : base.bytes());
+        } catch (MPIException e) {
+            return 0;
+        }
+    }
+
+    private static void watchOwnWindow(Win win, int target, int disp, int count, Datatype type, BufferRole role,
+                                       int site, Object completedBy) {
+        WindowShadow shadow = Shadows.window(win);
+        WindowShadow.LocalMemory local = shadow == null ? null : shadow.local();
+        if (local == null || local.ownRank() != target || type == null || count <= 0) {
+            return;
+        }
+        long from = local.address() + (long) disp * local.dispUnitBytes();
+        long to = Math.min(from + span(type, count), local.address() + local.bytes());
+        if (to > from) {
+            BufferWatch.watch(from, to, role, site, completedBy, target);
+        }
+    }
+
+}

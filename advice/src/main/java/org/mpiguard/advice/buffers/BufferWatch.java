@@ -1,0 +1,132 @@
+package org.mpiguard.advice.buffers;
+
+import java.nio.Buffer;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.mpiguard.adapter.MpiRuntime;
+import org.mpiguard.adapter.args.Violations;
+import org.mpiguard.core.Guard;
+import org.mpiguard.core.buffers.BufferRole;
+import org.mpiguard.core.buffers.WatchTable;
+import org.mpiguard.core.options.OnError;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.RelatedCall;
+import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.report.SiteRef;
+import org.mpiguard.core.site.CallSite;
+import org.mpiguard.core.site.CallSites;
+
+/**
+ * The buffer watch: the memory that pending MPI operations use, and the program's loads
+ * and stores to it through the rewritten {@code java.nio} accessors ({@link NioAccess}).
+ * A load or store that conflicts with a pending use is reported at the access, before
+ * the damage, with the call that posted the use.
+ */
+public final class BufferWatch {
+
+    /**
+     * Whether anything is watched: deliberately a plain field, read first by every
+     * rewritten accessor so that a program with nothing pending pays one read. It is
+     * written by the thread that posts or completes an MPI operation, which is (in the
+     * programs this serves) the thread that then touches the buffer; another thread may
+     * see it late, and then an access goes unchecked, never wrongly reported.
+     */
+    static boolean watching;
+
+    private static final WatchTable TABLE = new WatchTable(256);
+    private static final int MAX_REPORTED = 1024;
+    private static final Set<Long> REPORTED = ConcurrentHashMap.newKeySet();
+
+    private BufferWatch() {
+    }
+
+    /** A load of {@code count} elements of {@code width} bytes from element {@code index} of {@code b}. */
+    public static void load(Buffer b, int index, int count, int width, int site) {
+        access(b, index, count, width, false, site);
+    }
+
+    /** A store, as {@link #load}. */
+    public static void store(Buffer b, int index, int count, int width, int site) {
+        access(b, index, count, width, true, site);
+    }
+
+    private static void access(Buffer b, int index, int count, int width, boolean write, int site) {
+        try {
+            long base = DirectAddress.of(b);
+            if (base == 0 || count <= 0) {
+                return;
+            }
+            long from = base + (long) index * width;
+            long hit = TABLE.conflict(from, from + (long) count * width, write);
+            if (hit != WatchTable.NONE) {
+                conflict(site, write ? "writes" : "reads", WatchTable.role(hit), WatchTable.site(hit));
+            }
+        } catch (RuntimeException e) {
+            Guard.fault("watching a buffer access", e);
+        }
+    }
+
+    /** Watches [from, to) in {@code role} until {@code completedBy} completes (for {@code target}). */
+    static void watch(long from, long to, BufferRole role, int site, Object completedBy, int target) {
+        long hit = TABLE.conflict(from, to, role);
+        if (hit != WatchTable.NONE) {
+            conflict(site, "uses memory that is also", WatchTable.role(hit), WatchTable.site(hit));
+        }
+        synchronized (TABLE) {
+            TABLE.add(from, to, role, site, completedBy, target);
+            watching = TABLE.size() > 0;
+        }
+    }
+
+    /** {@code completedBy} completed: its memory is the program's again. */
+    static void completed(Object completedBy, int target) {
+        if (watching) {
+            synchronized (TABLE) {
+                TABLE.complete(completedBy, target);
+                watching = TABLE.size() > 0;
+            }
+        }
+    }
+
+    /**
+     * Reports once per pair of sites: a spin loop would repeat the same access forever.
+     * With on-error=abort the job ends here, which also ends such a loop.
+     */
+    private static void conflict(int accessSite, String verb, BufferRole role, int postSite) {
+        long pair = ((long) accessSite << 32) | (postSite & 0xffffffffL);
+        if (REPORTED.size() >= MAX_REPORTED || !REPORTED.add(pair)) {
+            return;
+        }
+        CallSite access = CallSites.get(accessSite);
+        CallSite post = CallSites.get(postSite);
+        int rank = MpiRuntime.rankOrMinusOne();
+        FindingKind kind = role.oneSided() ? FindingKind.RMA_CONFLICT : FindingKind.BUFFER_CONFLICT;
+        String message = access.op() + " at " + access.location() + " " + verb + " " + role.description() + " "
+                + post.op() + " at " + post.location() + ", which has not completed: " + why(role);
+        Guard.report(new Finding(kind, Severity.ERROR, List.of(rank), access.op(), SiteRef.of(access),
+                List.of(new RelatedCall(rank, post.op(), SiteRef.of(post))), message, List.of()));
+        if (Guard.options().onError() == OnError.ABORT) {
+            Violations.abort(org.mpiguard.core.ExitCodes.ABORTED_ON_FINDING);
+        }
+    }
+
+    private static String why(BufferRole role) {
+        return switch (role) {
+            case SEND, COLLECTIVE_SEND -> "MPI may still be reading it, so a store changes what is sent. "
+                    + "Wait for the request (or test it to completion) before writing the buffer.";
+            case RECEIVE, COLLECTIVE_RECEIVE -> "MPI may still be writing it, so a load sees undefined values "
+                    + "and a store may be overwritten. Wait for the request (or test it to completion) first.";
+            case ORIGIN -> "MPI may read the origin buffer until the operation completes, so a store changes "
+                    + "what is transferred. Store only after the closing fence, complete, unlock(All), flush, "
+                    + "or the wait of the operation's request.";
+            case RESULT -> "the result is defined only once the operation completes (closing fence, complete, "
+                    + "unlock(All), flush, or the wait of its request); until then a load sees undefined values "
+                    + "and a store may be overwritten.";
+            case OWN_WINDOW_READ, OWN_WINDOW_WRITE -> "this rank's own access epoch targets this memory, and a "
+                    + "local load or store conflicting with it is erroneous until the epoch's operation completes "
+                    + "(MPI's one-sided compatibility rules).";
+        };
+    }
+}

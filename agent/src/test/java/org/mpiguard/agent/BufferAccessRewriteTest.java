@@ -1,0 +1,95 @@
+package org.mpiguard.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+import org.junit.jupiter.api.Test;
+import org.mpiguard.agent.fixtures.SampleBufferUser;
+import org.mpiguard.core.site.CallSite;
+import org.mpiguard.core.site.CallSites;
+
+/** The buffer watch's part of the rewrite: java.nio accessors into NioAccess trampolines. */
+class BufferAccessRewriteTest {
+
+    private static final String TRAMPOLINES = "org/mpiguard/advice/buffers/NioAccess";
+
+    private static boolean isAccessor(Bytes.Call c) {
+        return c.owner().startsWith("java/nio/") && (c.name().startsWith("get") || c.name().startsWith("put"));
+    }
+
+    @Test
+    void everyGetAndPutOfABufferBecomesItsTrampolineWithTheSiteOfItsLine() throws Exception {
+        byte[] original = Bytes.of(SampleBufferUser.class);
+        List<Bytes.Call> before = Bytes.calls(original).stream().filter(BufferAccessRewriteTest::isAccessor)
+                .collect(Collectors.toList());
+        assertTrue(before.size() >= 15, "the fixture makes many accesses: " + before);
+        List<Bytes.Call> after = Bytes.calls(Bytes.rewrite(original, TrampolineIndex.load(true), 0));
+        assertEquals(List.of(), after.stream().filter(BufferAccessRewriteTest::isAccessor)
+                .collect(Collectors.toList()), "no accessor call is left");
+        List<Bytes.Call> trampolines = after.stream().filter(c -> c.owner().equals(TRAMPOLINES))
+                .collect(Collectors.toList());
+        assertEquals(before.size(), trampolines.size());
+        for (int i = 0; i < before.size(); i++) {
+            Bytes.Call was = before.get(i);
+            Bytes.Call now = trampolines.get(i);
+            assertEquals(Opcodes.INVOKESTATIC, now.opcode());
+            String simpleOwner = was.owner().substring("java/nio/".length());
+            String owner = simpleOwner.equals("MappedByteBuffer") ? "ByteBuffer" : simpleOwner;
+            assertEquals(owner + "$" + was.name(), now.name());
+            CallSite site = CallSites.get((Integer) now.pushedBefore());
+            assertEquals(was.line(), site.line(), "the site is the access's own line");
+            assertEquals(owner + "." + was.name(), site.op());
+            assertEquals(Type.getReturnType(was.descriptor()), Type.getReturnType(now.descriptor()));
+        }
+    }
+
+    @Test
+    void viewsSlicesAndDuplicatesAreLeftAsTheyAreSinceTheirAccessesAreWatchedByAddress() throws Exception {
+        List<Bytes.Call> after = Bytes.calls(Bytes.rewrite(Bytes.of(SampleBufferUser.class),
+                TrampolineIndex.load(true), 0));
+        assertTrue(after.stream().anyMatch(c -> c.name().equals("asIntBuffer") && c.owner().equals("java/nio/ByteBuffer")));
+        assertTrue(after.stream().anyMatch(c -> c.name().equals("slice")));
+    }
+
+    @Test
+    void withTheWatchOffNoAccessorIsRewritten() throws Exception {
+        byte[] original = Bytes.of(SampleBufferUser.class);
+        List<Bytes.Call> after = Bytes.calls(Bytes.rewrite(original, TrampolineIndex.load(false), 0));
+        assertTrue(after.stream().noneMatch(c -> c.owner().equals(TRAMPOLINES)));
+        assertEquals(Bytes.calls(original).size(), after.size());
+    }
+
+    @Test
+    void everyTrampolineStandsForAnAccessorTheJdkHas() throws Exception {
+        int accessors = 0;
+        for (var entry : NioTargets.all().entrySet()) {
+            String key = entry.getKey();
+            String owner = key.substring(0, key.indexOf('.')).replace('/', '.');
+            String nameAndDescriptor = key.substring(key.indexOf('.') + 1);
+            Class<?> type = Class.forName(owner);
+            boolean found = false;
+            for (java.lang.reflect.Method m : type.getMethods()) {
+                if ((m.getName() + Type.getMethodDescriptor(m)).equals(nameAndDescriptor.replace(" ", ""))) {
+                    found = true;
+                }
+            }
+            assertTrue(found, "java.nio has " + key);
+            accessors++;
+        }
+        assertTrue(accessors > 100, "all seven buffer kinds: " + accessors);
+    }
+
+    @Test
+    void aRewrittenClassLoadsVerifiesAndComputesTheSameChecksum() throws Exception {
+        Class<?> rewritten = new InstrumentingClassLoaderTest.RewritingLoader(TrampolineIndex.load(true),
+                SampleBufferUser.class).loadClass(SampleBufferUser.class.getName());
+        assertTrue(rewritten != SampleBufferUser.class);
+        assertNotNull(rewritten.getMethod("firstOfMapped", java.nio.MappedByteBuffer.class));
+        assertEquals(SampleBufferUser.checksum(), rewritten.getMethod("checksum").invoke(null));
+    }
+}

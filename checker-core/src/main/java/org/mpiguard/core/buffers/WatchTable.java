@@ -1,0 +1,124 @@
+package org.mpiguard.core.buffers;
+
+/**
+ * The memory ranges pending MPI operations use, each with its role, the call site that
+ * posted it and what completes it (a request, or a window with a target rank). Fixed
+ * capacity: a program with more pending operations than that has the excess unwatched
+ * (counted in {@link #dropped()}), never a growing table. Small and linear on purpose:
+ * it is consulted only while something is pending, and a rank rarely has more than a
+ * few dozen operations in flight.
+ *
+ * <p>Queries answer with a packed long (role ordinal in the high half, site in the low
+ * half) or {@link #NONE}, so the hot path allocates nothing.
+ */
+public final class WatchTable {
+
+    public static final long NONE = -1L;
+    /** Any target: for completions of a whole window (fence, complete, unlockAll, flushAll). */
+    public static final int ALL_TARGETS = Integer.MIN_VALUE;
+
+    private final long[] start;
+    private final long[] end;
+    private final BufferRole[] role;
+    private final int[] site;
+    private final Object[] owner;
+    private final int[] target;
+    private int size;
+    private long dropped;
+
+    public WatchTable(int capacity) {
+        start = new long[capacity];
+        end = new long[capacity];
+        role = new BufferRole[capacity];
+        site = new int[capacity];
+        owner = new Object[capacity];
+        target = new int[capacity];
+    }
+
+    /** Watches [from, to) for {@code owner} until it completes; false (and counted) when full. */
+    public synchronized boolean add(long from, long to, BufferRole r, int postSite, Object completedBy, int targetRank) {
+        if (to <= from) {
+            return true;
+        }
+        if (size == start.length) {
+            dropped++;
+            return false;
+        }
+        start[size] = from;
+        end[size] = to;
+        role[size] = r;
+        site[size] = postSite;
+        owner[size] = completedBy;
+        target[size] = targetRank;
+        size++;
+        return true;
+    }
+
+    /** The pending use that a program's access to [from, to) conflicts with, or NONE. */
+    public synchronized long conflict(long from, long to, boolean write) {
+        for (int i = 0; i < size; i++) {
+            if (from < end[i] && start[i] < to && role[i].conflictsWith(write)) {
+                return pack(role[i], site[i]);
+            }
+        }
+        return NONE;
+    }
+
+    /** The pending use that a new operation's use of [from, to) in role {@code r} conflicts with, or NONE. */
+    public synchronized long conflict(long from, long to, BufferRole r) {
+        for (int i = 0; i < size; i++) {
+            if (from < end[i] && start[i] < to && role[i].conflictsWith(r)) {
+                return pack(role[i], site[i]);
+            }
+        }
+        return NONE;
+    }
+
+    /** Forgets what {@code completedBy} watched for {@code targetRank} (or for all, {@link #ALL_TARGETS}). */
+    public synchronized void complete(Object completedBy, int targetRank) {
+        int kept = 0;
+        for (int i = 0; i < size; i++) {
+            boolean done = owner[i] == completedBy && (targetRank == ALL_TARGETS || target[i] == targetRank);
+            if (!done) {
+                move(i, kept++);
+            }
+        }
+        for (int i = kept; i < size; i++) {
+            owner[i] = null;
+            role[i] = null;
+        }
+        size = kept;
+    }
+
+    public synchronized int size() {
+        return size;
+    }
+
+    public synchronized long dropped() {
+        return dropped;
+    }
+
+    public static BufferRole role(long packed) {
+        return BufferRole.values()[(int) (packed >>> 32)];
+    }
+
+    public static int site(long packed) {
+        return (int) packed;
+    }
+
+    private static long pack(BufferRole r, int postSite) {
+        return ((long) r.ordinal() << 32) | (postSite & 0xffffffffL);
+    }
+
+    private void move(int from, int to) {
+        if (from == to) {
+            return;
+        }
+        start[to] = start[from];
+        end[to] = end[from];
+        role[to] = role[from];
+        site[to] = site[from];
+        owner[to] = owner[from];
+        target[to] = target[from];
+    }
+}

@@ -1,0 +1,65 @@
+package org.mpiguard.core.buffers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import org.junit.jupiter.api.Test;
+
+class WatchTableTest {
+
+    private final Object request = new Object();
+    private final Object window = new Object();
+
+    @Test
+    void aLoadOfAPendingSendIsAllowedAndAStoreIsNot() {
+        WatchTable t = new WatchTable(4);
+        t.add(100, 140, BufferRole.SEND, 7, request, -1);
+        assertEquals(WatchTable.NONE, t.conflict(100, 108, false));
+        long hit = t.conflict(136, 140, true);
+        assertEquals(BufferRole.SEND, WatchTable.role(hit));
+        assertEquals(7, WatchTable.site(hit));
+    }
+
+    @Test
+    void anyAccessToAPendingReceiveConflictsButOnlyWhereTheRangesOverlap() {
+        WatchTable t = new WatchTable(4);
+        t.add(100, 140, BufferRole.RECEIVE, 3, request, -1);
+        assertEquals(3, WatchTable.site(t.conflict(139, 141, false)));
+        assertEquals(WatchTable.NONE, t.conflict(140, 148, true), "the byte after the range is free");
+        assertEquals(WatchTable.NONE, t.conflict(92, 100, false), "the byte before too");
+    }
+
+    @Test
+    void completionForgetsOnlyItsOwnRangesAndOnlyForItsTarget() {
+        WatchTable t = new WatchTable(4);
+        t.add(0, 8, BufferRole.RESULT, 1, window, 1);
+        t.add(8, 16, BufferRole.RESULT, 2, window, 2);
+        t.add(16, 24, BufferRole.RECEIVE, 3, request, -1);
+        t.complete(window, 1);
+        assertEquals(WatchTable.NONE, t.conflict(0, 8, false));
+        assertEquals(2, WatchTable.site(t.conflict(8, 16, false)));
+        t.complete(window, WatchTable.ALL_TARGETS);
+        assertEquals(1, t.size());
+        assertEquals(3, WatchTable.site(t.conflict(0, 100, false)));
+    }
+
+    @Test
+    void twoPendingOperationsMayShareMemoryOnlyIfNeitherWritesIt() {
+        WatchTable t = new WatchTable(4);
+        t.add(0, 32, BufferRole.ORIGIN, 1, window, 1);
+        assertEquals(WatchTable.NONE, t.conflict(16, 48, BufferRole.ORIGIN), "two puts may read the same memory");
+        assertEquals(1, WatchTable.site(t.conflict(16, 48, BufferRole.RESULT)));
+        t.add(64, 96, BufferRole.RESULT, 2, window, 1);
+        assertEquals(2, WatchTable.site(t.conflict(90, 100, BufferRole.RESULT)));
+    }
+
+    @Test
+    void aFullTableCountsWhatItCouldNotWatchInsteadOfGrowing() {
+        WatchTable t = new WatchTable(2);
+        t.add(0, 1, BufferRole.SEND, 1, request, -1);
+        t.add(1, 2, BufferRole.SEND, 1, request, -1);
+        assertFalse(t.add(2, 3, BufferRole.SEND, 1, request, -1));
+        assertEquals(1, t.dropped());
+        assertEquals(2, t.size());
+    }
+}

@@ -1,0 +1,27 @@
+package org.mpiguard.programs.rmaonline;
+
+import java.nio.IntBuffer;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Win;
+
+/** Twin of {@link OverlappingGets}: the second get's slice starts after the first's result. */
+public final class OverlappingGetsFixed {
+    public static void main(String[] args) throws MPIException {
+        MPI.Init(args);
+        int rank = MPI.COMM_WORLD.getRank();
+        int size = MPI.COMM_WORLD.getSize();
+        IntBuffer window = MPI.newIntBuffer(2).put(0, rank).put(1, rank + 100);
+        Win win = new Win(window, 2, 1, MPI.INFO_NULL, MPI.COMM_WORLD);
+        IntBuffer results = MPI.newIntBuffer(4);
+        IntBuffer fromOne = results.position(2).slice();
+        results.position(0);
+        win.fence(0);
+        win.get(results, 2, MPI.INT, (rank + 1) % size, 0, 2, MPI.INT);
+        win.get(fromOne, 2, MPI.INT, (rank + 1) % size, 0, 2, MPI.INT);
+        win.fence(0);
+        System.out.println("rank " + rank + " got " + results.get(0) + " " + results.get(1) + " " + results.get(2));
+        win.free();
+        MPI.Finalize();
+    }
+}

@@ -1,0 +1,93 @@
+package org.mpiguard.it;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+
+/**
+ * rma-conflict within an epoch, on one rank, online: reported at the load or store (or at
+ * the second operation) before the damage, with the operation it conflicts with.
+ */
+class RmaOnlineTest {
+
+    @Test
+    void theBtBroadcastSpinOnAGetResultEndsWithAFindingInsteadOfHanging() throws Exception {
+        JsonNode f = BufferFindings.assertOneConflict("rmaonline.BtBroadcastSpin", 2, "rma-conflict", 1,
+                "IntBuffer.get", "Win.get");
+        assertTrue(f.get("message").asText().contains("reads the result buffer of Win.get"), f.toString());
+    }
+
+    @Test
+    void theSpinEndsWithTheSameFindingUnderJdk25WhereTheAgentExportsTheAddressPackageToo() throws Exception {
+        BufferFindings.assertOneConflict(MpiRun.JDK25_JAVA, "rmaonline.BtBroadcastSpin", 2, "rma-conflict", 1,
+                "IntBuffer.get", "Win.get");
+    }
+
+    @Test
+    void pollingInOneEpochPerPollIsSilent() throws Exception {
+        MpiRun.Result r = BufferFindings.assertSilent("rmaonline.BtBroadcastSpinFixed", 2);
+        assertTrue(r.stdout().contains("rank 1 saw the flag"), r.toString());
+    }
+
+    @Test
+    void aGetResultReadBeforeTheClosingFenceIsReported() throws Exception {
+        BufferFindings.assertOneConflict("rmaonline.GetReadBeforeFence", 2, "rma-conflict", 1, "IntBuffer.get",
+                "Win.get");
+    }
+
+    @Test
+    void aGetResultReadAfterTheFenceIsSilent() throws Exception {
+        MpiRun.Result r = BufferFindings.assertSilent("rmaonline.GetReadBeforeFenceFixed", 2);
+        assertTrue(r.stdout().contains("rank 0 got 10 10"), r.toString());
+    }
+
+    @Test
+    void aPutOriginOverwrittenBeforeTheFenceIsReportedButReadingItIsNot() throws Exception {
+        JsonNode f = BufferFindings.assertOneConflict("rmaonline.PutOriginOverwritten", 2, "rma-conflict", 0,
+                "IntBuffer.put", "Win.put");
+        assertTrue(f.get("message").asText().contains("writes the origin buffer of Win.put"), f.toString());
+    }
+
+    @Test
+    void aPutOriginReusedAfterTheFenceIsSilent() throws Exception {
+        BufferFindings.assertSilent("rmaonline.PutOriginOverwrittenFixed", 2);
+    }
+
+    @Test
+    void twoGetsOfOneEpochIntoOverlappingResultMemoryAreReportedAtTheSecond() throws Exception {
+        JsonNode f = BufferFindings.assertOneConflict("rmaonline.OverlappingGets", 2, "rma-conflict", 1, "Win.get",
+                "Win.get");
+        assertTrue(f.get("message").asText().contains("uses memory that is also the result buffer of Win.get"), f.toString());
+    }
+
+    @Test
+    void twoGetsIntoAdjacentSlicesAreSilent() throws Exception {
+        BufferFindings.assertSilent("rmaonline.OverlappingGetsFixed", 2);
+    }
+
+    @Test
+    void aStoreToOwnWindowMemoryWhileOwnPutTargetsItIsReported() throws Exception {
+        JsonNode f = BufferFindings.assertOneConflict("rmaonline.OwnWindowStore", 2, "rma-conflict", 0,
+                "IntBuffer.put", "Win.put");
+        assertTrue(f.get("message").asText().contains("this rank's window memory, written by Win.put"), f.toString());
+    }
+
+    @Test
+    void storesBesideTheOwnPutAndIntoItAfterTheFenceAreSilent() throws Exception {
+        MpiRun.Result r = BufferFindings.assertSilent("rmaonline.OwnWindowStoreFixed", 2);
+        assertTrue(r.stdout().contains("rank 0 has 12"), r.toString());
+    }
+
+    @Test
+    void anRPutOriginWrittenBeforeItsRequestsWaitIsReported() throws Exception {
+        BufferFindings.assertOneConflict("rmaonline.RequestPutOriginWritten", 2, "rma-conflict", 1,
+                "DoubleBuffer.put", "Win.rPut");
+    }
+
+    @Test
+    void anRPutOriginWrittenAfterTheWaitIsSilent() throws Exception {
+        MpiRun.Result r = BufferFindings.assertSilent("rmaonline.RequestPutOriginWrittenFixed", 2);
+        assertTrue(r.stdout().contains("rank 0 has 1.3"), r.toString());
+    }
+}
