@@ -27,14 +27,21 @@ final class LocalStatus {
     private final int size;
     private final ThreadActivity.Snapshot snapshot = new ThreadActivity.Snapshot();
     private final RequestShadow.View entry = new RequestShadow.View();
+    private final ThreadSampler sampler;
 
-    LocalStatus(int rank, int size) {
+    LocalStatus(int rank, int size, ThreadSampler sampler) {
         this.rank = rank;
         this.size = size;
+        this.sampler = sampler;
     }
 
     /** The rank's status now; {@code exited} marks a rank leaving without Finalize. */
     RankStatus read(boolean exited) {
+        return read(exited, false);
+    }
+
+    /** The same, with every thread's top frames if {@code sample} (a round that may end in a finding). */
+    RankStatus read(boolean exited, boolean sample) {
         List<ThreadStatus> threads = new ArrayList<>();
         long progress = 0;
         boolean anyRunning = false;
@@ -45,7 +52,9 @@ final class LocalStatus {
                 continue;
             }
             progress += snapshot.seq;
-            ThreadStatus status = describe(activity.thread().getName(), snapshot);
+            Thread thread = activity.thread();
+            ThreadStatus status = describe(thread.getName(), snapshot)
+                    .withSample(sampler.cpuNanos(thread), sample ? sampler.frames(thread) : List.of());
             threads.add(status);
             if (snapshot.kind == WaitKind.NONE) {
                 anyRunning = true;

@@ -89,6 +89,13 @@ class OptionsTest {
     }
 
     @Test
+    void theStallTimeoutIsADurationWithADefault() throws Exception {
+        assertEquals(60_000, Options.defaults().stallTimeoutMillis());
+        assertEquals(2000, Options.parse("stall-timeout=2s", null, new Properties()).stallTimeoutMillis());
+        assertThrows(OptionsException.class, () -> Options.parse("stall-timeout=50ms", null, new Properties()));
+    }
+
+    @Test
     void theLivelockTimeoutIsADurationWithADefault() throws Exception {
         assertEquals(5000, Options.defaults().livelockTimeoutMillis());
         assertEquals(1500, Options.parse("livelock-timeout=1500ms", null, new Properties()).livelockTimeoutMillis());
@@ -99,7 +106,7 @@ class OptionsTest {
 
     @Test
     void everyKeyIsDocumentedWithItsDefault() {
-        assertEquals(9, Options.documentation().size());
+        assertEquals(10, Options.documentation().size());
         Options.documentation().values().forEach(doc -> assertTrue(doc.startsWith("default '"), doc));
     }
 
