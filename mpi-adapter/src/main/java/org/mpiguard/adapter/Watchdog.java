@@ -63,7 +63,9 @@ final class Watchdog implements Runnable {
         this.rank = rank;
         long timeout = options.timeoutMillis();
         this.progressingPollMillis = Math.max(POLL_MILLIS, Math.min(PROGRESSING_POLL_MILLIS, timeout / 2));
-        this.local = new LocalStatus(rank, size, new ThreadSampler(options.classFilter(), options.stackDepth()));
+        // made on the thread in MPI.Init, which stands for the program in a stall report
+        this.local = new LocalStatus(rank, size, new ThreadSampler(options.classFilter(), options.stackDepth()),
+                Thread.currentThread());
         this.verdicts = new Verdicts(mailbox, rank, size, options.onError());
         CoordinatorLink link = new CoordinatorLink(mailbox, local, size, verdicts);
         this.hangWatch = options.enabled(CheckFamily.DEADLOCK)

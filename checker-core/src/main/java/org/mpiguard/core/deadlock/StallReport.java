@@ -45,7 +45,7 @@ final class StallReport {
             boolean moved = before == null || !before.stack().equals(now.stack());
             parts.add("rank " + r + " runs outside MPI at " + String.join(" < ", top)
                     + (moved ? " (it moved between two samples)" : " (the same place in two samples)"));
-            SiteRef where = frameSite(now.stack().get(0));
+            SiteRef where = SiteRef.ofFrame(now.stack().get(0));
             if (site == null) {
                 site = where;
             } else {
@@ -65,32 +65,5 @@ final class StallReport {
                 + " when the running rank reaches its MPI call, if it ever does; check that its loop or I/O ends.";
         return new Finding(FindingKind.STALL, Severity.WARNING, new ArrayList<>(running), op, site, related, message,
                 DeadlockReport.status(second));
-    }
-
-    /** A frame as {@code Class.method(File.java:12)} (perhaps after {@code module/}) as a site. */
-    static SiteRef frameSite(String frame) {
-        String text = frame.substring(frame.lastIndexOf('/', frame.indexOf('(') < 0 ? frame.length() : frame.indexOf('(')) + 1);
-        int open = text.indexOf('(');
-        String qualified = open < 0 ? text : text.substring(0, open);
-        int dot = qualified.lastIndexOf('.');
-        String className = dot < 0 ? qualified : qualified.substring(0, dot);
-        String method = dot < 0 ? "?" : qualified.substring(dot + 1);
-        String file = null;
-        int line = -1;
-        if (open >= 0) {
-            String inside = text.substring(open + 1, text.length() - 1);
-            int colon = inside.lastIndexOf(':');
-            if (colon > 0) {
-                file = inside.substring(0, colon);
-                try {
-                    line = Integer.parseInt(inside.substring(colon + 1));
-                } catch (NumberFormatException e) {
-                    line = -1;
-                }
-            } else if (inside.endsWith(".java")) {
-                file = inside;
-            }
-        }
-        return new SiteRef(className, method, file, line);
     }
 }

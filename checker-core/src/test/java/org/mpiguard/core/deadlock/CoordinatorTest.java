@@ -55,6 +55,7 @@ class CoordinatorTest {
         assertEquals(1, transport.deadlocks.size());
         assertEquals(FindingKind.DEADLOCK, transport.deadlocks.get(0).kind());
         assertEquals(List.of(0, 1), transport.deadlocks.get(0).ranks());
+        assertEquals(List.of(false, true), transport.samples, "stacks are taken only for the confirming round");
     }
 
     @Test
