@@ -23,7 +23,7 @@ public final class Coordinator {
      * it, looks as stuck as a deadlocked one. Open MPI's blocking calls spin, so a real deadlock
      * gathers this quickly.
      */
-    static final long MIN_RUN_NANOS = 10_000_000L;
+    static final long MIN_RUN_NANOS = 2_000_000L;
 
     private final int size;
     private final long timeoutMillis;
