@@ -16,17 +16,29 @@ final class Analysis {
                          long events, long millis) {
     }
 
+    /** Progress steps of {@link #run(TraceSet, Progress)}. */
+    private static final int PHASES = 4;
+
     private Analysis() {
     }
 
     static Result run(TraceSet traces) {
+        return run(traces, Progress.QUIET);
+    }
+
+    /** Steps {@code progress} once per phase. */
+    static Result run(TraceSet traces, Progress progress) {
+        progress.plan(PHASES);
         long start = System.nanoTime();
         List<String> notes = new ArrayList<>(traces.notes());
+        progress.step("matching messages");
         PointToPoint p2p = PointToPoint.build(traces);
         long matched = System.nanoTime();
+        progress.step("ordering events (happens-before)");
         Collectives collectives = Collectives.build(traces);
         notes.addAll(HappensBefore.compute(traces, p2p, collectives));
         long ordered = System.nanoTime();
+        progress.step("looking for message races");
         List<MessageRaceAnalysis.Race> races = MessageRaceAnalysis.races(traces, p2p);
         long raced = System.nanoTime();
         if (Boolean.getBoolean("mpiguard.analysis.timing")) {
@@ -34,6 +46,7 @@ final class Analysis {
                     (ordered - matched) / 1_000_000, (raced - ordered) / 1_000_000);
         }
 
+        progress.step("checking types, leaks and requests");
         List<Finding> findings = new ArrayList<>();
         guarded("type matching", notes, () -> findings.addAll(TypeMismatchAnalysis.findings(traces, p2p)));
         guarded("collective types", notes,

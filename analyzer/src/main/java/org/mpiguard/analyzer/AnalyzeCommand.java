@@ -65,14 +65,17 @@ public final class AnalyzeCommand implements Callable<Integer> {
             stderr.println("[MPIGuard] " + dir + " is not a directory");
             return ExitCodes.NO_READABLE_TRACE;
         }
-        TraceSet traces = TraceSet.read(dir);
+        Progress progress = Progress.onTerminal(stderr, !quiet);
+        TraceSet traces = TraceSet.read(dir, progress);
         if (traces.worldSize() == 0) {
+            progress.finish();
             traces.notes().forEach(n -> stderr.println("[MPIGuard] note: " + n));
             stderr.println("[MPIGuard] no readable trace (trace-rank<N>.mpgt) in " + dir
                     + ": run with trace=on (or trace=DIR)");
             return ExitCodes.NO_READABLE_TRACE;
         }
-        Analysis.Result result = Analysis.run(traces);
+        Analysis.Result result = Analysis.run(traces, progress);
+        progress.finish();
         Path findingsFile = out != null ? out : dir.resolve("findings-analysis.jsonl");
         Files.deleteIfExists(findingsFile);
         FindingSink sink = new FindingSink(findingsFile, stdout);

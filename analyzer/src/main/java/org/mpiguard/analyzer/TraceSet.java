@@ -32,22 +32,31 @@ public final class TraceSet {
 
     /** Reads every {@code trace-rank<N>.mpgt} of {@code dir}; unreadable ones become notes. */
     public static TraceSet read(Path dir) throws IOException {
+        return read(dir, Progress.QUIET);
+    }
+
+    /** The same, one progress step per file. */
+    static TraceSet read(Path dir, Progress progress) throws IOException {
         TreeMap<Integer, TraceFile> byRank = new TreeMap<>();
         List<String> notes = new ArrayList<>();
         int worldSize = 0;
+        List<Path> traceFiles = new ArrayList<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "trace-rank*.mpgt")) {
-            for (Path file : files) {
-                Matcher m = NAME.matcher(file.getFileName().toString());
-                if (!m.matches()) {
-                    continue;
-                }
-                try {
-                    TraceFile t = TraceReader.read(file);
-                    byRank.put(t.rank(), t);
-                    worldSize = Math.max(worldSize, t.worldSize());
-                } catch (TraceFormatException e) {
-                    notes.add("cannot read a trace: " + e.getMessage() + "; its rank is left out");
-                }
+            files.forEach(traceFiles::add);
+        }
+        progress.plan(traceFiles.size());
+        for (Path file : traceFiles) {
+            Matcher m = NAME.matcher(file.getFileName().toString());
+            if (!m.matches()) {
+                continue;
+            }
+            progress.step("reading " + file.getFileName());
+            try {
+                TraceFile t = TraceReader.read(file);
+                byRank.put(t.rank(), t);
+                worldSize = Math.max(worldSize, t.worldSize());
+            } catch (TraceFormatException e) {
+                notes.add("cannot read a trace: " + e.getMessage() + "; its rank is left out");
             }
         }
         TraceFile[] ranks = new TraceFile[worldSize];

@@ -24,13 +24,18 @@ final class CoordinatorLink implements CoordinatorTransport {
     }
 
     @Override
-    public void requestStatus(int rank, int round) {
-        post(rank, Tags.SNAPSHOT_REQUEST, Mailbox.withRound(round, new byte[0]));
+    public void requestStatus(int rank, int round, boolean sample) {
+        post(rank, Tags.SNAPSHOT_REQUEST, Mailbox.withRound(round, new byte[] {(byte) (sample ? 1 : 0)}));
     }
 
     @Override
-    public RankStatus localStatus() {
-        return local.read(false);
+    public RankStatus localStatus(boolean sample) {
+        return local.read(false, sample);
+    }
+
+    @Override
+    public void stall(Finding finding) {
+        Guard.report(finding);
     }
 
     @Override

@@ -27,14 +27,24 @@ final class LocalStatus {
     private final int size;
     private final ThreadActivity.Snapshot snapshot = new ThreadActivity.Snapshot();
     private final RequestShadow.View entry = new RequestShadow.View();
+    private final ThreadSampler sampler;
+    /** The thread that called MPI.Init, the program's main thread as a rule; sampled when it made no blocking call yet. */
+    private final Thread initThread;
 
-    LocalStatus(int rank, int size) {
+    LocalStatus(int rank, int size, ThreadSampler sampler, Thread initThread) {
         this.rank = rank;
         this.size = size;
+        this.sampler = sampler;
+        this.initThread = initThread;
     }
 
     /** The rank's status now; {@code exited} marks a rank leaving without Finalize. */
     RankStatus read(boolean exited) {
+        return read(exited, false);
+    }
+
+    /** The same, with every thread's top frames if {@code sample} (a round that may end in a finding). */
+    RankStatus read(boolean exited, boolean sample) {
         List<ThreadStatus> threads = new ArrayList<>();
         long progress = 0;
         boolean anyRunning = false;
@@ -45,7 +55,9 @@ final class LocalStatus {
                 continue;
             }
             progress += snapshot.seq;
-            ThreadStatus status = describe(activity.thread().getName(), snapshot);
+            Thread thread = activity.thread();
+            ThreadStatus status = describe(thread.getName(), snapshot)
+                    .withSample(sampler.cpuNanos(thread), sample ? sampler.frames(thread) : List.of());
             threads.add(status);
             if (snapshot.kind == WaitKind.NONE) {
                 anyRunning = true;
@@ -63,9 +75,35 @@ final class LocalStatus {
         } else {
             state = RankState.BLOCKED;
         }
+        if (sample && state == RankState.RUNNING) {
+            sampleInitThread(threads);
+        }
         java.util.Map<String, Long> entered = Shadows.collectivesEntered();
         entered.putAll(Shadows.fencesEntered());
         return new RankStatus(rank, state, progress, threads, Shadows.heldLocks(), entered);
+    }
+
+    /**
+     * A running rank's place for a stall report: its threads outside MPI carry their stacks
+     * already; if none does (the program's thread has made no blocking MPI call yet, so the
+     * activity table does not know it), the thread that called MPI.Init stands for it.
+     */
+    private void sampleInitThread(List<ThreadStatus> threads) {
+        for (ThreadStatus t : threads) {
+            if (!t.blocked() && !t.stack().isEmpty()) {
+                return;
+            }
+        }
+        if (initThread == null || !initThread.isAlive()) {
+            return;
+        }
+        for (ThreadStatus t : threads) {
+            if (t.thread().equals(initThread.getName())) {
+                return;
+            }
+        }
+        threads.add(new ThreadStatus(initThread.getName(), WaitKind.NONE, "?", "?", "?", null, -1, new int[0], false,
+                "", "").withSample(sampler.cpuNanos(initThread), sampler.frames(initThread)));
     }
 
     /** A thread polled within this long counts as still polling. */

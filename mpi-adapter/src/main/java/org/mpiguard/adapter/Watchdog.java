@@ -63,13 +63,16 @@ final class Watchdog implements Runnable {
         this.rank = rank;
         long timeout = options.timeoutMillis();
         this.progressingPollMillis = Math.max(POLL_MILLIS, Math.min(PROGRESSING_POLL_MILLIS, timeout / 2));
-        this.local = new LocalStatus(rank, size);
+        // made on the thread in MPI.Init, which stands for the program in a stall report
+        this.local = new LocalStatus(rank, size, new ThreadSampler(options.classFilter(), options.stackDepth()),
+                Thread.currentThread());
         this.verdicts = new Verdicts(mailbox, rank, size, options.onError());
         CoordinatorLink link = new CoordinatorLink(mailbox, local, size, verdicts);
         this.hangWatch = options.enabled(CheckFamily.DEADLOCK)
                 ? new HangWatch(timeout, options.livelockTimeoutMillis()) : null;
         this.ring = options.enabled(CheckFamily.COLLECTIVES) ? new RingStreamer(rank, mailbox, verdicts::mismatch) : null;
-        this.coordinator = rank == 0 ? new Coordinator(size, timeout, options.livelockTimeoutMillis(), link) : null;
+        this.coordinator = rank == 0 ? new Coordinator(size, timeout, options.livelockTimeoutMillis(),
+                options.stallTimeoutMillis(), link) : null;
         this.finish = new RankFinish(mailbox, local, rank, ring, coordinator, link);
     }
 
@@ -158,8 +161,8 @@ final class Watchdog implements Runnable {
 
     private void handle(int source, int tag, byte[] data) throws IOException, MPIException {
         switch (tag) {
-            case Tags.SNAPSHOT_REQUEST -> mailbox.post(0, Tags.STATUS,
-                    Mailbox.withRound(Mailbox.readRound(data), StatusCodec.encode(local.read(false))));
+            case Tags.SNAPSHOT_REQUEST -> mailbox.post(0, Tags.STATUS, Mailbox.withRound(Mailbox.readRound(data),
+                    StatusCodec.encode(local.read(false, data.length > 4 && data[4] == 1))));
             case Tags.ALL_FINISHED -> stop = true;
             case Tags.VERDICT -> verdicts.heard();
             case Tags.SUSPECT -> coordinator.suspect();

@@ -17,7 +17,7 @@ final class Findings {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> KINDS = List.of("deadlock", "collective-mismatch", "invalid-argument",
             "rma-conflict", "buffer-conflict", "type-mismatch", "message-race", "predicted-deadlock", "resource-leak",
-            "request-lifecycle", "livelock", "call-ordering", "binding-hazard", "mpi-error", "checker-fault");
+            "request-lifecycle", "livelock", "stall", "call-ordering", "binding-hazard", "mpi-error", "checker-fault");
 
     private Findings() {
     }

@@ -2,6 +2,7 @@ package org.mpiguard.core.deadlock;
 
 import java.util.HashSet;
 import java.util.List;
+import org.mpiguard.core.report.Finding;
 import java.util.Set;
 
 /**
@@ -15,8 +16,18 @@ import java.util.Set;
  */
 public final class Coordinator {
 
+    /**
+     * CPU time a deadlocked rank's blocked threads must have used between the two snapshots:
+     * a blocked MPI call polls the network only while its thread runs, so on a loaded machine a
+     * rank descheduled for the whole confirmation delay, or not yet run since a message reached
+     * it, looks as stuck as a deadlocked one. Open MPI's blocking calls spin, so a real deadlock
+     * gathers this quickly.
+     */
+    static final long MIN_RUN_NANOS = 2_000_000L;
+
     private final int size;
     private final long timeoutMillis;
+    private final long stallTimeoutMillis;
     private final long livelockTimeoutMillis;
     private final CoordinatorTransport transport;
 
@@ -31,14 +42,24 @@ public final class Coordinator {
     private long nextRoundEarliest;
     private boolean lastRoundHadBlocked;
     private RankStatus[] previous;
+    private long previousAt;
     private RankStatus[] previousLive;
+    private final StallWatch stalls;
     private final Set<String> reported = new HashSet<>();
     private final Set<String> livelocksReported = new HashSet<>();
     private boolean released;
 
     public Coordinator(int size, long timeoutMillis, long livelockTimeoutMillis, CoordinatorTransport transport) {
+        this(size, timeoutMillis, livelockTimeoutMillis, 0, transport);
+    }
+
+    /** {@code stallTimeoutMillis}: 0 = no stall findings. */
+    public Coordinator(int size, long timeoutMillis, long livelockTimeoutMillis, long stallTimeoutMillis,
+                       CoordinatorTransport transport) {
         this.size = size;
         this.timeoutMillis = timeoutMillis;
+        this.stallTimeoutMillis = stallTimeoutMillis;
+        this.stalls = new StallWatch(size, stallTimeoutMillis);
         this.livelockTimeoutMillis = livelockTimeoutMillis;
         this.transport = transport;
         this.known = new RankStatus[size];
@@ -100,6 +121,7 @@ public final class Coordinator {
     }
 
     private void startRound(long now) {
+        boolean sample = previous != null || stalls.nearing(now);
         wantRound = false;
         roundActive = true;
         roundId++;
@@ -110,10 +132,10 @@ public final class Coordinator {
                 responses[r] = known[r];
                 answered++;
             } else if (r == 0) {
-                responses[0] = transport.localStatus();
+                responses[0] = transport.localStatus(sample);
                 answered++;
             } else {
-                transport.requestStatus(r, roundId);
+                transport.requestStatus(r, roundId, sample);
             }
         }
         roundDeadline = now + 3000 + 20L * size;
@@ -135,10 +157,18 @@ public final class Coordinator {
         for (RankStatus s : byRank) {
             lastRoundHadBlocked |= s.state() == RankState.BLOCKED;
         }
+        stalls.observe(byRank, now);
         List<Integer> deadlocked = WaitForGraph.deadlocked(byRank);
         if (deadlocked.isEmpty()) {
             previous = null;
             lookForLivelock(byRank);
+            lookForStall(byRank, now);
+            return;
+        }
+        stalls.forget();
+        if (previous != null && unchanged(previous, byRank, deadlocked)
+                && !ran(previous, byRank, deadlocked) && now - previousAt < longestConfirmation()) {
+            wantRound = true;   // keep the first snapshot: the ranks have not run since, look again
             return;
         }
         if (previous != null && unchanged(previous, byRank, deadlocked)) {
@@ -148,6 +178,52 @@ public final class Coordinator {
             }
         } else {
             previous = byRank;
+            previousAt = now;
+            wantRound = true;
+        }
+    }
+
+    /**
+     * How long a confirmation waits for deadlocked ranks to be seen running: a rank whose
+     * blocked calls sleep rather than spin (or whose CPU time stays unknown) is judged by
+     * time alone after this.
+     */
+    private long longestConfirmation() {
+        return Math.max(5000, 10 * timeoutMillis);
+    }
+
+    /** Whether every rank's blocked threads used the CPU between the two snapshots (unknown counts as yes). */
+    private static boolean ran(RankStatus[] before, RankStatus[] now, List<Integer> ranks) {
+        for (int r : ranks) {
+            long then = blockedCpu(before[r]);
+            long later = blockedCpu(now[r]);
+            if (then >= 0 && later >= 0 && later - then < MIN_RUN_NANOS) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The CPU time of the rank's blocked threads together; -1 if any is unknown. */
+    private static long blockedCpu(RankStatus s) {
+        long sum = 0;
+        for (ThreadStatus t : s.threads()) {
+            if (t.blocked()) {
+                if (t.cpuNanos() < 0) {
+                    return -1;
+                }
+                sum += t.cpuNanos();
+            }
+        }
+        return sum;
+    }
+
+    /** Ranks waiting far past the timeout for a rank that runs outside MPI: said once, confirmed by two samples. */
+    private void lookForStall(RankStatus[] byRank, long now) {
+        Finding finding = stalls.confirm(byRank, now);
+        if (finding != null) {
+            transport.stall(finding);
+        } else if (stalls.pending()) {
             wantRound = true;
         }
     }
@@ -182,7 +258,8 @@ public final class Coordinator {
         return true;
     }
 
-    private static boolean unchanged(RankStatus[] before, RankStatus[] now, List<Integer> ranks) {
+    /** Whether every one of {@code ranks} was blocked before and made no progress since. */
+    static boolean unchanged(RankStatus[] before, RankStatus[] now, List<Integer> ranks) {
         for (int r : ranks) {
             if (before[r].state() != RankState.BLOCKED || before[r].progress() != now[r].progress()) {
                 return false;

@@ -8,11 +8,17 @@ import org.mpiguard.core.report.Finding;
  */
 public interface CoordinatorTransport {
 
-    /** Asks {@code rank} for its status; the answer comes back through {@link Coordinator#onStatus}. */
-    void requestStatus(int rank, int round);
+    /**
+     * Asks {@code rank} for its status; the answer comes back through {@link Coordinator#onStatus}.
+     * {@code sample}: the round may end in a finding, so the threads' stacks are wanted too.
+     */
+    void requestStatus(int rank, int round, boolean sample);
 
-    /** Rank 0's own status now. */
-    RankStatus localStatus();
+    /** Rank 0's own status now, with its threads' stacks if {@code sample}. */
+    RankStatus localStatus(boolean sample);
+
+    /** A confirmed stall (ranks waiting long for a rank that runs outside MPI): a warning. */
+    void stall(Finding finding);
 
     /** Every rank has finished: the other watchdogs may stop. */
     void releaseAll();

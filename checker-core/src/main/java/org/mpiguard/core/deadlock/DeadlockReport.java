@@ -82,7 +82,7 @@ public final class DeadlockReport {
                     for (ThreadStatus b : s.threads()) {
                         if (b.blocked()) {
                             status.add(new RankReport(r, "blocked", b.op(), siteOf(b), b.thread(),
-                                    waitsFor(b), b.anyOf()));
+                                    waitsFor(b), b.anyOf(), stackOf(b)));
                         }
                     }
                 }
@@ -93,9 +93,10 @@ public final class DeadlockReport {
                     for (ThreadStatus candidate : s.threads()) {
                         poll = poll == null && candidate.polling() ? candidate : poll;
                     }
-                    status.add(poll == null ? new RankReport(r, "running", null, null, t == null ? null : t.thread())
+                    status.add(poll == null ? new RankReport(r, "running", null, null, t == null ? null : t.thread(),
+                                    List.of(), false, t == null ? List.of() : stackOf(t))
                             : new RankReport(r, "running", poll.op(), siteOf(poll), poll.thread(),
-                                    waitsFor(poll), poll.anyOf()));
+                                    waitsFor(poll), poll.anyOf(), stackOf(poll)));
                 }
                 default -> status.add(new RankReport(r, "unknown", null, null, null));
             }
@@ -109,6 +110,14 @@ public final class DeadlockReport {
             ranks.add(r);
         }
         return ranks;
+    }
+
+    private static List<SiteRef> stackOf(ThreadStatus t) {
+        List<SiteRef> frames = new ArrayList<>(t.stack().size());
+        for (String frame : t.stack()) {
+            frames.add(SiteRef.ofFrame(frame));
+        }
+        return frames;
     }
 
     static SiteRef siteOf(ThreadStatus t) {

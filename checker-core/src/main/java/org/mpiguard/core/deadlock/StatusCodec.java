@@ -45,6 +45,11 @@ public final class StatusCodec {
                 out.writeInt(e.source());
                 out.writeInt(e.recvTag());
                 out.writeUTF(e.comm());
+                out.writeLong(t.cpuNanos());
+                out.writeShort(t.stack().size());
+                for (String frame : t.stack()) {
+                    out.writeUTF(frame);
+                }
             }
             out.writeShort(status.heldLocks().size());
             for (String lock : status.heldLocks()) {
@@ -85,8 +90,13 @@ public final class StatusCodec {
             String detail = in.readUTF();
             boolean polling = in.readBoolean();
             Envelopes envelopes = new Envelopes(in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readUTF());
+            long cpu = in.readLong();
+            List<String> stack = new ArrayList<>();
+            for (int frames = in.readShort(), j = 0; j < frames; j++) {
+                stack.add(in.readUTF());
+            }
             threads.add(new ThreadStatus(thread, kind, op, className, method, file.isEmpty() ? null : file,
-                    line, waitsFor, anyOf, commKey, detail, polling, envelopes));
+                    line, waitsFor, anyOf, commKey, detail, polling, envelopes, cpu, stack));
         }
         int locks = in.readShort();
         List<String> held = new ArrayList<>(locks);

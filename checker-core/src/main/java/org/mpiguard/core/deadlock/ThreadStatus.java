@@ -16,10 +16,23 @@ import org.mpiguard.core.activity.WaitKind;
  *                  other fields describe; it counts as running, except for livelocks
  * @param envelopes for a point-to-point call, what it sends and receives, so the graph can
  *                  match it with its peers' calls; {@link Envelopes#ABSENT} otherwise
+ * @param cpuNanos  the CPU time the thread has used so far, -1 if unknown: a thread blocked in
+ *                  MPI polls the network only while it runs, so two snapshots prove nothing
+ *                  about a thread the machine did not run in between
+ * @param stack     the thread's top frames ("Class.method(File.java:line)"), taken only in the
+ *                  rounds that may end in a finding; empty otherwise
  */
 public record ThreadStatus(String thread, WaitKind kind, String op, String className, String method,
                            String file, int line, int[] waitsFor, boolean anyOf, String commKey,
-                           String detail, boolean polling, Envelopes envelopes) {
+                           String detail, boolean polling, Envelopes envelopes, long cpuNanos,
+                           java.util.List<String> stack) {
+
+    public ThreadStatus(String thread, WaitKind kind, String op, String className, String method, String file,
+                        int line, int[] waitsFor, boolean anyOf, String commKey, String detail, boolean polling,
+                        Envelopes envelopes) {
+        this(thread, kind, op, className, method, file, line, waitsFor, anyOf, commKey, detail, polling, envelopes,
+                -1, java.util.List.of());
+    }
 
     public ThreadStatus(String thread, WaitKind kind, String op, String className, String method, String file,
                         int line, int[] waitsFor, boolean anyOf, String commKey, String detail) {
@@ -35,7 +48,13 @@ public record ThreadStatus(String thread, WaitKind kind, String op, String class
     /** The same thread status, with its point-to-point halves. */
     public ThreadStatus withEnvelopes(Envelopes e) {
         return new ThreadStatus(thread, kind, op, className, method, file, line, waitsFor, anyOf, commKey, detail,
-                polling, e);
+                polling, e, cpuNanos, stack);
+    }
+
+    /** The same thread status, with the CPU time it has used and its top frames. */
+    public ThreadStatus withSample(long cpu, java.util.List<String> frames) {
+        return new ThreadStatus(thread, kind, op, className, method, file, line, waitsFor, anyOf, commKey, detail,
+                polling, envelopes, cpu, java.util.List.copyOf(frames));
     }
 
     /** Inside a blocking call (polling threads are not). */
@@ -46,7 +65,7 @@ public record ThreadStatus(String thread, WaitKind kind, String op, String class
     /** The same wait, but as if the thread were blocked in it: how a livelock is judged. */
     public ThreadStatus asBlocked() {
         return new ThreadStatus(thread, kind, op, className, method, file, line, waitsFor, anyOf, commKey, detail,
-                false, envelopes);
+                false, envelopes, cpuNanos, stack);
     }
 
     /** {@code Ring.java:31}, or class and method where the line is unknown. */
@@ -63,7 +82,7 @@ public record ThreadStatus(String thread, WaitKind kind, String op, String class
                 && className.equals(t.className) && method.equals(t.method) && String.valueOf(file).equals(String.valueOf(t.file))
                 && line == t.line && Arrays.equals(waitsFor, t.waitsFor) && anyOf == t.anyOf
                 && commKey.equals(t.commKey) && detail.equals(t.detail) && polling == t.polling
-                && envelopes.equals(t.envelopes);
+                && envelopes.equals(t.envelopes) && cpuNanos == t.cpuNanos && stack.equals(t.stack);
     }
 
     @Override

@@ -28,6 +28,11 @@ public final class Options {
     public static final String TIMEOUT = "timeout";
     /** How long a rank may keep polling for the same thing before the watchdogs look for a livelock. */
     public static final String LIVELOCK_TIMEOUT = "livelock-timeout";
+    /**
+     * How long ranks may wait, without progress, for a rank that runs outside MPI before a
+     * {@code stall} warning names where they wait and where that rank is.
+     */
+    public static final String STALL_TIMEOUT = "stall-timeout";
     /** {@code abort} or {@code continue} after an error finding. */
     public static final String ON_ERROR = "on-error";
     /** Directory of the {@code findings-rank<N>.jsonl} files. */
@@ -67,6 +72,7 @@ public final class Options {
         define(CHECKS, "all", "all, none, or any of " + familyNames() + " joined by ':'");
         define(TIMEOUT, "1s", "a duration such as 500ms, 2s or 1m, at least 100ms");
         define(LIVELOCK_TIMEOUT, "5s", "a duration such as 500ms, 2s or 1m, at least 100ms");
+        define(STALL_TIMEOUT, "1m", "a duration such as 500ms, 2s or 1m, at least 100ms");
         define(ON_ERROR, "abort", "abort or continue");
         define(REPORT, "mpiguard-report", "a directory path");
         define(BINDING_HAZARDS, "report", "report or standard");
@@ -80,6 +86,7 @@ public final class Options {
     private final Set<CheckFamily> checks;
     private final long timeoutMillis;
     private final long livelockTimeoutMillis;
+    private final long stallTimeoutMillis;
     private final OnError onError;
     private final Path reportDir;
     private final boolean bindingHazardsStandard;
@@ -94,6 +101,7 @@ public final class Options {
         this.checks = parseChecks(values.get(CHECKS));
         this.timeoutMillis = parseDuration(TIMEOUT, values.get(TIMEOUT), 100);
         this.livelockTimeoutMillis = parseDuration(LIVELOCK_TIMEOUT, values.get(LIVELOCK_TIMEOUT), 100);
+        this.stallTimeoutMillis = parseDuration(STALL_TIMEOUT, values.get(STALL_TIMEOUT), 100);
         this.onError = parseOnError(values.get(ON_ERROR));
         String report = values.get(REPORT).trim();
         if (report.isEmpty()) {
@@ -288,6 +296,10 @@ public final class Options {
 
     public long livelockTimeoutMillis() {
         return livelockTimeoutMillis;
+    }
+
+    public long stallTimeoutMillis() {
+        return stallTimeoutMillis;
     }
 
     public OnError onError() {

@@ -58,10 +58,17 @@ public final class FindingFormat {
                     }
                     out.append("],\"anyOf\":").append(s.anyOf());
                 }
+                stack(out, s.stack());
                 out.append('}');
             }
             out.append(']');
         }
+        stack(out, stack);
+        return out.append('}').toString();
+    }
+
+    /** {@code "stack":[site...]}, written only when a stack was taken. */
+    private static void stack(StringBuilder out, List<SiteRef> stack) {
         if (!stack.isEmpty()) {
             out.append(",\"stack\":[");
             for (int i = 0; i < stack.size(); i++) {
@@ -70,7 +77,6 @@ public final class FindingFormat {
             }
             out.append(']');
         }
-        return out.append('}').toString();
     }
 
     /** A {@code site} object of the contract, also used by the analysis's race log. */

@@ -15,45 +15,11 @@ import org.mpiguard.core.report.FindingKind;
 
 class CoordinatorTest {
 
-    /** Records what the coordinator asks for; rank 0's own status is whatever the test sets. */
-    private static final class Recorder implements CoordinatorTransport {
-        final List<String> requests = new ArrayList<>();
-        final List<Finding> deadlocks = new ArrayList<>();
-        final List<Finding> livelocks = new ArrayList<>();
-        RankStatus local;
-        int releases;
-
-        @Override
-        public void requestStatus(int rank, int round) {
-            requests.add(rank + "@" + round);
-        }
-
-        @Override
-        public RankStatus localStatus() {
-            return local;
-        }
-
-        @Override
-        public void releaseAll() {
-            releases++;
-        }
-
-        @Override
-        public void deadlock(Finding finding) {
-            deadlocks.add(finding);
-        }
-
-        @Override
-        public void livelock(Finding finding) {
-            livelocks.add(finding);
-        }
-    }
-
     private static final long TIMEOUT = 1000;
     /** Rounds are at least max(200, timeout / 4) apart. */
     private static final long CONFIRM = 250;
 
-    private final Recorder transport = new Recorder();
+    private final RecordingTransport transport = new RecordingTransport();
     private final Coordinator coordinator = new Coordinator(2, TIMEOUT, 5000, transport);
 
     /** One round at {@code now} in which rank 1 answers {@code one}. */
@@ -89,6 +55,7 @@ class CoordinatorTest {
         assertEquals(1, transport.deadlocks.size());
         assertEquals(FindingKind.DEADLOCK, transport.deadlocks.get(0).kind());
         assertEquals(List.of(0, 1), transport.deadlocks.get(0).ranks());
+        assertEquals(List.of(false, true), transport.samples, "stacks are taken only for the confirming round");
     }
 
     @Test

@@ -9,6 +9,7 @@ import static org.mpiguard.core.deadlock.Statuses.running;
 import java.util.List;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.SiteRef;
 import org.junit.jupiter.api.Test;
 
 class DeadlockReportTest {
@@ -60,5 +61,18 @@ class DeadlockReportTest {
         assertEquals(List.of(0, 1), f.status().get(2).waitsFor());
         assertTrue(f.status().get(2).anyOf());
         assertTrue(f.status().get(3).waitsFor().isEmpty(), "a finished rank waits for nobody");
+    }
+
+    @Test
+    void eachBlockedThreadCarriesItsSampledStackFromTheFirstFrameItWasGiven() {
+        ThreadStatus t = Statuses.thread(org.mpiguard.core.activity.WaitKind.RECEIVE, "Comm.recv", 31, new int[] {0},
+                false, "").withSample(5, List.of("com.acme.Ring.exchange(Ring.java:31)", "com.acme.Ring.main(Ring.java:12)"));
+        RankStatus[] ranks = {recv(0, 1), new RankStatus(1, RankState.BLOCKED, 5, List.of(t))};
+        Finding f = DeadlockReport.finding(ranks, List.of(0, 1));
+        assertTrue(f.status().get(0).stack().isEmpty(), "a thread not sampled has no stack");
+        List<SiteRef> stack = f.status().get(1).stack();
+        assertEquals(2, stack.size());
+        assertEquals(new SiteRef("com.acme.Ring", "exchange", "Ring.java", 31), stack.get(0));
+        assertEquals(12, stack.get(1).line());
     }
 }

@@ -96,6 +96,13 @@ class OptionsTest {
     }
 
     @Test
+    void theStallTimeoutIsADurationWithADefault() throws Exception {
+        assertEquals(60_000, Options.defaults().stallTimeoutMillis());
+        assertEquals(2000, Options.parse("stall-timeout=2s", null, new Properties()).stallTimeoutMillis());
+        assertThrows(OptionsException.class, () -> Options.parse("stall-timeout=50ms", null, new Properties()));
+    }
+
+    @Test
     void theLivelockTimeoutIsADurationWithADefault() throws Exception {
         assertEquals(5000, Options.defaults().livelockTimeoutMillis());
         assertEquals(1500, Options.parse("livelock-timeout=1500ms", null, new Properties()).livelockTimeoutMillis());
@@ -106,7 +113,7 @@ class OptionsTest {
 
     @Test
     void everyKeyIsDocumentedWithItsDefault() {
-        assertEquals(11, Options.documentation().size());
+        assertEquals(12, Options.documentation().size());
         Options.documentation().values().forEach(doc -> assertTrue(doc.startsWith("default '"), doc));
     }
 

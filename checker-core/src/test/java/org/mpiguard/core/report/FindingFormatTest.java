@@ -39,6 +39,28 @@ class FindingFormatTest {
     }
 
     @Test
+    void aBlockedThreadsStackIsWrittenInItsStatusOnlyWhenTaken() throws Exception {
+        SiteRef site = new SiteRef("com.acme.Ring", "main", "Ring.java", 31);
+        Finding f = new Finding(FindingKind.DEADLOCK, Severity.ERROR, List.of(0), "Comm.recv", site, List.of(), "m",
+                List.of(new RankReport(0, "blocked", "Comm.recv", site, "main", List.of(1), false,
+                                List.of(site, SiteRef.ofFrame("java.base/java.lang.Thread.run(Thread.java:840)"))),
+                        new RankReport(1, "running", null, null, "main")));
+        JsonNode status = JSON.readTree(FindingFormat.json(f)).get("status");
+        assertEquals(2, status.get(0).get("stack").size());
+        assertEquals("java.lang.Thread", status.get(0).get("stack").get(1).get("class").asText());
+        assertEquals(840, status.get(0).get("stack").get(1).get("line").asInt());
+        assertTrue(status.get(1).get("stack") == null);
+    }
+
+    @Test
+    void framesAsAThreadPrintsThemBecomeSites() {
+        assertEquals(new SiteRef("com.acme.Slow", "spin", "Slow.java", 21), SiteRef.ofFrame("com.acme.Slow.spin(Slow.java:21)"));
+        assertEquals(new SiteRef("java.lang.Object", "wait", null, -1),
+                SiteRef.ofFrame("java.base/java.lang.Object.wait(Native Method)"));
+        assertEquals(new SiteRef("a.B", "c", "B.java", -1), SiteRef.ofFrame("a.B.c(B.java)"));
+    }
+
+    @Test
     void theStackAtTheCallIsWrittenOnlyWhenTaken() throws Exception {
         List<SiteRef> stack = List.of(new SiteRef("com.acme.Ring", "exchange", "Ring.java", 31),
                 new SiteRef("com.acme.Ring", "main", "Ring.java", 12));

@@ -184,13 +184,19 @@ public final class HtmlReport {
             return;
         }
         out.append("<details class=\"stack\" open><summary>Java stack at the call (rank ")
-                .append(f.ranks().isEmpty() ? f.reportedBy() : f.ranks().get(0)).append(")</summary><ol>");
-        for (ReportFinding.Site frame : f.stack()) {
+                .append(f.ranks().isEmpty() ? f.reportedBy() : f.ranks().get(0)).append(")</summary>");
+        frames(f.stack());
+        out.append("</details>");
+    }
+
+    private void frames(List<ReportFinding.Site> stack) {
+        out.append("<ol>");
+        for (ReportFinding.Site frame : stack) {
             out.append("<li><code>").append(escape(frame.qualifiedMethod())).append('(')
                     .append(escape(frame.file() == null ? "Unknown Source" : frame.file()))
                     .append(frame.line() > 0 ? ":" + frame.line() : "").append(")</code></li>");
         }
-        out.append("</ol></details>");
+        out.append("</ol>");
     }
 
     private void graph(ReportFinding f, int index) {
@@ -207,14 +213,21 @@ public final class HtmlReport {
             out.append(" Graphviz: <a href=\"").append(escape(dot)).append("\">").append(escape(dot)).append("</a>.");
         }
         out.append("</figcaption></figure><table class=\"status\"><tr><th>rank</th><th>state</th><th>call</th>")
-                .append("<th>where</th><th>thread</th><th>waits for</th></tr>");
+                .append("<th>where</th><th>thread</th><th>waits for</th><th>stack</th></tr>");
         for (ReportFinding.Status s : f.status()) {
             out.append("<tr class=\"state-").append(escape(s.state())).append("\"><td>").append(s.rank())
                     .append("</td><td>").append(escape(s.state())).append("</td><td><code>").append(escape(s.op()))
                     .append("</code></td><td><code>").append(s.site() == null ? "" : escape(s.site().location()))
                     .append("</code></td><td>").append(escape(s.thread())).append("</td><td>")
                     .append(s.waitsFor().isEmpty() ? "" : (s.anyOf() ? "any of " : "") + join(s.waitsFor()))
-                    .append("</td></tr>");
+                    .append("</td><td>");
+            if (!s.stack().isEmpty()) {
+                out.append("<details class=\"stack thread-stack\"><summary>").append(s.stack().size())
+                        .append(" frames</summary>");
+                frames(s.stack());
+                out.append("</details>");
+            }
+            out.append("</td></tr>");
         }
         out.append("</table></div>");
     }

@@ -50,14 +50,23 @@ public record ReportFinding(String kind, String severity, List<Integer> ranks, S
     public record Related(int rank, String op, Site site) {
     }
 
-    /** A rank's state when a deadlock or livelock was found, with whom it waited for. */
+    /**
+     * A rank's state when a deadlock, livelock or stall was found, with whom it waited for and
+     * the thread's stack when its watchdog sampled it for the finding.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Status(int rank, String state, String op, Site site, String thread, List<Integer> waitsFor,
-                         boolean anyOf) {
+                         boolean anyOf, List<Site> stack) {
 
         public Status {
             state = state == null ? "unknown" : state;
             waitsFor = waitsFor == null ? List.of() : List.copyOf(waitsFor);
+            stack = stack == null ? List.of() : List.copyOf(stack);
+        }
+
+        public Status(int rank, String state, String op, Site site, String thread, List<Integer> waitsFor,
+                      boolean anyOf) {
+            this(rank, state, op, site, thread, waitsFor, anyOf, List.of());
         }
     }
 }

@@ -52,7 +52,7 @@ public final class ReportWriter {
         Path sarif = outDir.resolve(SARIF_FILE);
         FindingsDirectory.JSON.writerWithDefaultPrettyPrinter().writeValue(sarif.toFile(), SarifReport.of(report, sources));
         Path html = outDir.resolve(HTML_FILE);
-        Files.writeString(html, new HtmlReport(report, sources, TimelineSource.of(report), run, dotNames).render(),
+        Files.writeString(html, new HtmlReport(report, sources, TimelineSource.of(report, findingsDir), run, dotNames).render(),
                 StandardCharsets.UTF_8);
         return new Written(report, json, html, sarif, dots);
     }

@@ -6,9 +6,9 @@ import java.util.SortedMap;
 /**
  * Where the report's per-rank timelines of last MPI calls come from. Today that is the
  * findings themselves ({@link FindingTimeline}: every call a finding names, on every rank,
- * in the order found). A reader of the per-rank traces ({@code trace-rank<N>.mpgt}) is
- * another implementation, chosen in {@link #of} when a report directory holds traces; the
- * HTML renders whichever it is given.
+ * in the order found), or the per-rank traces ({@code trace-rank<N>.mpgt}, {@link TraceTimeline})
+ * when the report directory holds them, chosen in {@link #of(MergedReport, java.nio.file.Path)};
+ * the HTML renders whichever it is given.
  */
 public interface TimelineSource {
 
@@ -28,8 +28,14 @@ public interface TimelineSource {
     /** The last {@code perRank} events of every rank, oldest first. */
     SortedMap<Integer, List<Event>> lastCalls(int perRank);
 
-    /** The best source a report has: its findings, until traces can be read. */
+    /** The findings' own calls: for a report without traces. */
     static TimelineSource of(MergedReport report) {
         return new FindingTimeline(report);
+    }
+
+    /** The best source a report has: the traces in {@code dir} when it holds any, else its findings. */
+    static TimelineSource of(MergedReport report, java.nio.file.Path dir) throws java.io.IOException {
+        TimelineSource traces = TraceTimeline.read(report, dir);
+        return traces != null ? traces : new FindingTimeline(report);
     }
 }

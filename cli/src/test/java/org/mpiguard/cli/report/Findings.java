@@ -27,7 +27,8 @@ final class Findings {
         return new Finding(FindingKind.DEADLOCK, Severity.ERROR, List.of(0, 1), "Comm.recv", RING_41,
                 List.of(new RelatedCall(1, "Comm.recv", RING_44)),
                 "Deadlock: ranks 0 and 1 can never continue.",
-                List.of(new RankReport(0, "blocked", "Comm.recv", RING_41, "main", List.of(1), false),
+                List.of(new RankReport(0, "blocked", "Comm.recv", RING_41, "main", List.of(1), false,
+                                List.of(RING_41, new SiteRef("org.acme.Ring", "main", "Ring.java", 12))),
                         new RankReport(1, "blocked", "Comm.recv", RING_44, "main", List.of(0), false),
                         new RankReport(2, "finished", "MPI.Finalize", new SiteRef("org.acme.Ring", "main",
                                 "Ring.java", 60), "main")));

@@ -53,6 +53,10 @@ class HtmlReportTest {
         assertTrue(page.contains("<table class=\"status\">"));
         assertTrue(page.contains("<td>finished</td>"));
         assertTrue(page.contains("href=\"deadlock-1.dot\""));
+        assertTrue(page.contains("<details class=\"stack thread-stack\"><summary>2 frames</summary><ol><li><code>"
+                + "org.acme.Ring.exchange(Ring.java:41)</code></li><li><code>org.acme.Ring.main(Ring.java:12)</code>"),
+                "the blocked thread's stack in its status row");
+        assertEquals(1, page.split("thread-stack", -1).length - 1, "only the sampled thread has a stack");
     }
 
     @Test

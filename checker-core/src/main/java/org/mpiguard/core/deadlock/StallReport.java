@@ -1,0 +1,69 @@
+package org.mpiguard.core.deadlock;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.RelatedCall;
+import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.report.SiteRef;
+
+/**
+ * Turns a confirmed stall into a warning: the running rank's place (its thread's top
+ * frame, from the second sample, and whether it moved since the first) is the finding's
+ * site; the waiting ranks' calls are the related sites.
+ */
+final class StallReport {
+
+    /** Frames of the running thread said in the message. */
+    private static final int FRAMES_SAID = 3;
+
+    private StallReport() {
+    }
+
+    /** The rank's thread outside MPI that carries a sampled stack ("main" first); null if none. */
+    static ThreadStatus runningThread(RankStatus s) {
+        ThreadStatus found = null;
+        for (ThreadStatus t : s.threads()) {
+            if (!t.blocked() && !t.stack().isEmpty() && (found == null || "main".equals(t.thread()))) {
+                found = t;
+            }
+        }
+        return found;
+    }
+
+    static Finding finding(RankStatus[] first, RankStatus[] second, List<Integer> waiting, List<Integer> running,
+                           long stallTimeoutMillis) {
+        List<RelatedCall> related = new ArrayList<>();
+        List<String> parts = new ArrayList<>();
+        SiteRef site = null;
+        String op = "running";
+        for (int r : running) {
+            ThreadStatus now = runningThread(second[r]);
+            ThreadStatus before = first[r] == null ? null : runningThread(first[r]);
+            List<String> top = now.stack().subList(0, Math.min(FRAMES_SAID, now.stack().size()));
+            boolean moved = before == null || !before.stack().equals(now.stack());
+            parts.add("rank " + r + " runs outside MPI at " + String.join(" < ", top)
+                    + (moved ? " (it moved between two samples)" : " (the same place in two samples)"));
+            SiteRef where = SiteRef.ofFrame(now.stack().get(0));
+            if (site == null) {
+                site = where;
+            } else {
+                related.add(new RelatedCall(r, op, where));
+            }
+        }
+        List<String> waits = new ArrayList<>();
+        for (int r : waiting) {
+            ThreadStatus t = second[r].blockedThread();
+            if (t != null) {
+                waits.add("rank " + r + " in " + t.op() + " at " + t.location());
+                related.add(new RelatedCall(r, t.op(), DeadlockReport.siteOf(t)));
+            }
+        }
+        String message = "Stall: " + String.join("; ", waits) + " have waited more than " + stallTimeoutMillis
+                + " ms without progress, while " + String.join("; ", parts) + ". This is no deadlock: the waits end"
+                + " when the running rank reaches its MPI call, if it ever does; check that its loop or I/O ends.";
+        return new Finding(FindingKind.STALL, Severity.WARNING, new ArrayList<>(running), op, site, related, message,
+                DeadlockReport.status(second));
+    }
+}

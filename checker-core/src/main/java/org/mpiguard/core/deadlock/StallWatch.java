@@ -1,0 +1,130 @@
+package org.mpiguard.core.deadlock;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.mpiguard.core.report.Finding;
+
+/**
+ * Hangs that are no deadlock: ranks blocked, without progress, longer than the stall
+ * timeout for a rank that runs outside MPI (computing, spinning, in I/O or on a Java lock).
+ * Part of rank 0's {@link Coordinator}, MPI-free, driven by its thread only. Confirmed by two
+ * sampled snapshots (the running rank's stack in each, to show whether it moves) in which
+ * the waiting ranks made no progress; the same waits are reported once.
+ */
+final class StallWatch {
+
+    private final long stallTimeoutMillis;
+    private final long[] lastProgress;
+    private final long[] blockedSince;
+    private final Set<String> reported = new HashSet<>();
+    private RankStatus[] first;
+
+    StallWatch(int size, long stallTimeoutMillis) {
+        this.stallTimeoutMillis = stallTimeoutMillis;
+        this.lastProgress = new long[size];
+        this.blockedSince = new long[size];
+        Arrays.fill(blockedSince, -1);
+    }
+
+    /** Notes since when each rank has been seen blocked without progress. */
+    void observe(RankStatus[] byRank, long now) {
+        for (int r = 0; r < byRank.length; r++) {
+            RankStatus s = byRank[r];
+            if (s.state() != RankState.BLOCKED) {
+                blockedSince[r] = -1;
+            } else if (blockedSince[r] < 0 || lastProgress[r] != s.progress()) {
+                blockedSince[r] = now;
+                lastProgress[r] = s.progress();
+            }
+        }
+    }
+
+    /** Whether some rank has waited past the stall timeout: the next rounds take stacks. */
+    boolean nearing(long now) {
+        if (stallTimeoutMillis <= 0) {
+            return false;
+        }
+        for (long since : blockedSince) {
+            if (since >= 0 && now - since >= stallTimeoutMillis) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A first sample is held and awaits its second. */
+    boolean pending() {
+        return first != null;
+    }
+
+    /** A deadlock was seen: whatever was sampled for a stall no longer holds. */
+    void forget() {
+        first = null;
+    }
+
+    /** The stall finding when this snapshot confirms the first sample; null otherwise. */
+    Finding confirm(RankStatus[] byRank, long now) {
+        List<Integer> waiting = waiting(byRank, now);
+        List<Integer> running = runningAwaited(byRank, waiting);
+        if (waiting.isEmpty() || running.isEmpty() || !sampled(byRank, running)) {
+            first = null;
+            return null;
+        }
+        if (first == null || !Coordinator.unchanged(first, byRank, waiting)) {
+            first = byRank;
+            return null;
+        }
+        RankStatus[] earlier = first;
+        first = null;
+        StringBuilder signature = new StringBuilder();
+        for (int r : waiting) {
+            signature.append(r).append(':').append(byRank[r].progress()).append(' ');
+        }
+        if (!reported.add(signature.toString())) {
+            return null;
+        }
+        return StallReport.finding(earlier, byRank, waiting, running, stallTimeoutMillis);
+    }
+
+    private List<Integer> waiting(RankStatus[] byRank, long now) {
+        List<Integer> waiting = new ArrayList<>();
+        for (int r = 0; r < byRank.length; r++) {
+            if (blockedSince[r] >= 0 && now - blockedSince[r] >= stallTimeoutMillis && stallTimeoutMillis > 0) {
+                waiting.add(r);
+            }
+        }
+        return waiting;
+    }
+
+    /** The running ranks some waiting rank's blocked thread waits for. */
+    private static List<Integer> runningAwaited(RankStatus[] byRank, List<Integer> waiting) {
+        Set<Integer> running = new TreeSet<>();
+        for (int r : waiting) {
+            for (ThreadStatus t : byRank[r].threads()) {
+                if (!t.blocked()) {
+                    continue;
+                }
+                for (int peer : t.waitsFor()) {
+                    if (peer >= 0 && peer < byRank.length && byRank[peer].state() == RankState.RUNNING) {
+                        running.add(peer);
+                    }
+                }
+            }
+        }
+        return new ArrayList<>(running);
+    }
+
+    /** Whether every running rank's snapshot carries a stack (it was a sampled round). */
+    private static boolean sampled(RankStatus[] byRank, List<Integer> running) {
+        for (int r : running) {
+            if (StallReport.runningThread(byRank[r]) == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
