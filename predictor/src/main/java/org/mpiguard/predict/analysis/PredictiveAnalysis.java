@@ -46,15 +46,17 @@ public final class PredictiveAnalysis {
         CycleSearch search = new CycleSearch(graph, options.stepBudget());
         AbstractMachine machine = new AbstractMachine(ctp, matches);
         List<String> limits = new ArrayList<>(program.limits());
-        Map<List<Object>, Witness> bySites = new LinkedHashMap<>();
+        Map<List<Object>, WitnessReplay.Result> bySites = new LinkedHashMap<>();
+        Map<List<Object>, Witness> witnesses = new LinkedHashMap<>();
         Map<List<Object>, Integer> similar = new LinkedHashMap<>();
         int[] counts = new int[3];
         try (Context ctx = new Context()) {
             DeadlockEncoding encoding = new DeadlockEncoding(ctp, matches, ctx);
             search.run(candidate -> {
                 List<Object> sites = siteKey(candidate);
-                if (bySites.containsKey(sites)) {
-                    similar.merge(sites, 1, Integer::sum);
+                List<Object> same = bySites.containsKey(sites) ? sites : sameState(bySites, candidate);
+                if (same != null) {
+                    similar.merge(same, 1, Integer::sum);
                     return true;
                 }
                 if (!machine.admits(candidate)) {
@@ -73,7 +75,8 @@ public final class PredictiveAnalysis {
                             + "); it is not reported");
                     return true;
                 }
-                bySites.put(sites, witness.get());
+                bySites.put(sites, replay);
+                witnesses.put(sites, witness.get());
                 return bySites.size() < options.maxReports();
             });
         }
@@ -83,10 +86,25 @@ public final class PredictiveAnalysis {
                     + " predicted");
         }
         List<PredictedDeadlock> deadlocks = new ArrayList<>();
-        bySites.forEach((sites, w) -> deadlocks.add(new PredictedDeadlock(w, similar.getOrDefault(sites, 0))));
+        bySites.forEach((sites, replay) -> deadlocks.add(new PredictedDeadlock(witnesses.get(sites), replay.standing(), replay.stuck(),
+                similar.getOrDefault(sites, 0))));
         Verdict.Stats stats = new Verdict.Stats(ctp.acts.length, matches.pairCount(), graph.nodeCount(),
                 graph.edgeCount(), search.candidates(), counts[0], counts[1], counts[2], System.nanoTime() - begin);
         return new Verdict(options.buffering(), deadlocks, limits, stats, complete);
+    }
+
+    /** A reported deadlock whose final state already has every rank of {@code candidate} blocked where it says. */
+    private static List<Object> sameState(Map<List<Object>, WitnessReplay.Result> reported, List<Act> candidate) {
+        for (Map.Entry<List<Object>, WitnessReplay.Result> e : reported.entrySet()) {
+            boolean all = true;
+            for (Act d : candidate) {
+                all &= e.getValue().standing().get(d.rank) == d && e.getValue().stuck().contains(d.rank);
+            }
+            if (all) {
+                return e.getKey();
+            }
+        }
+        return null;
     }
 
     private static List<Object> siteKey(List<Act> candidate) {

@@ -1,6 +1,8 @@
 package org.mpiguard.predict.analysis;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import org.mpiguard.predict.model.Kind;
 
@@ -13,10 +15,18 @@ import org.mpiguard.predict.model.Kind;
  */
 public final class WitnessReplay {
 
-    /** {@code failure} is null when the witness holds. */
-    public record Result(String failure, List<Integer> blockedRanks) {
+    /**
+     * {@code failure} is null when the witness holds; {@code standing} gives, per rank, the
+     * blocking action it stands at after the witness (null when it has nothing left to do);
+     * {@code stuck} every rank blocked for good in that state (the cycle's ranks among them).
+     */
+    public record Result(String failure, List<Integer> blockedRanks, List<Act> standing, List<Integer> stuck) {
         public boolean holds() {
             return failure == null;
+        }
+
+        static Result failed(String why) {
+            return new Result(why, List.of(), List.of(), List.of());
         }
     }
 
@@ -56,7 +66,7 @@ public final class WitnessReplay {
                     }
                 }
                 if (next == null) {
-                    return new Result("step " + (i + 1) + " cannot happen: " + enabled(pending.get(0)), List.of());
+                    return Result.failed("step " + (i + 1) + " cannot happen: " + enabled(pending.get(0)));
                 }
                 apply(next);
                 pending.remove(next);
@@ -68,34 +78,72 @@ public final class WitnessReplay {
 
     private Result blocked(List<Act> candidate) {
         int[] stop = new int[ctp.size()];
-        java.util.Arrays.fill(stop, Integer.MAX_VALUE);
+        Arrays.fill(stop, Integer.MAX_VALUE);
         for (Act d : candidate) {
             stop[d.rank] = d.index;
         }
         List<Integer> ranks = new ArrayList<>();
         for (Act d : candidate) {
             if (!issued(d) || matched[d.id]) {
-                return new Result("rank " + d.rank + " is not standing at its deadlock action " + d, List.of());
+                return Result.failed("rank " + d.rank + " is not standing at its deadlock action " + d);
             }
-            if (d.kind() == Kind.BARRIER) {
-                if (!barrierNeverCompletes(d, stop)) {
-                    return new Result("rank " + d.rank + "'s barrier can still complete", List.of());
-                }
-            } else {
-                Act o = d.request();
-                if (matched[o.id]) {
-                    return new Result("rank " + d.rank + "'s request is matched, its wait can return", List.of());
-                }
-                for (Act a : ctp.acts) {
-                    boolean partner = o.kind() == Kind.SEND ? Act.compatible(o, a) : Act.compatible(a, o);
-                    if (partner && !matched[a.id] && a.index <= stop[a.rank]) {
-                        return new Result("rank " + d.rank + " can still be released by " + a, List.of());
-                    }
-                }
+            String release = release(d, stop);
+            if (release != null) {
+                return Result.failed("rank " + d.rank + " at " + d + " " + release);
             }
             ranks.add(d.rank);
         }
-        return new Result(null, ranks);
+        List<Act> standing = new ArrayList<>();
+        for (int r = 0; r < ctp.size(); r++) {
+            standing.add(frontier[r] < ctp.byRank[r].length ? ctp.byRank[r][frontier[r]] : null);
+        }
+        return new Result(null, ranks, Collections.unmodifiableList(standing), stuck(standing));
+    }
+
+    /**
+     * The ranks blocked for good after the witness, beyond the cycle: the greatest set of
+     * ranks whose standing action nothing outside the set (run to its end) can release.
+     */
+    private List<Integer> stuck(List<Act> standing) {
+        int[] stop = new int[ctp.size()];
+        for (int r = 0; r < ctp.size(); r++) {
+            stop[r] = standing.get(r) == null ? Integer.MAX_VALUE : standing.get(r).index;
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int r = 0; r < ctp.size(); r++) {
+                if (stop[r] != Integer.MAX_VALUE && release(standing.get(r), stop) != null) {
+                    stop[r] = Integer.MAX_VALUE;
+                    changed = true;
+                }
+            }
+        }
+        List<Integer> stuck = new ArrayList<>();
+        for (int r = 0; r < ctp.size(); r++) {
+            if (stop[r] != Integer.MAX_VALUE) {
+                stuck.add(r);
+            }
+        }
+        return stuck;
+    }
+
+    /** Null when nothing can ever complete {@code d} while every rank r stays at or before {@code stop[r]}. */
+    private String release(Act d, int[] stop) {
+        if (d.kind() == Kind.BARRIER) {
+            return barrierNeverCompletes(d, stop) ? null : "can still pass its barrier";
+        }
+        Act o = d.request();
+        if (matched[o.id]) {
+            return "has its request matched";
+        }
+        for (Act a : ctp.acts) {
+            boolean partner = o.kind() == Kind.SEND ? Act.compatible(o, a) : Act.compatible(a, o);
+            if (partner && !matched[a.id] && a.index <= stop[a.rank]) {
+                return "can still be released by " + a;
+            }
+        }
+        return null;
     }
 
     private boolean barrierNeverCompletes(Act d, int[] stop) {

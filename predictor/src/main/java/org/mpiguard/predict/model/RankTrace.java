@@ -131,9 +131,9 @@ public final class RankTrace {
         if (finished) {
             return;
         }
-        finished = true;
         int group = program.group(TraceProgram.WORLD, Integer.MAX_VALUE, "MPI.Finalize", true);
         add(Kind.BARRIER, TraceProgram.WORLD, -1, -1, null, -1, group, new Call(rank, "MPI.Finalize", site));
+        finished = true;
     }
 
     void close() {

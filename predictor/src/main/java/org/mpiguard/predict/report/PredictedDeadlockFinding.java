@@ -30,27 +30,57 @@ public final class PredictedDeadlockFinding {
     }
 
     public static Finding of(PredictedDeadlock deadlock, Verdict verdict) {
-        List<Act> actions = deadlock.deadlockActions();
-        Act first = actions.get(0);
+        List<Act> blocked = blockedActions(deadlock);
+        Act first = blocked.get(0);
         List<Integer> ranks = new ArrayList<>();
         List<RelatedCall> related = new ArrayList<>();
-        List<RankReport> status = new ArrayList<>();
-        for (Act d : actions) {
+        for (Act d : blocked) {
             ranks.add(d.rank);
             if (d != first) {
                 related.add(new RelatedCall(d.rank, d.call().op(), d.call().site()));
             }
-            status.add(new RankReport(d.rank, "blocked", d.call().op(), d.call().site(), null));
         }
         return new Finding(FindingKind.PREDICTED_DEADLOCK, Severity.ERROR, ranks, first.call().op(),
-                first.call().site(), related, message(deadlock, verdict), status);
+                first.call().site(), related, message(deadlock, blocked, verdict), status(deadlock));
     }
 
-    private static String message(PredictedDeadlock deadlock, Verdict verdict) {
+    /** The cycle's deadlock actions, then those of other ranks left blocked with it (finished ranks aside). */
+    static List<Act> blockedActions(PredictedDeadlock deadlock) {
+        List<Act> blocked = new ArrayList<>(deadlock.deadlockActions());
+        for (int r : deadlock.stuck()) {
+            Act a = deadlock.standing().get(r);
+            if (!blocked.contains(a) && !finalize(a)) {
+                blocked.add(a);
+            }
+        }
+        return blocked;
+    }
+
+    /** Every rank as the witness leaves it: blocked for good, finished, or free to go on. */
+    private static List<RankReport> status(PredictedDeadlock deadlock) {
+        List<RankReport> status = new ArrayList<>();
+        for (int r = 0; r < deadlock.standing().size(); r++) {
+            Act a = deadlock.standing().get(r);
+            if (a == null) {
+                status.add(new RankReport(r, "exited", null, null, null));
+            } else if (!deadlock.stuck().contains(r)) {
+                status.add(new RankReport(r, "running", null, null, null));
+            } else {
+                status.add(new RankReport(r, finalize(a) ? "finished" : "blocked", a.call().op(), a.call().site(), null));
+            }
+        }
+        return status;
+    }
+
+    private static boolean finalize(Act a) {
+        return a != null && "MPI.Finalize".equals(a.call().op());
+    }
+
+    private static String message(PredictedDeadlock deadlock, List<Act> blocked, Verdict verdict) {
         StringBuilder out = new StringBuilder();
         out.append("Another schedule of this run deadlocks ").append(WitnessSteps.bufferingWords(verdict.buffering()))
                 .append(": ");
-        List<String> steps = WitnessSteps.steps(deadlock.witness());
+        List<String> steps = WitnessSteps.steps(deadlock.witness(), blocked);
         for (int i = 0; i < steps.size(); i++) {
             out.append(i == 0 ? "" : "; ").append(i + 1).append(") ").append(steps.get(i));
         }

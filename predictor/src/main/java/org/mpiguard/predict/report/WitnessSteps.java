@@ -23,7 +23,8 @@ public final class WitnessSteps {
     private WitnessSteps() {
     }
 
-    public static List<String> steps(Witness witness) {
+    /** The schedule, then one clause per rank in {@code blocked} (the cycle's, then others stuck with it). */
+    public static List<String> steps(Witness witness, List<Act> blocked) {
         List<Event> events = witness.events();
         boolean shortSchedule = events.size() <= SHORT_SCHEDULE;
         List<String> steps = new ArrayList<>();
@@ -46,7 +47,7 @@ public final class WitnessSteps {
         if (omitted > 0 && !shortSchedule) {
             steps.add("(" + omitted + " steps that every schedule takes)");
         }
-        for (Act d : witness.candidate()) {
+        for (Act d : blocked) {
             steps.add(blocked(d));
         }
         return steps;
