@@ -62,21 +62,33 @@ public final class DependencyGraph {
             succ.add(new ArrayList<>());
         }
         int[] threshold = new int[ctp.size()];
+        int[] passed = new int[ctp.size()];
         int edges = 0;
+        int rank = -1;
         for (int target = 0; target < nodes.length; target++) {
             Act d = nodes[target];
+            if (d.rank != rank) {
+                rank = d.rank;
+                Arrays.fill(passed, -1);
+            }
             Arrays.fill(threshold, -1);
             parents(ctp, matches, orphan(d), threshold);
             for (int q = 0; q < ctp.size(); q++) {
                 if (q == d.rank || threshold[q] < 0) {
                     continue;
                 }
-                for (int n : blockingOfRank[q]) {
-                    if (nodes[n].index >= threshold[q]) {
+                int[] ofQ = blockingOfRank[q];
+                for (int k = firstAfter(nodes, ofQ, passed[q]); k < ofQ.length; k++) {
+                    if (nodes[ofQ[k]].index >= threshold[q]) {
                         break;
                     }
-                    succ.get(n).add(target);
+                    succ.get(ofQ[k]).add(target);
                     edges++;
+                }
+            }
+            if (d.kind() == Kind.BARRIER && ctp.groupComplete(d.group())) {
+                for (Act m : ctp.groupMembers[d.group()]) {
+                    passed[m.rank] = Math.max(passed[m.rank], m.index);
                 }
             }
         }
@@ -85,6 +97,26 @@ public final class DependencyGraph {
             successors[i] = succ.get(i).stream().mapToInt(Integer::intValue).toArray();
         }
         return new DependencyGraph(ctp, matches, nodes, nodeOf, successors, edges);
+    }
+
+    /**
+     * The first of {@code ofRank} (node numbers of one rank, in program order) after index
+     * {@code passed}. A rank blocked at {@code d} has completed every collective before
+     * {@code d}, so every other member rank was past its own member of it: its deadlock
+     * action cannot lie before that. This keeps collectives from joining every pair of ranks.
+     */
+    private static int firstAfter(Act[] nodes, int[] ofRank, int passed) {
+        int lo = 0;
+        int hi = ofRank.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (nodes[ofRank[mid]].index <= passed) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /**

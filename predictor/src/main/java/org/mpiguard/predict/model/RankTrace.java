@@ -104,7 +104,7 @@ public final class RankTrace {
     }
 
     public void barrier(int comm, SiteRef site) {
-        collective(comm, "Intracomm.barrier", site);
+        collective(comm, "Comm.barrier", site);
     }
 
     /**
@@ -113,7 +113,7 @@ public final class RankTrace {
      */
     public void collective(int comm, String op, SiteRef site) {
         int ordinal = collectivesByComm.merge(comm, 1, Integer::sum) - 1;
-        if (!"Intracomm.barrier".equals(op)) {
+        if (!"Comm.barrier".equals(op)) {
             program.limit("collective", "collectives other than barrier (first " + op + " at " + where(site) + ") are modelled as "
                     + "barriers: a rooted collective that lets some ranks leave early is treated as synchronising");
         }
