@@ -17,10 +17,22 @@ public final class AbstractMachine {
 
     private final Ctp ctp;
     private final MatchSets matches;
+    /** Per rank, how many receives precede each index (for the counting check). */
+    private final int[][] recvsBefore;
+    private final RequiredMatching required;
 
     public AbstractMachine(Ctp ctp, MatchSets matches) {
         this.ctp = ctp;
         this.matches = matches;
+        this.required = new RequiredMatching(ctp, matches);
+        this.recvsBefore = new int[ctp.size()][];
+        for (int r = 0; r < ctp.size(); r++) {
+            Act[] acts = ctp.byRank[r];
+            recvsBefore[r] = new int[acts.length + 1];
+            for (int i = 0; i < acts.length; i++) {
+                recvsBefore[r][i + 1] = recvsBefore[r][i] + (acts[i].kind() == Kind.RECV ? 1 : 0);
+            }
+        }
     }
 
     public boolean admits(List<Act> candidate) {
@@ -29,6 +41,9 @@ public final class AbstractMachine {
             if (d.kind() == Kind.BARRIER && !barrierStaysBlocked(d, cut)) {
                 return false;
             }
+        }
+        if (!orphansCanStayUnmatched(candidate, cut) || !required.possible(candidate, cut)) {
+            return false;
         }
         int[] blockedAt = new int[ctp.size()];
         int[] stopAt = cut.clone();
@@ -54,6 +69,56 @@ public final class AbstractMachine {
             }
         }
         return true;
+    }
+
+    /**
+     * The counting the seed suggests adding: in the deadlock every potential partner of an
+     * orphan must have been matched with something else of A_D that is not itself an orphan.
+     * A partner with no such other match, or (for a receive) more partners than the other
+     * receives its rank has issued, makes the candidate infeasible.
+     */
+    private boolean orphansCanStayUnmatched(List<Act> candidate, int[] cut) {
+        for (Act d : candidate) {
+            if (d.kind() != Kind.WAIT) {
+                continue;
+            }
+            Act o = d.request();
+            int partners = 0;
+            for (Act a : matches.of(o)) {
+                if (a.index >= cut[a.rank]) {
+                    continue;
+                }
+                partners++;
+                if (!hasOtherMatch(a, candidate, cut)) {
+                    return false;
+                }
+            }
+            if (o.kind() == Kind.RECV) {
+                int otherRecvs = recvsBefore[o.rank][cut[o.rank]] - 1;
+                if (partners > otherRecvs) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private boolean hasOtherMatch(Act a, List<Act> candidate, int[] cut) {
+        for (Act b : matches.of(a)) {
+            if (b.index < cut[b.rank] && !isOrphan(b, candidate)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isOrphan(Act a, List<Act> candidate) {
+        for (Act d : candidate) {
+            if (d.kind() == Kind.WAIT && d.request() == a) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** For each rank the number of its actions in A_D: up to and including its deadlock action. */

@@ -16,7 +16,9 @@ import java.util.function.Predicate;
  * later rank, each rank contributes one path (line 11) and no two orphans can match each
  * other (line 8). Johnson's blocked sets are left out: with a stack-dependent edge filter
  * they could hide cycles; a step budget bounds the search instead, and running out of it
- * is said in the verdict. Each candidate (the set of deadlock actions) is reported once.
+ * is said in the verdict. Cycles are searched by increasing length (iterative deepening),
+ * so the budget goes to short cycles first. Each candidate (set of deadlock actions) is
+ * reported once.
  */
 public final class CycleSearch {
 
@@ -31,6 +33,9 @@ public final class CycleSearch {
     private boolean stopped;
     private boolean exhausted;
     private int start;
+    /** Iterative deepening: short cycles (the common deadlocks) first, longer ones as the budget allows. */
+    private int maxDepth;
+    private boolean depthCut;
     private Predicate<List<Act>> sink;
 
     public CycleSearch(DependencyGraph graph, long budget) {
@@ -51,14 +56,20 @@ public final class CycleSearch {
         for (int c : component) {
             componentSize[c]++;
         }
-        for (start = 0; start < graph.nodes.length && !stopped; start++) {
-            if (componentSize[component[start]] < 2) {
-                continue;
+        for (maxDepth = 2; maxDepth <= graph.ctp.size() && !stopped; maxDepth++) {
+            depthCut = false;
+            for (start = 0; start < graph.nodes.length && !stopped; start++) {
+                if (componentSize[component[start]] < 2) {
+                    continue;
+                }
+                depth = 0;
+                push(start);
+                extend(start);
+                pop();
             }
-            depth = 0;
-            push(start);
-            extend(start);
-            pop();
+            if (!depthCut) {
+                return;
+            }
         }
     }
 
@@ -92,6 +103,10 @@ public final class CycleSearch {
             }
             Act next = graph.nodes[w];
             if (next.rank <= graph.nodes[start].rank || rankUsed[next.rank] || orphanMatchesStack(next)) {
+                continue;
+            }
+            if (depth == maxDepth) {
+                depthCut = true;
                 continue;
             }
             push(w);

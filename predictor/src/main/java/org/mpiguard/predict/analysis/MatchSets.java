@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.mpiguard.predict.model.Kind;
+import org.mpiguard.predict.model.TraceProgram;
 
 /**
  * Over-approximated match sets (the seed's M): every send a receive could take in some
@@ -44,12 +45,13 @@ public final class MatchSets {
                         k -> new ArrayList<>()).add(a);
             }
         }
+        Positions positions = new Positions(ctp);
         Set<Channel> racy = new HashSet<>();
         for (Map.Entry<Channel, List<Act>> channel : sends.entrySet()) {
             Channel c = channel.getKey();
             for (Act r : wildcardRecvs.getOrDefault(endpoint(c.comm, c.dest), List.of())) {
                 for (Act s : channel.getValue()) {
-                    if (Act.compatible(s, r)) {
+                    if (Act.compatible(s, r) && positions.allow(s, r)) {
                         pair(partners, s, r);
                         racy.add(c);
                     }
@@ -62,7 +64,9 @@ public final class MatchSets {
             if (racy.contains(channel.getKey())) {
                 for (Act send : s) {
                     for (Act recv : r) {
-                        pair(partners, send, recv);
+                        if (positions.allow(send, recv)) {
+                            pair(partners, send, recv);
+                        }
                     }
                 }
             } else {
@@ -72,6 +76,72 @@ public final class MatchSets {
             }
         }
         return new MatchSets(partners);
+    }
+
+    /**
+     * Where a rank's receives on a communicator are matched in program order (each waited for
+     * before the next is posted) and each accepts every tag sent to it there, a sender's
+     * messages are taken first-in first-out by consecutive receives: the i-th message of
+     * sender q can meet the j-th receive only if q's i earlier messages met earlier receives
+     * (i <= j), and the j earlier receives took at most all the other senders' messages
+     * (j - others <= i). A single sender gives i = j: a wildcard with one possible source is
+     * deterministic.
+     */
+    private static final class Positions {
+        private final Map<Long, Boolean> ordered = new HashMap<>();
+        private final Map<Long, Integer> sendersTotal = new HashMap<>();
+        private final Map<Long, Integer> fromSender = new HashMap<>();
+        private final int[] position;
+
+        Positions(Ctp ctp) {
+            position = new int[ctp.acts.length];
+            Map<Long, Integer> recvCount = new HashMap<>();
+            Map<Long, Integer> routeCount = new HashMap<>();
+            Map<Long, Integer> tagOf = new HashMap<>();
+            for (Act a : ctp.acts) {
+                if (a.kind() == Kind.SEND) {
+                    long e = endpoint(a.comm(), a.peer());
+                    long route = route(a.comm(), a.rank, a.peer());
+                    position[a.id] = routeCount.merge(route, 1, Integer::sum) - 1;
+                    sendersTotal.merge(e, 1, Integer::sum);
+                    fromSender.merge(route, 1, Integer::sum);
+                    Integer tag = tagOf.putIfAbsent(e, a.tag());
+                    if (tag != null && tag != a.tag()) {
+                        tagOf.put(e, Integer.MIN_VALUE);
+                    }
+                }
+            }
+            for (Act[] rank : ctp.byRank) {
+                for (int i = 0; i < rank.length; i++) {
+                    Act a = rank[i];
+                    if (a.kind() != Kind.RECV) {
+                        continue;
+                    }
+                    long e = endpoint(a.comm(), a.rank);
+                    position[a.id] = recvCount.merge(e, 1, Integer::sum) - 1;
+                    Integer tag = tagOf.get(e);
+                    boolean waitedAtOnce = i + 1 < rank.length && rank[i + 1].kind() == Kind.WAIT
+                            && rank[i + 1].request() == a;
+                    boolean everyTag = a.tag() == TraceProgram.ANY || (tag != null && tag == a.tag());
+                    ordered.merge(e, waitedAtOnce && everyTag, Boolean::logicalAnd);
+                }
+            }
+        }
+
+        boolean allow(Act s, Act r) {
+            long e = endpoint(r.comm(), r.rank);
+            if (!ordered.getOrDefault(e, false)) {
+                return true;
+            }
+            int i = position[s.id];
+            int j = position[r.id];
+            int others = sendersTotal.get(e) - fromSender.get(route(s.comm(), s.rank, r.rank));
+            return i <= j && j - others <= i;
+        }
+
+        private static long route(int comm, int source, int dest) {
+            return ((long) comm << 40) ^ ((long) source << 20) ^ dest;
+        }
     }
 
     private static long endpoint(int comm, int rank) {

@@ -38,6 +38,34 @@ public final class PredictiveAnalysis {
     private PredictiveAnalysis() {
     }
 
+    /** Z3 is started only when a candidate survives the filter: most programs never need it. */
+    private static final class LazySolver implements AutoCloseable {
+        private final Ctp ctp;
+        private final MatchSets matches;
+        private Context ctx;
+        private DeadlockEncoding encoding;
+
+        LazySolver(Ctp ctp, MatchSets matches) {
+            this.ctp = ctp;
+            this.matches = matches;
+        }
+
+        DeadlockEncoding encoding() {
+            if (encoding == null) {
+                ctx = new Context();
+                encoding = new DeadlockEncoding(ctp, matches, ctx);
+            }
+            return encoding;
+        }
+
+        @Override
+        public void close() {
+            if (ctx != null) {
+                ctx.close();
+            }
+        }
+    }
+
     public static Verdict analyze(TraceProgram program, Options options) {
         long begin = System.nanoTime();
         Ctp ctp = Ctp.of(program, options.buffering());
@@ -50,8 +78,7 @@ public final class PredictiveAnalysis {
         Map<List<Object>, Witness> witnesses = new LinkedHashMap<>();
         Map<List<Object>, Integer> similar = new LinkedHashMap<>();
         int[] counts = new int[3];
-        try (Context ctx = new Context()) {
-            DeadlockEncoding encoding = new DeadlockEncoding(ctp, matches, ctx);
+        try (LazySolver solver = new LazySolver(ctp, matches)) {
             search.run(candidate -> {
                 List<Object> sites = siteKey(candidate);
                 List<Object> same = bySites.containsKey(sites) ? sites : sameState(bySites, candidate);
@@ -64,7 +91,7 @@ public final class PredictiveAnalysis {
                     return true;
                 }
                 counts[1]++;
-                Optional<Witness> witness = encoding.solve(candidate);
+                Optional<Witness> witness = solver.encoding().solve(candidate);
                 if (witness.isEmpty()) {
                     counts[2]++;
                     return true;
