@@ -63,7 +63,7 @@ class SeedBenchmarksTest {
         Verdict v = Predict.checked(BenchmarkModels.heat(4),
                 PredictiveAnalysis.analyze(BenchmarkModels.heat(4), PredictiveAnalysis.Options.infiniteBuffer()));
         assertFalse(v.deadlockFree());
-        assertTrue(Predict.findings(v).stream().anyMatch(f -> f.message().contains("Heat.java:38")));
+        assertTrue(Predict.findings(v).stream().anyMatch(f -> f.message().contains("Heat.java:37")));
     }
 
     /** The models name the lines of the Java ports: each site is a line marked PREDICT: in its source. */

@@ -135,27 +135,25 @@ public final class BenchmarkModels {
         return b.build();
     }
 
-    /** Heat.java: 4 steps of halo exchange whose "left" receive is a wildcard, then an allReduce. */
+    /** Heat.java: 4 steps of send right, wildcard "left" receive, send left, named right receive; an allReduce. */
     public static TraceProgram heat(int procs) {
         int steps = 4;
         TraceProgramBuilder b = TraceProgram.builder(procs);
         for (int rank = 0; rank < procs; rank++) {
             RankTrace r = b.rank(rank);
             for (int step = 0; step < steps; step++) {
-                if (rank > 0) {
-                    r.send(WORLD, rank - 1, step, at("Heat", 27));
-                }
                 if (rank < procs - 1) {
-                    r.send(WORLD, rank + 1, step, at("Heat", 31));
+                    r.send(WORLD, rank + 1, step, at("Heat", 28));
                 }
                 if (rank > 0) {
-                    r.recv(WORLD, ANY, step, at("Heat", 34));
+                    r.recv(WORLD, ANY, step, at("Heat", 31));
+                    r.send(WORLD, rank - 1, step, at("Heat", 34));
                 }
                 if (rank < procs - 1) {
-                    r.recv(WORLD, rank + 1, step, at("Heat", 38));
+                    r.recv(WORLD, rank + 1, step, at("Heat", 37));
                 }
             }
-            r.collective(WORLD, "Comm.allReduce", at("Heat", 49));
+            r.collective(WORLD, "Comm.allReduce", at("Heat", 48));
         }
         return b.build();
     }

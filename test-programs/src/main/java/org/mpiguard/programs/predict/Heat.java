@@ -5,9 +5,10 @@ import mpi.MPIException;
 
 /**
  * One-dimensional heat equation on a line of ranks (the seed's Heat). Buggy under every
- * buffering: each step an interior rank takes "the left halo" with ANY_SOURCE, then the
- * right one from its right neighbour; if the right halo comes first the wildcard takes it
- * and the named receive starves. Expected: predicted-deadlock under infinite buffering
+ * buffering: each step a rank sends right, takes "the left halo" with ANY_SOURCE, sends
+ * left, then takes the right halo from its right neighbour by name. The left halo was sent
+ * first and usually wins, so the observed run completes; but if the right neighbour's halo
+ * comes first the wildcard takes it and the named receive starves. Expected: predicted-deadlock under infinite buffering
  * (a rank at PREDICT:heat-recv-right), and under zero buffering as well.
  */
 public final class Heat {
@@ -22,10 +23,6 @@ public final class Heat {
         double[] edge = new double[1];
         u[N / 2] = rank;
         for (int step = 0; step < STEPS; step++) {
-            if (rank > 0) {
-                edge[0] = u[1];
-                MPI.COMM_WORLD.send(edge, 1, MPI.DOUBLE, rank - 1, step); // PREDICT:heat-send-left
-            }
             if (rank < size - 1) {
                 edge[0] = u[N];
                 MPI.COMM_WORLD.send(edge, 1, MPI.DOUBLE, rank + 1, step); // PREDICT:heat-send-right
@@ -33,6 +30,8 @@ public final class Heat {
             if (rank > 0) {
                 MPI.COMM_WORLD.recv(edge, 1, MPI.DOUBLE, MPI.ANY_SOURCE, step); // PREDICT:heat-recv-left
                 u[0] = edge[0];
+                edge[0] = u[1];
+                MPI.COMM_WORLD.send(edge, 1, MPI.DOUBLE, rank - 1, step); // PREDICT:heat-send-left
             }
             if (rank < size - 1) {
                 MPI.COMM_WORLD.recv(edge, 1, MPI.DOUBLE, rank + 1, step); // PREDICT:heat-recv-right
