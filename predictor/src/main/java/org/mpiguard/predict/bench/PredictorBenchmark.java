@@ -11,7 +11,7 @@ import org.mpiguard.predict.model.TraceProgram;
  * Prints, for every row of the seed's Table 1 (and EMPDD's DTG), the time our analysis takes
  * from the trace program to the verdict, beside the seed's published time. Like the seed's
  * Table 1 it stops at the first proven deadlock. Each row: one warm-up, then the median of
- * {@code runs} runs (argument 1, default 5) in wall-clock time and in the thread's CPU time;
+ * {@code runs} runs (argument 1, default 5; argument 2 keeps the rows whose name starts with it) in wall-clock time and in the thread's CPU time;
  * the JVM and Z3 are warmed up by the first rows.
  */
 public final class PredictorBenchmark {
@@ -28,7 +28,11 @@ public final class PredictorBenchmark {
         System.out.println("| Benchmark | Procs | B | our calls | seed calls | seed D | our D | seed Tm (s) | our Tm wall (s) "
                 + "| our Tm CPU (s) | cycles | filtered | solved | unsat |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        String only = args.length > 1 ? args[1] : null;
         for (SeedTable.Row row : SeedTable.ROWS) {
+            if (only != null && !row.name().startsWith(only)) {
+                continue;
+            }
             TraceProgram program = row.build();
             PredictiveAnalysis.Options options = (row.buffering() == Buffering.ZERO
                     ? PredictiveAnalysis.Options.zeroBuffer() : PredictiveAnalysis.Options.infiniteBuffer()).firstOnly();
