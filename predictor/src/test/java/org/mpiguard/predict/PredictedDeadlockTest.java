@@ -165,4 +165,14 @@ class PredictedDeadlockTest {
         assertTrue(f.get(0).ranks().contains(2), f.get(0).toString());
         assertTrue(sitesOf(f.get(0)).contains("2@Phases.java:50"), sitesOf(f.get(0)).toString());
     }
+
+    @Test
+    void aSendNoReceiveTakesIsSaidAsALimitUnderZeroBuffering() {
+        TraceProgramBuilder b = TraceProgram.builder(2);
+        b.rank(0).send(WORLD, 1, 4, at("Lost.java", 9));
+        Verdict v = zero(b.build());
+        assertTrue(v.deadlockFree());
+        assertTrue(v.limits().stream().anyMatch(l -> l.startsWith("1 send that no receive of the run takes (first rank 0's"
+                + " Comm.send at Lost.java:9)")), v.limits().toString());
+    }
 }

@@ -74,6 +74,7 @@ public final class PredictiveAnalysis {
         CycleSearch search = new CycleSearch(graph, options.stepBudget());
         AbstractMachine machine = new AbstractMachine(ctp, matches);
         List<String> limits = new ArrayList<>(program.limits());
+        unmatchedBlockingSends(ctp, matches, limits);
         Map<List<Object>, WitnessReplay.Result> bySites = new LinkedHashMap<>();
         Map<List<Object>, Witness> witnesses = new LinkedHashMap<>();
         Map<List<Object>, Integer> similar = new LinkedHashMap<>();
@@ -132,6 +133,28 @@ public final class PredictiveAnalysis {
             }
         }
         return null;
+    }
+
+    /**
+     * A send that no receive of the run can take, and whose completion is waited for, never
+     * completes: not a cycle, so not a predicted deadlock, but said.
+     */
+    private static void unmatchedBlockingSends(Ctp ctp, MatchSets matches, List<String> limits) {
+        int count = 0;
+        Act first = null;
+        for (Act a : ctp.acts) {
+            if (a.kind() == org.mpiguard.predict.model.Kind.WAIT
+                    && a.request().kind() == org.mpiguard.predict.model.Kind.SEND && matches.of(a.request()).isEmpty()) {
+                count++;
+                first = first == null ? a.request() : first;
+            }
+        }
+        if (count > 0) {
+            limits.add(count + " send" + (count == 1 ? "" : "s") + " that no receive of the run takes (first rank "
+                    + first.rank + "'s " + first.call().op() + " at " + first.call().location() + ") would never complete"
+                    + (ctp.buffering == Buffering.ZERO ? " without buffering" : "") + "; such a send is not a cycle and is"
+                    + " not reported as a predicted deadlock");
+        }
     }
 
     private static List<Object> siteKey(List<Act> candidate) {
