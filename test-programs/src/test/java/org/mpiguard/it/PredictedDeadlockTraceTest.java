@@ -115,7 +115,7 @@ class PredictedDeadlockTraceTest {
         List<JsonNode> f = analyze(r, "zero");
         assertEquals(1, f.size(), f + "\n" + r);
         String ring = at("WildcardRing", "RING-SEND");
-        assertEquals(List.of("0:" + at("WildcardRing", "RING-SEND-0"), "1:" + ring, "2:" + ring), sides(f.get(0)));
+        assertEquals(List.of("0:" + at("WildcardRing", "FIRST-SEND"), "1:" + ring, "2:" + ring), sides(f.get(0)));
     }
 
     @Test

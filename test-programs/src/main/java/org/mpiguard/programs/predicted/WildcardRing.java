@@ -21,7 +21,7 @@ public final class WildcardRing {
             if (twin) {
                 MPI.COMM_WORLD.recv(in, 1, MPI.INT, MPI.ANY_SOURCE, 0);
             }
-            MPI.COMM_WORLD.send(out, 1, MPI.INT, 1, 0); // RING-SEND-0
+            MPI.COMM_WORLD.send(out, 1, MPI.INT, 1, 0); // FIRST-SEND
             if (!twin) {
                 MPI.COMM_WORLD.recv(in, 1, MPI.INT, MPI.ANY_SOURCE, 0);
             }
