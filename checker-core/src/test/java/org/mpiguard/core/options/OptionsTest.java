@@ -99,7 +99,7 @@ class OptionsTest {
 
     @Test
     void everyKeyIsDocumentedWithItsDefault() {
-        assertEquals(9, Options.documentation().size());
+        assertEquals(11, Options.documentation().size());
         Options.documentation().values().forEach(doc -> assertTrue(doc.startsWith("default '"), doc));
     }
 
