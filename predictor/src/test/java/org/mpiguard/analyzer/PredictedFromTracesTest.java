@@ -12,6 +12,7 @@ import org.mpiguard.analyzer.DeadlockPredictor.Buffering;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingFormat;
 import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.trace.RequestOp;
 import org.mpiguard.core.trace.TraceRecorder;
 
 /**
@@ -131,6 +132,20 @@ class PredictedFromTracesTest {
         assertTrue(predicted(r).isEmpty());
         assertTrue(r.notes().contains("predicted deadlocks (zero buffering) not analysed: rank 0's trace is not whole"),
                 r.notes().toString());
+    }
+
+    /** A recording that carries a persistent request's start but not its send would hide a message: no verdict. */
+    @Test
+    void persistentStartsWithoutTheirMessagesAreNotPredictedButSaid() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        long q = run.rank(0).newRequest();
+        run.rank(0).rec.request(run.rank(0).site("Prequest.start", 30), RequestOp.START, q);
+        run.rank(0).waitFor(31, q, -1, -1, -1).recv(32, 1, 0, INT, 1);
+        run.rank(1).recv(35, 0, 0, INT, 1).send(36, 0, 0, INT, 1);
+        Analysis.Result r = analyse(run.write(true), Buffering.ZERO);
+        assertTrue(predicted(r).isEmpty(), r.findings().toString());
+        assertTrue(r.notes().contains("predicted deadlocks (zero buffering) not analysed: rank 0's trace has 1 starts "
+                + "of persistent requests but 0 of their sends and receives"), r.notes().toString());
     }
 
     private static Analysis.Result analyse(Path traces, Buffering buffering) throws Exception {

@@ -1,7 +1,9 @@
 package org.mpiguard.predict.trace;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.mpiguard.core.collective.CollectiveKind;
@@ -9,6 +11,7 @@ import org.mpiguard.core.report.SiteRef;
 import org.mpiguard.core.trace.CompletionOp;
 import org.mpiguard.core.trace.PointOp;
 import org.mpiguard.core.trace.ProbeOp;
+import org.mpiguard.core.trace.RequestOp;
 import org.mpiguard.core.trace.RmaSyncOp;
 import org.mpiguard.core.trace.TraceEvent;
 import org.mpiguard.core.trace.TraceFile;
@@ -34,6 +37,9 @@ public final class TraceConverter {
     private final Communicators comms;
     private final Map<Long, Request> requests = new HashMap<>();
     private final Set<Long> threads = new HashSet<>();
+    /** Persistent requests started (REQUEST START) and operations recorded at a start (SEND/RECV START). */
+    private int requestStarts;
+    private int operationStarts;
     /** The send half of a sendRecv, waiting for its receive half (the next RECV of the thread). */
     private final Map<Long, TraceEvent> sendRecvSend = new HashMap<>();
 
@@ -43,14 +49,27 @@ public final class TraceConverter {
         this.comms = comms;
     }
 
+    /**
+     * The program, or what the traces lack for one: calls whose messages the recording did
+     * not carry, which the model would read as messages never sent (a deadlock that is not there).
+     */
+    public record Converted(TraceProgram program, List<String> gaps) {
+    }
+
     /** The program of {@code ranks} (indexed by world rank, none null). */
-    public static TraceProgram program(TraceFile[] ranks) {
+    public static Converted program(TraceFile[] ranks) {
         TraceProgramBuilder builder = TraceProgram.builder(ranks.length);
         Communicators comms = Communicators.of(ranks, builder);
+        List<String> gaps = new ArrayList<>();
         for (TraceFile t : ranks) {
-            new TraceConverter(t, builder.rank(t.rank()), comms).convert();
+            TraceConverter c = new TraceConverter(t, builder.rank(t.rank()), comms);
+            c.convert();
+            if (c.requestStarts > c.operationStarts) {
+                gaps.add("rank " + t.rank() + "'s trace has " + c.requestStarts + " starts of persistent requests but "
+                        + c.operationStarts + " of their sends and receives");
+            }
         }
-        return builder.build();
+        return new Converted(builder.build(), gaps);
     }
 
     private void convert() {
@@ -65,7 +84,9 @@ public final class TraceConverter {
                 case RMA_SYNC -> rank.unmodelled("Win." + RmaSyncOp.of(e.op()), site(e),
                         "one-sided synchronisation can block; it is left out of the deadlock model");
                 case REQUEST -> {
-                    if (e.op() == org.mpiguard.core.trace.RequestOp.CANCEL.ordinal()) {
+                    if (e.op() == RequestOp.START.ordinal()) {
+                        requestStarts++;
+                    } else if (e.op() == RequestOp.CANCEL.ordinal()) {
                         rank.unmodelled("Request.cancel", site(e), "a cancelled request is modelled as never posted");
                     }
                 }
@@ -101,7 +122,11 @@ public final class TraceConverter {
             case SSEND -> rank.ssend(c, to, tag, site);
             case BSEND -> rank.bsend(c, to, tag, site);
             case RSEND -> rank.rsend(c, to, tag, site);
-            case ISEND, IRSEND, START -> requests.put(e.field(6), rank.isend(c, to, tag, site));
+            case ISEND, IRSEND -> requests.put(e.field(6), rank.isend(c, to, tag, site));
+            case START -> {
+                operationStarts++;
+                requests.put(e.field(6), rank.isend(c, to, tag, site));
+            }
             case ISSEND -> requests.put(e.field(6), rank.issend(c, to, tag, site));
             case IBSEND -> requests.put(e.field(6), rank.ibsend(c, to, tag, site));
             case SENDRECV, SENDRECV_REPLACE -> sendRecvSend.put(e.thread(), e);
@@ -133,7 +158,11 @@ public final class TraceConverter {
         }
         switch (op) {
             case RECV -> rank.recv(c, from, tag, site);
-            case IRECV, START -> requests.put(e.field(6), rank.irecv(c, from, tag, site));
+            case IRECV -> requests.put(e.field(6), rank.irecv(c, from, tag, site));
+            case START -> {
+                operationStarts++;
+                requests.put(e.field(6), rank.irecv(c, from, tag, site));
+            }
             default -> rank.unmodelled(op.method(), site,
                     "a receive of a message an mProbe took; the mProbe's choice is taken as observed");
         }

@@ -7,7 +7,6 @@ import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.trace.TraceFile;
 import org.mpiguard.predict.analysis.PredictiveAnalysis;
 import org.mpiguard.predict.analysis.Verdict;
-import org.mpiguard.predict.model.TraceProgram;
 import org.mpiguard.predict.report.PredictedDeadlockFinding;
 
 /**
@@ -29,8 +28,12 @@ public final class TracePrediction implements DeadlockPredictor {
             }
             ranks[r] = traces.rank(r);
         }
-        TraceProgram program = TraceConverter.program(ranks);
-        Verdict verdict = PredictiveAnalysis.analyze(program, buffering == Buffering.ZERO
+        TraceConverter.Converted converted = TraceConverter.program(ranks);
+        if (!converted.gaps().isEmpty()) {
+            notes.add(label + " not analysed: " + String.join("; ", converted.gaps()));
+            return List.of();
+        }
+        Verdict verdict = PredictiveAnalysis.analyze(converted.program(), buffering == Buffering.ZERO
                 ? PredictiveAnalysis.Options.zeroBuffer() : PredictiveAnalysis.Options.infiniteBuffer());
         if (verdict.deadlockFree()) {
             notes.add(label + ": none " + (verdict.complete() ? "in any schedule" : "found before the search stopped")
