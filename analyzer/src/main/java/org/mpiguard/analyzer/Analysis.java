@@ -23,11 +23,19 @@ final class Analysis {
     }
 
     static Result run(TraceSet traces) {
-        return run(traces, Progress.QUIET);
+        return run(traces, List.of(), Progress.QUIET);
     }
 
-    /** Steps {@code progress} once per phase. */
-    static Result run(TraceSet traces, Progress progress) {
+    static Result run(TraceSet traces, List<DeadlockPredictor.Buffering> bufferings) {
+        return run(traces, bufferings, Progress.QUIET);
+    }
+
+    /**
+     * Every analysis, and the predicted deadlocks under each of {@code bufferings} when the
+     * predictor is on the class path (said as a note when it is not); steps {@code progress}
+     * once per phase.
+     */
+    static Result run(TraceSet traces, List<DeadlockPredictor.Buffering> bufferings, Progress progress) {
         progress.plan(PHASES);
         long start = System.nanoTime();
         List<String> notes = new ArrayList<>(traces.notes());
@@ -55,7 +63,23 @@ final class Analysis {
         guarded("lost messages", notes, () -> findings.addAll(LeakAnalysis.lostMessages(traces, p2p)));
         guarded("handle leaks", notes, () -> findings.addAll(LeakAnalysis.handles(traces)));
         guarded("request lifecycle", notes, () -> findings.addAll(RequestLifecycleAnalysis.findings(traces)));
+        if (!bufferings.isEmpty()) {
+            predict(traces, bufferings, findings, notes);
+        }
         return new Result(findings, notes, races, traces.eventCount(), (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private static void predict(TraceSet traces, List<DeadlockPredictor.Buffering> bufferings, List<Finding> findings,
+                                List<String> notes) {
+        DeadlockPredictor predictor = DeadlockPredictor.onClassPath().orElse(null);
+        if (predictor == null) {
+            notes.add("predicted deadlocks not analysed: the predictor module is not on the class path "
+                    + "(the distribution's mpiguard analyze has it)");
+            return;
+        }
+        for (DeadlockPredictor.Buffering b : bufferings) {
+            guarded("predicted deadlocks", notes, () -> findings.addAll(predictor.predict(traces, b, notes)));
+        }
     }
 
     /** One check failing on traces it did not expect costs its own findings only, said as a note. */

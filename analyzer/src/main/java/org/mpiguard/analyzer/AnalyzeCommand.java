@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.mpiguard.core.ExitCodes;
 import org.mpiguard.core.report.Finding;
@@ -22,9 +23,9 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "analyze", mixinStandardHelpOptions = true,
         description = "Analyse the traces of a run (trace-rank<N>.mpgt in DIR): type mismatches between sends and "
-                + "receives and in collectives, message races of wildcard receives, lost messages, leaked handles "
-                + "and request lifecycle errors. Exit code 0: no error found; 1: errors found; 66: no readable "
-                + "trace.")
+                + "receives and in collectives, message races of wildcard receives, lost messages, leaked handles, "
+                + "request lifecycle errors, and deadlocks of schedules the run did not take (predicted). Exit code "
+                + "0: no error found; 1: errors found; 66: no readable trace.")
 public final class AnalyzeCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "DIR", description = "the report directory holding the traces")
@@ -33,6 +34,26 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE",
             description = "where to write the findings as JSON lines (default: DIR/findings-analysis.jsonl)")
     Path out;
+
+    /** What {@code --predict} accepts: the bufferings to predict deadlocks under, or none. */
+    enum Prediction {
+        zero(List.of(DeadlockPredictor.Buffering.ZERO)),
+        infinite(List.of(DeadlockPredictor.Buffering.INFINITE)),
+        both(List.of(DeadlockPredictor.Buffering.ZERO, DeadlockPredictor.Buffering.INFINITE)),
+        off(List.of());
+
+        final List<DeadlockPredictor.Buffering> bufferings;
+
+        Prediction(List<DeadlockPredictor.Buffering> bufferings) {
+            this.bufferings = bufferings;
+        }
+    }
+
+    @Option(names = "--predict", paramLabel = "MODE", defaultValue = "zero",
+            description = "predicted deadlocks of the schedules the run did not take (needs the predictor module on "
+                    + "the class path): zero (default: a standard send may block until received), infinite (only "
+                    + "deadlocks no buffering avoids), both, or off")
+    Prediction predict;
 
     @Option(names = "--quiet", description = "print only the findings, not the notes and the summary")
     boolean quiet;
@@ -74,7 +95,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + ": run with trace=on (or trace=DIR)");
             return ExitCodes.NO_READABLE_TRACE;
         }
-        Analysis.Result result = Analysis.run(traces, progress);
+        Analysis.Result result = Analysis.run(traces, predict.bufferings, progress);
         progress.finish();
         Path findingsFile = out != null ? out : dir.resolve("findings-analysis.jsonl");
         Files.deleteIfExists(findingsFile);

@@ -95,4 +95,19 @@ class AnalyzeCommandTest {
         assertEquals(ExitCodes.NO_READABLE_TRACE, analyze(dir.toString()));
         assertTrue(stderr().contains("no readable trace"), stderr());
     }
+
+    /** The analyzer alone (as in the agent) has no predictor: analyze says so, unless told not to predict. */
+    @Test
+    void withoutThePredictorOnTheClassPathPredictionIsANoteAndOffIsSilent() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).send(12, 1, 7, 5, 1).recv(13, 1, 7, 5, 1);
+        run.rank(1).send(16, 0, 7, 5, 1).recv(17, 0, 7, 5, 1);
+        run.write(true);
+        assertEquals(0, analyze(dir.toString()));
+        assertTrue(stdout().contains("note: predicted deadlocks not analysed: the predictor module is not on the class "
+                + "path"), stdout());
+        out.reset();
+        assertEquals(0, analyze("--predict", "off", dir.toString()));
+        assertFalse(stdout().contains("predicted"), stdout());
+    }
 }

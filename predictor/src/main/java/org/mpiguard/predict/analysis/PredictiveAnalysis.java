@@ -1,0 +1,172 @@
+package org.mpiguard.predict.analysis;
+
+import com.microsoft.z3.Context;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.mpiguard.predict.model.TraceProgram;
+
+/**
+ * The seed's three stages on one trace program: deadlock cycles of the dependency graph,
+ * the abstract machine's filter, Z3 on what is left. A witness is reported only once it
+ * replays on the concrete semantics; candidates at call sites already reported are counted,
+ * not solved again.
+ */
+public final class PredictiveAnalysis {
+
+    /**
+     * @param maxReports distinct deadlocks (by call sites) reported before stopping
+     * @param stepBudget edges the cycle search may follow before it stops (said as a limit)
+     */
+    public record Options(Buffering buffering, int maxReports, long stepBudget) {
+        public static Options zeroBuffer() {
+            return new Options(Buffering.ZERO, 8, 20_000_000L);
+        }
+
+        public static Options infiniteBuffer() {
+            return new Options(Buffering.INFINITE, 8, 20_000_000L);
+        }
+
+        /** Stops at the first proven deadlock, as the seed's Table 1 times do. */
+        public Options firstOnly() {
+            return new Options(buffering, 1, stepBudget);
+        }
+    }
+
+    private PredictiveAnalysis() {
+    }
+
+    /** Z3 is started only when a candidate survives the filter: most programs never need it. */
+    private static final class LazySolver implements AutoCloseable {
+        private final Ctp ctp;
+        private final MatchSets matches;
+        private Context ctx;
+        private DeadlockEncoding encoding;
+
+        LazySolver(Ctp ctp, MatchSets matches) {
+            this.ctp = ctp;
+            this.matches = matches;
+        }
+
+        DeadlockEncoding encoding() {
+            if (encoding == null) {
+                ctx = new Context();
+                encoding = new DeadlockEncoding(ctp, matches, ctx);
+            }
+            return encoding;
+        }
+
+        @Override
+        public void close() {
+            if (ctx != null) {
+                ctx.close();
+            }
+        }
+    }
+
+    public static Verdict analyze(TraceProgram program, Options options) {
+        long begin = System.nanoTime();
+        Ctp ctp = Ctp.of(program, options.buffering());
+        MatchSets matches = MatchSets.of(ctp);
+        DependencyGraph graph = DependencyGraph.of(ctp, matches);
+        CycleSearch search = new CycleSearch(graph, options.stepBudget());
+        AbstractMachine machine = new AbstractMachine(ctp, matches);
+        List<String> limits = new ArrayList<>(program.limits());
+        unmatchedBlockingSends(ctp, matches, limits);
+        Map<List<Object>, WitnessReplay.Result> bySites = new LinkedHashMap<>();
+        Map<List<Object>, Witness> witnesses = new LinkedHashMap<>();
+        Map<List<Object>, Integer> similar = new LinkedHashMap<>();
+        int[] counts = new int[3];
+        try (LazySolver solver = new LazySolver(ctp, matches)) {
+            search.run(candidate -> {
+                List<Object> sites = siteKey(candidate);
+                List<Object> same = bySites.containsKey(sites) ? sites : sameState(bySites, candidate);
+                if (same != null) {
+                    similar.merge(same, 1, Integer::sum);
+                    return true;
+                }
+                if (!machine.admits(candidate)) {
+                    counts[0]++;
+                    return true;
+                }
+                counts[1]++;
+                Optional<Witness> witness = solver.encoding().solve(candidate);
+                if (witness.isEmpty()) {
+                    counts[2]++;
+                    return true;
+                }
+                WitnessReplay.Result replay = WitnessReplay.check(ctp, witness.get());
+                if (!replay.holds()) {
+                    limits.add("a solver witness for ranks " + ranks(candidate) + " did not replay (" + replay.failure()
+                            + "); it is not reported");
+                    return true;
+                }
+                bySites.put(sites, replay);
+                witnesses.put(sites, witness.get());
+                return bySites.size() < options.maxReports();
+            });
+        }
+        boolean complete = !search.exhausted() && bySites.size() < options.maxReports();
+        if (search.exhausted()) {
+            limits.add("the cycle search stopped after " + options.stepBudget() + " steps: deadlocks beyond it are not"
+                    + " predicted");
+        }
+        List<PredictedDeadlock> deadlocks = new ArrayList<>();
+        bySites.forEach((sites, replay) -> deadlocks.add(new PredictedDeadlock(witnesses.get(sites), replay.standing(), replay.stuck(),
+                similar.getOrDefault(sites, 0))));
+        Verdict.Stats stats = new Verdict.Stats(ctp.acts.length, matches.pairCount(), graph.nodeCount(),
+                graph.edgeCount(), search.candidates(), counts[0], counts[1], counts[2], System.nanoTime() - begin);
+        return new Verdict(options.buffering(), deadlocks, limits, stats, complete);
+    }
+
+    /** A reported deadlock whose final state already has every rank of {@code candidate} blocked where it says. */
+    private static List<Object> sameState(Map<List<Object>, WitnessReplay.Result> reported, List<Act> candidate) {
+        for (Map.Entry<List<Object>, WitnessReplay.Result> e : reported.entrySet()) {
+            boolean all = true;
+            for (Act d : candidate) {
+                all &= e.getValue().standing().get(d.rank) == d && e.getValue().stuck().contains(d.rank);
+            }
+            if (all) {
+                return e.getKey();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A send that no receive of the run can take, and whose completion is waited for, never
+     * completes: not a cycle, so not a predicted deadlock, but said.
+     */
+    private static void unmatchedBlockingSends(Ctp ctp, MatchSets matches, List<String> limits) {
+        int count = 0;
+        Act first = null;
+        for (Act a : ctp.acts) {
+            if (a.kind() == org.mpiguard.predict.model.Kind.WAIT
+                    && a.request().kind() == org.mpiguard.predict.model.Kind.SEND && matches.of(a.request()).isEmpty()) {
+                count++;
+                first = first == null ? a.request() : first;
+            }
+        }
+        if (count > 0) {
+            limits.add(count + " send" + (count == 1 ? "" : "s") + " that no receive of the run takes (first rank "
+                    + first.rank + "'s " + first.call().op() + " at " + first.call().location() + ") would never complete"
+                    + (ctp.buffering == Buffering.ZERO ? " without buffering" : "") + "; such a send is not a cycle and is"
+                    + " not reported as a predicted deadlock");
+        }
+    }
+
+    private static List<Object> siteKey(List<Act> candidate) {
+        List<Object> key = new ArrayList<>();
+        for (Act d : candidate) {
+            key.add(d.call().op());
+            key.add(d.call().site());
+        }
+        return key;
+    }
+
+    private static List<Integer> ranks(List<Act> candidate) {
+        return candidate.stream().map(d -> d.rank).toList();
+    }
+}

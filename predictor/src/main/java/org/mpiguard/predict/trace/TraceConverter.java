@@ -1,0 +1,249 @@
+package org.mpiguard.predict.trace;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.mpiguard.core.collective.CollectiveKind;
+import org.mpiguard.core.report.SiteRef;
+import org.mpiguard.core.trace.CompletionOp;
+import org.mpiguard.core.trace.PointOp;
+import org.mpiguard.core.trace.ProbeOp;
+import org.mpiguard.core.trace.RequestOp;
+import org.mpiguard.core.trace.RmaSyncOp;
+import org.mpiguard.core.trace.TraceEvent;
+import org.mpiguard.core.trace.TraceFile;
+import org.mpiguard.core.trace.TraceRecorder;
+import org.mpiguard.predict.model.RankTrace;
+import org.mpiguard.predict.model.Request;
+import org.mpiguard.predict.model.TraceProgram;
+import org.mpiguard.predict.model.TraceProgramBuilder;
+
+/**
+ * Turns one run's traces (one {@link TraceFile} per world rank, all whole) into the
+ * predictor's concurrent trace program: each rank's point-to-point calls, their requests
+ * and waits, and its collectives, in the rank's program order, with the call sites of the
+ * trace. What the model does not represent is handed to {@link RankTrace#unmodelled} so
+ * every verdict names it.
+ */
+public final class TraceConverter {
+
+    private static final CollectiveKind[] COLLECTIVES = CollectiveKind.values();
+
+    private final TraceFile trace;
+    private final RankTrace rank;
+    private final Communicators comms;
+    private final Map<Long, Request> requests = new HashMap<>();
+    private final Set<Long> threads = new HashSet<>();
+    /** Persistent requests started (REQUEST START) and operations recorded at a start (SEND/RECV START). */
+    private int requestStarts;
+    private int operationStarts;
+    /** The send half of a sendRecv, waiting for its receive half (the next RECV of the thread). */
+    private final Map<Long, TraceEvent> sendRecvSend = new HashMap<>();
+
+    private TraceConverter(TraceFile trace, RankTrace rank, Communicators comms) {
+        this.trace = trace;
+        this.rank = rank;
+        this.comms = comms;
+    }
+
+    /**
+     * The program, or what the traces lack for one: calls whose messages the recording did
+     * not carry, which the model would read as messages never sent (a deadlock that is not there).
+     */
+    public record Converted(TraceProgram program, List<String> gaps) {
+    }
+
+    /** The program of {@code ranks} (indexed by world rank, none null). */
+    public static Converted program(TraceFile[] ranks) {
+        TraceProgramBuilder builder = TraceProgram.builder(ranks.length);
+        Communicators comms = Communicators.of(ranks, builder);
+        List<String> gaps = new ArrayList<>();
+        for (TraceFile t : ranks) {
+            TraceConverter c = new TraceConverter(t, builder.rank(t.rank()), comms);
+            c.convert();
+            if (c.requestStarts > c.operationStarts) {
+                gaps.add("rank " + t.rank() + "'s trace has " + c.requestStarts + " starts of persistent requests but "
+                        + c.operationStarts + " of their sends and receives");
+            }
+        }
+        return new Converted(builder.build(), gaps);
+    }
+
+    private void convert() {
+        for (TraceEvent e : trace.events()) {
+            threads.add(e.thread());
+            switch (e.kind()) {
+                case SEND -> send(e);
+                case RECV -> recv(e);
+                case COMPLETE -> complete(e);
+                case PROBE -> probe(e);
+                case COLLECTIVE -> collective(e);
+                case RMA_SYNC -> rank.unmodelled("Win." + RmaSyncOp.of(e.op()), site(e),
+                        "one-sided synchronisation can block; it is left out of the deadlock model");
+                case REQUEST -> {
+                    if (e.op() == RequestOp.START.ordinal()) {
+                        requestStarts++;
+                    } else if (e.op() == RequestOp.CANCEL.ordinal()) {
+                        rank.unmodelled("Request.cancel", site(e), "a cancelled request is modelled as never posted");
+                    }
+                }
+                case FINALIZE -> rank.finish(site(e));
+                default -> {
+                    // RMA data movement, window accesses and handles neither block nor match messages
+                }
+            }
+        }
+        if (threads.size() > 1) {
+            rank.unmodelled("threads", null, "rank " + trace.rank() + " made MPI calls from " + threads.size()
+                    + " threads; their calls are modelled in the order they were recorded");
+        }
+    }
+
+    private void send(TraceEvent e) {
+        int dest = e.intField(2);
+        if (dest == TraceRecorder.PROC_NULL) {
+            return;
+        }
+        PointOp op = PointOp.of(e.op());
+        long comm = e.field(1);
+        int c = comms.number(comm);
+        int to = comms.local(comm, dest);
+        int tag = e.intField(3);
+        SiteRef site = site(e);
+        if (op == null || to < 0) {
+            rank.unmodelled("send", site, "a send event the converter cannot read (" + e + ")");
+            return;
+        }
+        switch (op) {
+            case SEND -> rank.send(c, to, tag, site);
+            case SSEND -> rank.ssend(c, to, tag, site);
+            case BSEND -> rank.bsend(c, to, tag, site);
+            case RSEND -> rank.rsend(c, to, tag, site);
+            case ISEND, IRSEND -> requests.put(e.field(6), rank.isend(c, to, tag, site));
+            case START -> {
+                operationStarts++;
+                requests.put(e.field(6), rank.isend(c, to, tag, site));
+            }
+            case ISSEND -> requests.put(e.field(6), rank.issend(c, to, tag, site));
+            case IBSEND -> requests.put(e.field(6), rank.ibsend(c, to, tag, site));
+            case SENDRECV, SENDRECV_REPLACE -> sendRecvSend.put(e.thread(), e);
+            default -> rank.unmodelled(op.method(), site, "not a send the model knows");
+        }
+        if (op == PointOp.START) {
+            rank.unmodelled("Prequest.start", site, "a persistent send is modelled as a standard iSend");
+        }
+    }
+
+    private void recv(TraceEvent e) {
+        PointOp op = PointOp.of(e.op());
+        long comm = e.field(1);
+        int c = comms.number(comm);
+        int from = e.intField(2) == TraceRecorder.ANY ? TraceProgram.ANY : comms.local(comm, e.intField(2));
+        int tag = e.intField(3) == TraceRecorder.ANY ? TraceProgram.ANY : e.intField(3);
+        SiteRef site = site(e);
+        TraceEvent pairedSend = sendRecvSend.remove(e.thread());
+        if (op == PointOp.SENDRECV || op == PointOp.SENDRECV_REPLACE) {
+            sendRecv(pairedSend, c, from, tag, site);
+            return;
+        }
+        if (e.intField(2) == TraceRecorder.PROC_NULL) {
+            return;
+        }
+        if (op == null || from == -1 && e.intField(2) != TraceRecorder.ANY) {
+            rank.unmodelled("recv", site, "a receive event the converter cannot read (" + e + ")");
+            return;
+        }
+        switch (op) {
+            case RECV -> rank.recv(c, from, tag, site);
+            case IRECV -> requests.put(e.field(6), rank.irecv(c, from, tag, site));
+            case START -> {
+                operationStarts++;
+                requests.put(e.field(6), rank.irecv(c, from, tag, site));
+            }
+            default -> rank.unmodelled(op.method(), site,
+                    "a receive of a message an mProbe took; the mProbe's choice is taken as observed");
+        }
+    }
+
+    /** Both halves of a sendRecv; a half sent to or received from PROC_NULL is left out. */
+    private void sendRecv(TraceEvent send, int c, int from, int tag, SiteRef site) {
+        boolean recvNull = from == -1;
+        if (send == null || send.intField(2) == TraceRecorder.PROC_NULL) {
+            if (!recvNull) {
+                rank.recv(c, from, tag, site);
+            }
+            return;
+        }
+        int to = comms.local(send.field(1), send.intField(2));
+        if (recvNull) {
+            rank.send(c, to, send.intField(3), site);
+        } else {
+            rank.sendRecv(c, to, send.intField(3), from, tag, site);
+        }
+    }
+
+    private void complete(TraceEvent e) {
+        long id = e.field(1);
+        if (id == 0 || (e.field(5) & CompletionOp.INACTIVE) != 0) {
+            return; // a blocking receive's return (modelled with the receive) or nothing to wait for
+        }
+        Request q = requests.remove(id);
+        if (q == null) {
+            return; // a request the model has not (PROC_NULL, a nonblocking collective)
+        }
+        SiteRef site = site(e);
+        if ((e.field(5) & CompletionOp.CANCELLED) != 0) {
+            rank.unmodelled("Request.cancel", site, "a cancelled request is modelled as waited for");
+        }
+        CompletionOp op = CompletionOp.of(e.op());
+        if (op == CompletionOp.WAIT_ANY || op == CompletionOp.TEST_ANY || op == CompletionOp.WAIT_SOME
+                || op == CompletionOp.TEST_SOME) {
+            rank.waitAny(site, 0, q);
+        } else {
+            rank.waitFor(q, site); // waitFor, waitAll, a test that succeeded, getStatus
+        }
+    }
+
+    private void probe(TraceEvent e) {
+        ProbeOp op = ProbeOp.of(e.op());
+        SiteRef site = site(e);
+        if (op == ProbeOp.PROBE || op == ProbeOp.MPROBE) {
+            long comm = e.field(1);
+            int from = e.intField(2) == TraceRecorder.ANY ? TraceProgram.ANY : comms.local(comm, e.intField(2));
+            rank.probe(comms.number(comm), from, e.intField(3), site);
+        } else {
+            rank.unmodelled(op == null ? "probe" : "Comm." + op.name().toLowerCase().replace("probe", "Probe"), site,
+                    "a nonblocking probe never blocks; the schedule where it finds another message is not explored");
+        }
+    }
+
+    private void collective(TraceEvent e) {
+        int op = e.op();
+        SiteRef site = site(e);
+        if ((op >> 1) >= COLLECTIVES.length) {
+            rank.unmodelled("collective", site, "a collective the converter does not know (" + e + ")");
+            return;
+        }
+        CollectiveKind kind = COLLECTIVES[op >> 1];
+        boolean nonblocking = (op & 1) != 0;
+        String method = "Comm." + kind.methodName(nonblocking);
+        if (nonblocking) {
+            rank.unmodelled(method, site, "nonblocking collectives are left out of the deadlock model");
+        } else if (kind == CollectiveKind.BARRIER) {
+            rank.barrier(comms.number(e.field(1)), site);
+        } else {
+            rank.collective(comms.number(e.field(1)), method, site);
+        }
+        if (comms.guessed(e.field(1))) {
+            rank.unmodelled("communicator members", site, "a communicator whose creation no trace holds; its members "
+                    + "are taken to be the ranks that used it");
+        }
+    }
+
+    private SiteRef site(TraceEvent e) {
+        return SiteRef.of(trace.site(e.site()));
+    }
+}

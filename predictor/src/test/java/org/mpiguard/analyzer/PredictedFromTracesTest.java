@@ -1,0 +1,165 @@
+package org.mpiguard.analyzer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpiguard.analyzer.DeadlockPredictor.Buffering;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingFormat;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.trace.RequestOp;
+import org.mpiguard.core.trace.TraceRecorder;
+
+/**
+ * Traces written through the real recorder and encoder (the analyzer's {@link RunBuilder}),
+ * read back, converted by the predictor's trace converter and analysed through
+ * {@link Analysis#run(TraceSet, List)}, which finds the predictor by its service entry:
+ * the path {@code mpiguard analyze} takes.
+ */
+class PredictedFromTracesTest {
+
+    static final int INT = 5;
+    static final int ANY = TraceRecorder.ANY;
+
+    @TempDir
+    Path dir;
+
+    /** Both ranks send first; the run completed (eager buffering), so each receive took the other's message. */
+    private Path headToHead(boolean rank1ReceivesFirst) throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).send(12, 1, 7, INT, 1).recv(13, 1, 7, INT, 1);
+        if (rank1ReceivesFirst) {
+            run.rank(1).recv(16, 0, 7, INT, 1).send(17, 0, 7, INT, 1);
+        } else {
+            run.rank(1).send(16, 0, 7, INT, 1).recv(17, 0, 7, INT, 1);
+        }
+        return run.write(true);
+    }
+
+    @Test
+    void headToHeadSendsThatEagerBufferingCompletedArePredictedUnderZeroBuffering() throws Exception {
+        Analysis.Result r = analyse(headToHead(false), Buffering.ZERO);
+        List<Finding> f = predicted(r);
+        assertEquals(1, f.size(), r.notes().toString());
+        assertEquals(List.of(0, 1), f.get(0).ranks());
+        assertEquals(List.of("0@Prog.java:12", "1@Prog.java:16"), sitesOf(f.get(0)));
+        assertTrue(f.get(0).message().contains("rank 0 sends to rank 1, tag 7 at Prog.java:12 and waits for it to be "
+                + "received"), FindingFormat.text(f.get(0)));
+        assertTrue(predicted(analyse(dir, Buffering.INFINITE)).isEmpty());
+    }
+
+    @Test
+    void headToHeadWhoseSecondRankReceivesFirstIsSilent() throws Exception {
+        Analysis.Result r = analyse(headToHead(true), Buffering.ZERO);
+        assertTrue(predicted(r).isEmpty(), r.findings().toString());
+        assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("predicted deadlocks (zero buffering): none in any "
+                + "schedule")), r.notes().toString());
+    }
+
+    /** Every rank sends to the next before receiving; rank 0 receives from ANY_SOURCE (it took rank 2's message). */
+    private Path ringThroughWildcard(boolean rank0ReceivesFirst) throws Exception {
+        RunBuilder run = new RunBuilder(dir, 3);
+        if (rank0ReceivesFirst) {
+            run.rank(0).recv(20, ANY, 0, INT, 1, 2, 0).send(21, 1, 0, INT, 1);
+        } else {
+            run.rank(0).send(21, 1, 0, INT, 1).recv(20, ANY, 0, INT, 1, 2, 0);
+        }
+        run.rank(1).send(25, 2, 0, INT, 1).recv(26, 0, 0, INT, 1);
+        run.rank(2).send(25, 0, 0, INT, 1).recv(26, 1, 0, INT, 1);
+        return run.write(true);
+    }
+
+    @Test
+    void threeRankCycleThroughAWildcardReceiveIsPredicted() throws Exception {
+        Analysis.Result r = analyse(ringThroughWildcard(false), Buffering.ZERO);
+        List<Finding> f = predicted(r);
+        assertEquals(1, f.size(), r.notes().toString());
+        assertEquals(List.of(0, 1, 2), f.get(0).ranks());
+        assertEquals(List.of("0@Prog.java:21", "1@Prog.java:25", "2@Prog.java:25"), sitesOf(f.get(0)));
+    }
+
+    @Test
+    void ringWhoseWildcardRankReceivesFirstIsSilent() throws Exception {
+        Analysis.Result r = analyse(ringThroughWildcard(true), Buffering.ZERO);
+        assertTrue(predicted(r).isEmpty(), r.findings().toString());
+    }
+
+    /**
+     * Rank 0's wildcard takes rank 2's message before a barrier, its named receive rank 1's
+     * after it: the barrier keeps rank 1's message out of the wildcard's reach. Safe.
+     */
+    @Test
+    void barrierPartitionedExchangeIsSilentAndWithoutItsBarrierPredicted() throws Exception {
+        RunBuilder safe = new RunBuilder(dir.resolve("safe"), 3);
+        safe.rank(0).recv(40, ANY, 0, INT, 1, 2, 0).barrier(42).recv(44, 1, 0, INT, 1);
+        safe.rank(1).barrier(42).send(47, 0, 0, INT, 1);
+        safe.rank(2).send(50, 0, 0, INT, 1).barrier(42);
+        Analysis.Result r = analyse(safe.write(true), Buffering.ZERO);
+        assertTrue(predicted(r).isEmpty(), r.findings().toString());
+        assertTrue(predicted(analyse(dir.resolve("safe"), Buffering.INFINITE)).isEmpty());
+
+        RunBuilder racy = new RunBuilder(dir.resolve("racy"), 3);
+        racy.rank(0).recv(40, ANY, 0, INT, 1, 2, 0).recv(44, 1, 0, INT, 1);
+        racy.rank(1).send(47, 0, 0, INT, 1);
+        racy.rank(2).send(50, 0, 0, INT, 1);
+        List<Finding> f = predicted(analyse(racy.write(true), Buffering.ZERO));
+        assertEquals(1, f.size());
+        assertTrue(sitesOf(f.get(0)).contains("2@Prog.java:50"), sitesOf(f.get(0)).toString());
+    }
+
+    @Test
+    void nonblockingSendsWaitedAfterTheirReceivesAreSilent() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        for (int r = 0; r < 2; r++) {
+            long q = run.rank(r).isend(60, 1 - r, 3, INT, 1);
+            run.rank(r).recv(61, 1 - r, 3, INT, 1).waitFor(62, q, -1, -1, -1);
+        }
+        Analysis.Result r = analyse(run.write(true), Buffering.ZERO);
+        assertTrue(predicted(r).isEmpty(), r.findings().toString());
+    }
+
+    @Test
+    void aRankWhoseTraceIsNotWholeIsNotPredictedButSaid() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).send(12, 1, 7, INT, 1).recv(13, 1, 7, INT, 1);
+        run.rank(1).send(16, 0, 7, INT, 1).recv(17, 0, 7, INT, 1);
+        Analysis.Result r = analyse(run.write(false), Buffering.ZERO);
+        assertTrue(predicted(r).isEmpty());
+        assertTrue(r.notes().contains("predicted deadlocks (zero buffering) not analysed: rank 0's trace is not whole"),
+                r.notes().toString());
+    }
+
+    /** A recording that carries a persistent request's start but not its send would hide a message: no verdict. */
+    @Test
+    void persistentStartsWithoutTheirMessagesAreNotPredictedButSaid() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        long q = run.rank(0).newRequest();
+        run.rank(0).rec.request(run.rank(0).site("Prequest.start", 30), RequestOp.START, q);
+        run.rank(0).waitFor(31, q, -1, -1, -1).recv(32, 1, 0, INT, 1);
+        run.rank(1).recv(35, 0, 0, INT, 1).send(36, 0, 0, INT, 1);
+        Analysis.Result r = analyse(run.write(true), Buffering.ZERO);
+        assertTrue(predicted(r).isEmpty(), r.findings().toString());
+        assertTrue(r.notes().contains("predicted deadlocks (zero buffering) not analysed: rank 0's trace has 1 starts "
+                + "of persistent requests but 0 of their sends and receives"), r.notes().toString());
+    }
+
+    private static Analysis.Result analyse(Path traces, Buffering buffering) throws Exception {
+        return Analysis.run(TraceSet.read(traces), List.of(buffering));
+    }
+
+    private static List<Finding> predicted(Analysis.Result r) {
+        return r.findings().stream().filter(f -> f.kind() == FindingKind.PREDICTED_DEADLOCK).toList();
+    }
+
+    private static List<String> sitesOf(Finding f) {
+        List<String> out = new ArrayList<>();
+        out.add(f.ranks().get(0) + "@" + f.site().location());
+        f.related().forEach(r -> out.add(r.rank() + "@" + r.site().location()));
+        return out;
+    }
+}
