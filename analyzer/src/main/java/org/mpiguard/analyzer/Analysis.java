@@ -2,6 +2,7 @@ package org.mpiguard.analyzer;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.mpiguard.analyzer.rma.RmaConflictAnalysis;
 import org.mpiguard.core.report.Finding;
 
 /**
@@ -25,7 +26,8 @@ final class Analysis {
         PointToPoint p2p = PointToPoint.build(traces);
         long matched = System.nanoTime();
         Collectives collectives = Collectives.build(traces);
-        notes.addAll(HappensBefore.compute(traces, p2p, collectives));
+        RmaConflictAnalysis rma = RmaConflictAnalysis.prepare(traces);
+        notes.addAll(HappensBefore.compute(traces, p2p, collectives, rma));
         long ordered = System.nanoTime();
         List<MessageRaceAnalysis.Race> races = MessageRaceAnalysis.races(traces, p2p);
         long raced = System.nanoTime();
@@ -42,6 +44,8 @@ final class Analysis {
         guarded("lost messages", notes, () -> findings.addAll(LeakAnalysis.lostMessages(traces, p2p)));
         guarded("handle leaks", notes, () -> findings.addAll(LeakAnalysis.handles(traces)));
         guarded("request lifecycle", notes, () -> findings.addAll(RequestLifecycleAnalysis.findings(traces)));
+        guarded("RMA conflict", notes, () -> findings.addAll(rma.findings()));
+        notes.addAll(rma.notes());
         return new Result(findings, notes, races, traces.eventCount(), (System.nanoTime() - start) / 1_000_000);
     }
 
