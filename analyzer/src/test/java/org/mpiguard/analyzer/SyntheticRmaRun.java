@@ -1,17 +1,12 @@
 package org.mpiguard.analyzer;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.RmaOp;
 import org.mpiguard.core.trace.RmaSyncOp;
-import org.mpiguard.core.trace.TraceEncoder;
-import org.mpiguard.core.trace.TraceFormat;
 import org.mpiguard.core.trace.TraceRecorder;
 
 /**
@@ -35,15 +30,10 @@ final class SyntheticRmaRun {
     }
 
     static int write(Path dir, int size, long events, boolean inject) throws IOException {
-        Files.createDirectories(dir);
-        TraceRecorder[] recs = new TraceRecorder[size];
-        TraceEncoder[] encoders = new TraceEncoder[size];
-        OutputStream[] outs = new OutputStream[size];
+        SyntheticTraces files = new SyntheticTraces(dir, size,
+                id -> new CallSite(id, "Win.op" + id, "demo.Halo", "step", "Halo.java", id));
+        TraceRecorder[] recs = files.recs;
         for (int r = 0; r < size; r++) {
-            recs[r] = new TraceRecorder(1 << 12);
-            outs[r] = new BufferedOutputStream(Files.newOutputStream(dir.resolve(TraceFormat.fileName(r))), 1 << 16);
-            encoders[r] = new TraceEncoder(outs[r], r, size, 0,
-                    id -> new CallSite(id, "Win.op" + id, "demo.Halo", "step", "Halo.java", id));
             recs[r].handle(1, HandleKind.CREATE, HandleKind.WIN, WIN, WIN, 0, 16, 4);
             recs[r].rmaSync(2, RmaSyncOp.FENCE, WIN, -1, 0, 0, 0);
         }
@@ -85,16 +75,10 @@ final class SyntheticRmaRun {
                 } else {
                     rec.rmaSync(22, RmaSyncOp.FENCE, WIN, -1, 0, 0, 0);
                 }
-                rec.drain(encoders[r], 0);
+                files.drain(r);
             }
         }
-        for (int r = 0; r < size; r++) {
-            recs[r].finalizeCalled(7);
-            recs[r].drain(encoders[r], 0);
-            encoders[r].end();
-            encoders[r].flush();
-            outs[r].close();
-        }
+        files.finish();
         return iterations;
     }
 }
