@@ -148,7 +148,7 @@ class RmaRaceTest {
         return ranks;
     }
 
-    private static boolean accessesRecorded(Path reportDir) throws IOException {
+    private static boolean accessesRecorded(Path reportDir) throws Exception {
         try (Stream<Path> files = Files.list(reportDir)) {
             for (Path p : files.filter(p -> p.getFileName().toString().endsWith(".mpgt")).toList()) {
                 if (TraceReader.read(p).events().stream().anyMatch(e -> e.kind() == EventKind.ACCESS)) {
