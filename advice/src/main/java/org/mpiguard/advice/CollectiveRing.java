@@ -1,5 +1,8 @@
 package org.mpiguard.advice;
 
+import org.mpiguard.adapter.trace.TraceSession;
+import org.mpiguard.advice.trace.CollectiveTrace;
+
 import mpi.Datatype;
 import mpi.Op;
 import org.mpiguard.core.Guard;
@@ -57,6 +60,10 @@ public final class CollectiveRing {
                 return 0;
             }
             long seq = identity.nextCollective();
+            if (TraceSession.recorder() != null) {
+                CollectiveTrace.called(identity, seq, kind, nonblocking, root, PredefinedCodes.get().code(op), count,
+                        type, site);
+            }
             if (MpiRuntime.ringActive() && identity.size() > 1) {
                 PredefinedCodes codes = PredefinedCodes.get();
                 int typeCode = codes.code(type);

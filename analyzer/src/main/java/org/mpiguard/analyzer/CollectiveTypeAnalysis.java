@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.Severity;
@@ -14,8 +15,9 @@ import org.mpiguard.core.trace.Signature;
  * Collectives whose members describe the same data with different type signatures where
  * the ring cannot tell: it compares a predefined type's code and count, so this check
  * reports only when a derived type is on one side (a vector of 4 ints against 4 floats,
- * or a derived type whose length differs from the root's). Both sides, one finding per
- * pair of sites.
+ * or a derived type whose length differs from the root's), or when a root gives more than
+ * a member takes (truncation: MPI aborts the call before the ring can say it). Both
+ * sides, one finding per pair of sites.
  */
 final class CollectiveTypeAnalysis {
 
@@ -37,11 +39,12 @@ final class CollectiveTypeAnalysis {
                 // the data one member gives against what another takes of it
                 Side a = refSide(ref, m);
                 Side b = memberSide(ref, m);
-                if (a == null || b == null || (basic(a.sig) && basic(b.sig))) {
+                if (a == null || b == null) {
                     continue;
                 }
                 SignatureComparison.Result r = SignatureComparison.equal(a.sig, a.count, b.sig, b.count);
-                if (r.verdict() == SignatureComparison.Verdict.MATCH) {
+                if (r.verdict() == SignatureComparison.Verdict.MATCH
+                        || (basic(a.sig) && basic(b.sig) && !truncates(ref, a, b))) {
                     continue;
                 }
                 String key = ref.rank() + ":" + ref.site() + "/" + m.rank() + ":" + m.site();
@@ -85,6 +88,17 @@ final class CollectiveTypeAnalysis {
             case SCATTER, BCAST -> new Side(m.recvSig(), m.recvCount());
             default -> new Side(m.sendSig(), m.sendCount());
         };
+    }
+
+    /**
+     * A root that gives a member more than it has room for: MPI fails the call with
+     * MPI_ERR_TRUNCATE, usually before the ring can compare the two, so the traces say it
+     * even for predefined types.
+     */
+    private static boolean truncates(CollectiveEvent ref, Side a, Side b) {
+        return (ref.kind() == CollectiveKind.BCAST
+                || ref.kind() == CollectiveKind.SCATTER)
+                && a.sig != null && b.sig != null && a.sig.id() == b.sig.id() && a.count > b.count;
     }
 
     private static boolean basic(Signature s) {

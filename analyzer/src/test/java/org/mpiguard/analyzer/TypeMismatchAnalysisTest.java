@@ -160,4 +160,20 @@ class TypeMismatchAnalysisTest {
         Finding f = Analyzed.of(run.write(true)).one(FindingKind.TYPE_MISMATCH, 20, List.of(0, 1), 10);
         assertTrue(f.message().contains("different amounts"), f.message());
     }
+
+    @Test
+    void aBcastRootGivingMoreIntsThanAMemberTakesIsATruncationEvenWithPredefinedTypes() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).collective(10, CollectiveKind.BCAST, 0, INT, 8, INT, 8);
+        run.rank(1).collective(20, CollectiveKind.BCAST, 0, INT, 4, INT, 4);
+        Analyzed.of(run.write(true)).one(FindingKind.TYPE_MISMATCH, 20, List.of(0, 1), 10);
+    }
+
+    @Test
+    void aBcastRootGivingFewerIntsThanAMemberTakesIsLeftToTheRing() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).collective(10, CollectiveKind.BCAST, 0, INT, 4, INT, 4);
+        run.rank(1).collective(20, CollectiveKind.BCAST, 0, INT, 8, INT, 8);
+        Analyzed.of(run.write(true)).none(FindingKind.TYPE_MISMATCH);
+    }
 }

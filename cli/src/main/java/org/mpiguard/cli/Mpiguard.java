@@ -1,5 +1,6 @@
 package org.mpiguard.cli;
 
+import org.mpiguard.analyzer.AnalyzeCommand;
 import org.mpiguard.cli.report.ReportCommand;
 import org.mpiguard.cli.run.RunCommand;
 import picocli.AutoComplete;
@@ -18,16 +19,19 @@ import picocli.CommandLine.Command;
         subcommands = {
             RunCommand.class,
             ReportCommand.class,
+            AnalyzeCommand.class,
             AutoComplete.GenerateCompletion.class,
             CommandLine.HelpCommand.class,
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            " 0:the job ran and MPIGuard found no error (mpiguard run), the report was written (mpiguard report)",
+            " 0:the job ran and MPIGuard found no error (mpiguard run), the report was written (mpiguard report), "
+                    + "the traces hold no error (mpiguard analyze)",
+            " 1:mpiguard analyze: the traces show at least one error",
             "86:mpiguard run: MPIGuard found at least one error (also the agent's abort code); "
                     + "--keep-exit-status gives the program's status instead",
             "64:bad options of mpiguard or of the agent",
-            "66:mpiguard report: the findings directory does not exist",
+            "66:mpiguard report: the findings directory does not exist; mpiguard analyze: no readable trace",
             "70:an internal fault of mpiguard",
             "127:mpirun or java was not found",
             "other:mpiguard run: the program's own exit status, when MPIGuard found no error",

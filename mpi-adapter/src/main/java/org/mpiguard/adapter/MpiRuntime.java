@@ -1,5 +1,6 @@
 package org.mpiguard.adapter;
 
+import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.Guard;
 import java.util.List;
 import mpi.Intracomm;
@@ -144,6 +145,7 @@ public final class MpiRuntime {
         size = MPI.COMM_WORLD.getSize();
         Guard.rankKnown(rank);
         Runtime.getRuntime().addShutdownHook(new Thread(MpiRuntime::onJvmExit, "mpiguard-exit"));
+        TraceSession.start(Guard.options(), rank, size);
         if (!wantsWatchdog()) {
             return;
         }
@@ -187,7 +189,11 @@ public final class MpiRuntime {
         finalizeCalled = true;
         tracking = false;
         ring = false;
+        boolean analyseTraces = TraceSession.finish(site);
         MPI.Finalize();
+        if (analyseTraces) {
+            TraceSession.analyseRun();
+        }
     }
 
     /**

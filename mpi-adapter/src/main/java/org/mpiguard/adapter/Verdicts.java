@@ -1,5 +1,6 @@
 package org.mpiguard.adapter;
 
+import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.Guard;
 import java.util.concurrent.TimeUnit;
 import mpi.MPI;
@@ -70,6 +71,7 @@ final class Verdicts {
                 }
             }
             mailbox.completeSends(TimeUnit.MILLISECONDS.toNanos(500));
+            TraceSession.flush();
             MPI.COMM_WORLD.abort(ExitCodes.ABORTED_ON_FINDING);
         } catch (MPIException e) {
             Guard.fault("aborting the job after a finding", e);

@@ -13,6 +13,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.mpiguard.core.trace.TraceFile;
+import org.mpiguard.core.trace.TraceFormat;
+import org.mpiguard.core.trace.TraceReader;
 
 /**
  * A program without bugs behaves exactly as it does without the agent: every rank writes
@@ -58,5 +61,36 @@ class TransparencyTest {
         assertFalse(checked.stderr().contains("MPIGuard"), checked.stderr());
         assertTrue(Findings.read(checked.reportDir()).isEmpty(), checked.toString());
         assertFalse(Files.exists(checked.reportDir()), "no report directory when there is nothing to report");
+    }
+
+    static Stream<Arguments> tracedRuns() {
+        List<Arguments> runs = new ArrayList<>();
+        for (int ranks : new int[] {2, 4}) {
+            for (String program : CORRECT) {
+                runs.add(Arguments.of(program, ranks));
+            }
+        }
+        return runs.stream();
+    }
+
+    @ParameterizedTest(name = "{0} at {1} ranks with traces on")
+    @MethodSource("tracedRuns")
+    void aCorrectProgramIsUnchangedWithTracesOn(String program, int ranks) throws Exception {
+        Path traces = Files.createTempDirectory("mpiguard-traces");
+        MpiRun.Result plain = MpiRun.program("correct." + program).ranks(ranks).run();
+        MpiRun.Result traced = MpiRun.program("correct." + program).ranks(ranks).withAgent("trace=" + traces).run();
+        assertFalse(plain.timedOut(), plain.toString());
+        assertEquals(plain.exitCode(), traced.exitCode(), traced.toString());
+        for (int rank = 0; rank < ranks; rank++) {
+            assertEquals(plain.ofRank(rank, "stdout"), traced.ofRank(rank, "stdout"), "stdout of rank " + rank);
+            assertEquals(plain.ofRank(rank, "stderr"), traced.ofRank(rank, "stderr"), "stderr of rank " + rank);
+        }
+        assertTrue(Findings.read(traced.reportDir()).isEmpty(), traced.toString());
+        for (int rank = 0; rank < ranks; rank++) {
+            TraceFile file = TraceReader.read(
+                    traces.resolve(TraceFormat.fileName(rank)));
+            assertTrue(file.complete() && file.dropped() == 0, "rank " + rank + "'s trace is whole");
+            assertFalse(file.events().isEmpty(), "rank " + rank + " recorded its calls");
+        }
     }
 }

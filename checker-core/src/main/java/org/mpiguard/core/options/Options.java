@@ -43,6 +43,16 @@ public final class Options {
      * {@code 0} takes no stack. The stack is walked only when a finding is made.
      */
     public static final String STACK_DEPTH = "stack-depth";
+    /**
+     * Per-rank traces of the MPI events ({@code trace-rank<N>.mpgt}) for the cross-process
+     * analyses: {@code off}, {@code on} (into the report directory) or a directory.
+     */
+    public static final String TRACE = "trace";
+    /**
+     * {@code on}: when every rank's trace is complete at Finalize, rank 0 analyses them
+     * before the job ends; {@code off} leaves that to {@code mpiguard analyze DIR}.
+     */
+    public static final String TRACE_ANALYSIS = "trace-analysis";
 
     public static final String ENV_VARIABLE = "MPIGUARD_OPTIONS";
     public static final String PROPERTY_PREFIX = "mpiguard.";
@@ -61,6 +71,8 @@ public final class Options {
         define(REPORT, "mpiguard-report", "a directory path");
         define(BINDING_HAZARDS, "report", "report or standard");
         define(STACK_DEPTH, "16", "a number of frames from 0 (no stacks) to " + MAX_STACK_DEPTH);
+        define(TRACE, "off", "off, on (into the report directory) or a directory path");
+        define(TRACE_ANALYSIS, "on", "on or off (rank 0 analyses the traces at the end of the run)");
     }
 
     private final String include;
@@ -72,6 +84,9 @@ public final class Options {
     private final Path reportDir;
     private final boolean bindingHazardsStandard;
     private final int stackDepth;
+    /** Where traces go; null when off. */
+    private final Path traceDir;
+    private final boolean traceAnalysis;
 
     private Options(Map<String, String> values) throws OptionsException {
         this.include = values.get(INCLUDE);
@@ -87,6 +102,25 @@ public final class Options {
         this.reportDir = Path.of(report);
         this.bindingHazardsStandard = parseBindingHazards(values.get(BINDING_HAZARDS));
         this.stackDepth = parseStackDepth(values.get(STACK_DEPTH));
+        this.traceDir = parseTrace(values.get(TRACE).trim(), reportDir);
+        this.traceAnalysis = parseOnOff(TRACE_ANALYSIS, values.get(TRACE_ANALYSIS));
+    }
+
+    private static Path parseTrace(String value, Path reportDir) throws OptionsException {
+        return switch (value.toLowerCase(Locale.ROOT)) {
+            case "" -> throw invalid(TRACE, value);
+            case "off" -> null;
+            case "on" -> reportDir;
+            default -> Path.of(value);
+        };
+    }
+
+    private static boolean parseOnOff(String key, String value) throws OptionsException {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> throw invalid(key, value);
+        };
     }
 
     /** Options from all three sources, as the agent sees them at start. */
@@ -272,6 +306,16 @@ public final class Options {
     /** Frames a finding's stack keeps at most; 0 when stacks are off. */
     public int stackDepth() {
         return stackDepth;
+    }
+
+    /** The directory of the traces, or null when {@code trace=off}. */
+    public Path traceDir() {
+        return traceDir;
+    }
+
+    /** Whether rank 0 analyses complete traces at the end of the run. */
+    public boolean traceAnalysis() {
+        return traceAnalysis;
     }
 
     /** Every key with its default and what is valid, for the README and error messages. */

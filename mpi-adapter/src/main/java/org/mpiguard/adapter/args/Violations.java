@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.Guard;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.core.ExitCodes;
@@ -73,6 +74,7 @@ public final class Violations {
      * flushed as they are written, so nothing is lost either way.
      */
     private static void abort() {
+        TraceSession.flush();
         try {
             if (MpiRuntime.running()) {
                 MPI.COMM_WORLD.abort(ExitCodes.ABORTED_ON_FINDING);

@@ -7,6 +7,8 @@ package org.mpiguard.adapter.shadow;
 public final class DatatypeShadow extends Shadow {
 
     private volatile boolean committed;
+    /** The id of its type signature in this rank's trace, defined once at commit; 0 until then. */
+    private volatile int traceSignature;
 
     DatatypeShadow(Object type, int site, int rank, boolean committed) {
         super(type, site, rank);
@@ -15,6 +17,14 @@ public final class DatatypeShadow extends Shadow {
 
     public boolean committed() {
         return committed;
+    }
+
+    public int traceSignature() {
+        return traceSignature;
+    }
+
+    public void traceSignature(int id) {
+        traceSignature = id;
     }
 
     void commit() {

@@ -7,9 +7,19 @@ import mpi.MPIException;
 public final class GroupShadow extends Shadow {
 
     private volatile int[] worldRanks;
+    /** The id of its members' set in this rank's trace; 0 until first recorded. */
+    private volatile int traceRankSet;
 
     GroupShadow(Object group, int site, int rank) {
         super(group, site, rank);
+    }
+
+    public int traceRankSet() {
+        return traceRankSet;
+    }
+
+    public void traceRankSet(int id) {
+        traceRankSet = id;
     }
 
     /** World ranks of the group's members, in the group's order; the group is left as it is. */

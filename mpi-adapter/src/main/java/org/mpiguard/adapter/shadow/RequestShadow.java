@@ -26,6 +26,10 @@ public final class RequestShadow {
     /** A persistent request started and not yet completed. */
     boolean active;
     boolean freed;
+    /** The request's id in this rank's trace: a per-rank count from 1, never reused. */
+    long traceId;
+
+    private static final java.util.concurrent.atomic.AtomicLong TRACE_IDS = new java.util.concurrent.atomic.AtomicLong();
 
     RequestShadow() {
     }
@@ -42,6 +46,7 @@ public final class RequestShadow {
         buffer = madeBuffer;
         active = false;
         freed = false;
+        traceId = TRACE_IDS.incrementAndGet();
     }
 
     /** Copies what the request waits for into {@code into} (the caller holds the slot's monitor). */
@@ -53,6 +58,7 @@ public final class RequestShadow {
         into.site = site;
         into.buffer = buffer;
         into.active = active;
+        into.traceId = traceId;
     }
 
     /** A reader's reusable copy of one request's shadow. */
@@ -65,5 +71,7 @@ public final class RequestShadow {
         public int site;
         public Object buffer;
         public boolean active;
+        /** The request's id in the trace, never 0. */
+        public long traceId;
     }
 }

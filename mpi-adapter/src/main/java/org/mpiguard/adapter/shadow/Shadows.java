@@ -223,6 +223,12 @@ public final class Shadows {
         }
     }
 
+    /** The shadow of a derived type, made (as committed) if the checks did not see it made; null for predefined types. */
+    public static DatatypeShadow datatype(Datatype type, boolean make) {
+        return make ? DATATYPES.findOrMake(type, t -> new DatatypeShadow(t, CallSites.UNKNOWN_ID, rank(), true))
+                : DATATYPES.find(type);
+    }
+
     public static boolean uncommitted(Datatype type) {
         if (uncommitted == 0) {
             return false;
@@ -283,6 +289,16 @@ public final class Shadows {
     private static WindowShadow windowMade(Win win, Comm comm, int site) throws MPIException {
         int groupSize = comm.getSize();
         return WINDOWS.findOrMake(win, w -> new WindowShadow(w, site, rank(), groupSize));
+    }
+
+    /** The shadow of {@code win} made on {@code comm} at {@code site}, made if the checks did not. */
+    public static WindowShadow window(Win win, Comm comm, int site) throws MPIException {
+        return windowMade(win, comm, site);
+    }
+
+    /** The shadow of {@code group}, made on first sight. */
+    public static GroupShadow group(Group group) {
+        return GROUPS.findOrMake(group, g -> new GroupShadow(g, CallSites.UNKNOWN_ID, rank()));
     }
 
     public static WindowShadow window(Object win) {
@@ -361,7 +377,7 @@ public final class Shadows {
         }
     }
 
-    static int elementBytes(Buffer b) {
+    public static int elementBytes(Buffer b) {
         if (b instanceof ByteBuffer) {
             return 1;
         }

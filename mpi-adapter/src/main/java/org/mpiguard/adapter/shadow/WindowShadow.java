@@ -12,6 +12,9 @@ import org.mpiguard.core.args.RmaEpochs;
  */
 public final class WindowShadow extends Shadow {
 
+    private volatile long traceIdentity;
+    private volatile int[] traceWorld;
+
     /** Every target's window, exchanged once at creation. {@code sizeBytes == null} for a dynamic window. */
     public record Targets(int groupSize, long[] sizeBytes, int[] dispUnitBytes, RmaEpochs epochs) {
     }
@@ -45,5 +48,20 @@ public final class WindowShadow extends Shadow {
 
     void named(String key, int[] worldMembers) {
         graph = new WindowState(key, worldMembers, epochs);
+    }
+
+    /** The window's identity in the traces (the same on every member), 0 if not named. */
+    public long traceIdentity() {
+        return traceIdentity;
+    }
+
+    /** World ranks of the window's ranks, or null if not named. */
+    public int[] traceWorld() {
+        return traceWorld;
+    }
+
+    public void traceNamed(long identity, int[] worldOfRank) {
+        traceWorld = worldOfRank;
+        traceIdentity = identity;
     }
 }

@@ -1,0 +1,73 @@
+package org.mpiguard.advice.trace;
+
+import mpi.Datatype;
+import mpi.Status;
+import org.mpiguard.adapter.trace.TraceIds;
+import org.mpiguard.adapter.trace.TraceSession;
+import org.mpiguard.core.trace.CompletionOp;
+import org.mpiguard.core.trace.PointOp;
+import org.mpiguard.core.trace.ProbeOp;
+import org.mpiguard.core.trace.TraceRecorder;
+
+/**
+ * Point-to-point posts, blocking completions and probes into this rank's trace
+ * (trace.rules). Each entry point reads one volatile field when not recording and
+ * allocates nothing when recording; the matched source and tag come from the Status the
+ * program gets (two Java array reads; the count is never asked: getCount is a JNI call).
+ */
+public final class PointToPointTrace {
+
+    private PointToPointTrace() {
+    }
+
+    /** A send, before the call (blocking) or after it with its request (nonblocking; 0 when blocking). */
+    public static void send(Object comm, int count, Datatype type, int dest, int tag, PointOp op, Object request,
+                            int site) {
+        TraceRecorder r = TraceSession.recorder();
+        if (r != null) {
+            r.send(site, op, TraceIds.comm(comm), TraceIds.peer(comm, dest), tag, TraceIds.signature(type), count,
+                    RequestTrace.id(request));
+        }
+    }
+
+    /** A receive posted: before a blocking one (request null), after a nonblocking one. */
+    public static void recv(Object comm, int count, Datatype type, int source, int tag, PointOp op, Object request,
+                            int site) {
+        TraceRecorder r = TraceSession.recorder();
+        if (r != null) {
+            r.recv(site, op, TraceIds.comm(comm), TraceIds.peer(comm, source), TraceIds.tag(tag),
+                    TraceIds.signature(type), count, RequestTrace.id(request));
+        }
+    }
+
+    /** A blocking receive returned with {@code status}. */
+    public static void received(Object comm, Status status, int site) {
+        TraceRecorder r = TraceSession.recorder();
+        if (r != null && status != null) {
+            r.complete(site, CompletionOp.BLOCKING, 0, TraceIds.peer(comm, status.getSource()), status.getTag(), -1,
+                    0);
+        }
+    }
+
+    /** sendRecv and sendRecvReplace, before the call: both halves. */
+    public static void sendRecv(Object comm, int sendCount, Datatype sendType, int dest, int sendTag, int recvCount,
+                                Datatype recvType, int source, int recvTag, PointOp op, int site) {
+        TraceRecorder r = TraceSession.recorder();
+        if (r != null) {
+            long c = TraceIds.comm(comm);
+            r.send(site, op, c, TraceIds.peer(comm, dest), sendTag, TraceIds.signature(sendType), sendCount, 0);
+            r.recv(site, op, c, TraceIds.peer(comm, source), TraceIds.tag(recvTag), TraceIds.signature(recvType),
+                    recvCount, 0);
+        }
+    }
+
+    /** probe and iProbe (status null when nothing was found). */
+    public static void probed(Object comm, int source, int tag, Status status, ProbeOp op, int site) {
+        TraceRecorder r = TraceSession.recorder();
+        if (r != null) {
+            boolean found = status != null;
+            r.probe(site, op, TraceIds.comm(comm), TraceIds.peer(comm, source), TraceIds.tag(tag), found,
+                    found ? TraceIds.peer(comm, status.getSource()) : -1, found ? status.getTag() : -1, -1);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package org.mpiguard.adapter.trace;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import mpi.Comm;
+import mpi.Datatype;
+import mpi.Group;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Win;
+import org.mpiguard.adapter.shadow.GroupShadow;
+import org.mpiguard.adapter.shadow.WindowShadow;
+import org.mpiguard.adapter.shadow.DatatypeShadow;
+import org.mpiguard.adapter.shadow.Shadows;
+import org.mpiguard.core.collective.CollectiveKind;
+import org.mpiguard.core.collective.CommIdentity;
+import org.mpiguard.core.trace.HandleKind;
+import org.mpiguard.core.trace.TraceRecorder;
+
+/**
+ * What the trace calls MPI objects by, read from their shadows (computed once, never per
+ * call): a communicator's identity and its ranks as world ranks, a datatype's signature id
+ * (a predefined type's binding code; a derived type's defined at commit), a window's
+ * identity and its ranks as world ranks, a group's set of world ranks.
+ */
+public final class TraceIds {
+
+    private static final VarHandle BASE_TYPE = datatypeField("baseType");
+    private static final VarHandle BASE_SIZE = datatypeField("baseSize");
+
+    private TraceIds() {
+    }
+
+    /** The communicator's identity as every member knows it; 0 for one the checker did not see made. */
+    public static long comm(Object comm) {
+        CommIdentity identity = Shadows.identity(comm);
+        return identity == null ? 0 : identity.id();
+    }
+
+    /** A peer rank of {@code comm} as a world rank; wildcards and PROC_NULL as the trace writes them. */
+    public static int peer(Object comm, int peer) {
+        if (peer == MPI.ANY_SOURCE) {
+            return TraceRecorder.ANY;
+        }
+        if (peer == MPI.PROC_NULL) {
+            return TraceRecorder.PROC_NULL;
+        }
+        CommIdentity identity = Shadows.identity(comm);
+        return identity == null || peer < 0 || peer >= identity.size() ? peer : identity.worldRank(peer);
+    }
+
+    public static int tag(int tag) {
+        return tag == MPI.ANY_TAG ? TraceRecorder.ANY : tag;
+    }
+
+    /** The signature id of {@code type}: its binding code if predefined, the id defined at its commit if derived. */
+    public static int signature(Datatype type) {
+        if (type == null) {
+            return 0;
+        }
+        DatatypeShadow shadow = Shadows.datatype(type, false);
+        if (shadow != null && shadow.traceSignature() != 0) {
+            return shadow.traceSignature();
+        }
+        return BASE_TYPE == null ? 0 : (int) BASE_TYPE.get(type);
+    }
+
+    /**
+     * A derived type was committed: its signature is defined once. The bindings build every
+     * derived type over one base type (a Java buffer is an array of one primitive type) and
+     * give its size and extent in base elements, so the signature is that base type
+     * repeated size times.
+     */
+    public static void committed(TraceRecorder recorder, Datatype type) throws MPIException {
+        if (BASE_TYPE == null || BASE_SIZE == null) {
+            return;
+        }
+        int base = (int) BASE_TYPE.get(type);
+        long baseBytes = Math.max(1, (int) BASE_SIZE.get(type));
+        int elements = type.getSize();
+        int id = recorder.defineSignature(new int[] {base}, new long[] {elements}, elements * baseBytes,
+                type.getExtent() * baseBytes);
+        Shadows.datatype(type, true).traceSignature(id);
+    }
+
+    /**
+     * A window was just made on {@code comm} (a collective the ring has counted): it is named
+     * as a communicator made by that collective would be, and recorded as a handle.
+     */
+    public static void windowMade(TraceRecorder recorder, Win win, Comm comm, long sizeBytes, int dispUnit, int site)
+            throws MPIException {
+        CommIdentity c = Shadows.identity(comm);
+        if (c == null || win == null) {
+            return;
+        }
+        int[] world = new int[c.size()];
+        int lowest = Integer.MAX_VALUE;
+        for (int i = 0; i < world.length; i++) {
+            world[i] = c.worldRank(i);
+            lowest = Math.min(lowest, world[i]);
+        }
+        long id = CommIdentity.derive(c.id(), c.collectives(), lowest, CollectiveKind.WIN_CREATE.ordinal());
+        Shadows.window(win, comm, site).traceNamed(id, world);
+        recorder.handle(site, HandleKind.CREATE, HandleKind.WIN, id, id, recorder.defineRanks(world), sizeBytes,
+                dispUnit);
+    }
+
+    /** The window's identity in the trace, 0 if it was not named. */
+    public static long window(Object win) {
+        WindowShadow shadow = Shadows.window(win);
+        return shadow == null ? 0 : shadow.traceIdentity();
+    }
+
+    /** A rank of the window's group as a world rank. */
+    public static int windowRank(Object win, int rank) {
+        WindowShadow shadow = Shadows.window(win);
+        int[] world = shadow == null ? null : shadow.traceWorld();
+        return world == null || rank < 0 || rank >= world.length ? rank : world[rank];
+    }
+
+    /** The trace's id of a group's members (post and start), defined once per group. */
+    public static int group(TraceRecorder recorder, Group group) {
+        if (group == null) {
+            return 0;
+        }
+        GroupShadow shadow = Shadows.group(group);
+        int id = shadow.traceRankSet();
+        if (id == 0) {
+            id = recorder.defineRanks(Shadows.worldRanks(group));
+            shadow.traceRankSet(id);
+        }
+        return id;
+    }
+
+    private static VarHandle datatypeField(String name) {
+        try {
+            return MethodHandles.privateLookupIn(Datatype.class, MethodHandles.lookup())
+                    .findVarHandle(Datatype.class, name, int.class);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+}

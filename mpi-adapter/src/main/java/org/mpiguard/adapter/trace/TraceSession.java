@@ -1,0 +1,123 @@
+package org.mpiguard.adapter.trace;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.MPIException;
+import org.mpiguard.analyzer.RunAnalysis;
+import org.mpiguard.core.Guard;
+import org.mpiguard.core.options.Options;
+import org.mpiguard.core.trace.TraceRecorder;
+import org.mpiguard.core.trace.TraceWriter;
+
+/**
+ * This rank's trace from Init to Finalize: the writer starts when the world rank and size
+ * are known, everything recorded is flushed before any abort the checker makes and from a
+ * shutdown hook (mpirun's kill), and the file is closed at Finalize. Then, when every
+ * rank's trace is complete, rank 0 analyses them (after MPI.Finalize: the analysis needs
+ * no MPI, and the other ranks are not kept waiting in Finalize for it).
+ *
+ * <p>The hot path reads one volatile field: {@link #recorder()} is null when not recording.
+ */
+public final class TraceSession {
+
+    /** Slots of the recorder's ring (16 longs each: 2 MB). */
+    private static final int CAPACITY = 1 << 14;
+
+    private static volatile TraceRecorder recorder;
+    private static volatile TraceWriter writer;
+    /** The session's private communicator: the end-of-run agreement never meets the program's messages. */
+    private static Intracomm privateComm;
+    private static Path dir;
+    private static int rank = -1;
+    private static boolean analyse;
+
+    private TraceSession() {
+    }
+
+    /** The recorder, or null when this rank does not record. */
+    public static TraceRecorder recorder() {
+        return recorder;
+    }
+
+    /** After Init: every rank has the same options, so every rank makes the private communicator. */
+    public static void start(Options options, int worldRank, int worldSize) {
+        Path d = options.traceDir();
+        if (d == null) {
+            return;
+        }
+        try {
+            privateComm = MPI.COMM_WORLD.dup();
+        } catch (MPIException | RuntimeException e) {
+            Guard.fault("making the trace's private communicator", e);
+        }
+        try {
+            TraceWriter w = TraceWriter.start(d, worldRank, worldSize, CAPACITY, System.err);
+            Runtime.getRuntime().addShutdownHook(new Thread(TraceSession::flush, "mpiguard-trace-flush"));
+            dir = d;
+            rank = worldRank;
+            analyse = options.traceAnalysis();
+            writer = w;
+            recorder = w.recorder();
+        } catch (IOException | RuntimeException e) {
+            System.err.println("[MPIGuard] rank " + worldRank + " cannot write its trace in " + d + " (" + e
+                    + "); it runs untraced");
+        }
+    }
+
+    /** Everything recorded so far is in the file: before an abort, and from the shutdown hook. */
+    public static void flush() {
+        TraceWriter w = writer;
+        if (w != null) {
+            try {
+                w.flush();
+            } catch (RuntimeException e) {
+                // the abort goes on
+            }
+        }
+    }
+
+    /**
+     * MPI.Finalize, before the real one: the last event, the file closed, and every rank
+     * told whether all traces are whole (which is also the barrier that lets rank 0 read
+     * them). Returns whether rank 0 should analyse them after MPI.Finalize.
+     */
+    public static boolean finish(int site) {
+        TraceWriter w = writer;
+        TraceRecorder r = recorder;
+        if (w == null || r == null) {
+            return false;
+        }
+        r.finalizeCalled(site);
+        recorder = null;
+        w.close();
+        boolean whole = r.dropped() == 0;
+        int[] flag = {whole ? 1 : 0};
+        Intracomm comm = privateComm;
+        if (comm == null) {
+            return false;
+        }
+        try {
+            comm.allReduce(flag, 1, MPI.INT, MPI.MIN);
+            comm.free();
+        } catch (MPIException | RuntimeException e) {
+            Guard.fault("agreeing on the traces at Finalize", e);
+            return false;
+        }
+        if (flag[0] == 0 && rank == 0 && analyse) {
+            System.err.println("[MPIGuard] a rank's trace misses events: run mpiguard analyze " + dir
+                    + " to see what can still be concluded");
+        }
+        return rank == 0 && analyse && flag[0] == 1;
+    }
+
+    /** Rank 0, after MPI.Finalize: the analyses of the whole run, printed and written beside the traces. */
+    public static void analyseRun() {
+        try {
+            RunAnalysis.atEndOfRun(dir, System.err);
+        } catch (RuntimeException | LinkageError e) {
+            Guard.fault("analysing the traces at the end of the run", e);
+        }
+    }
+}
