@@ -75,6 +75,7 @@ class RmaConflictAnalysisTest {
         assertEquals(2, f.related().get(0).rank());
         assertEquals("Win.put", f.op());
         assertTrue(f.message().contains("window of rank 0 (bytes 8 to 12)"), f.message());
+        assertTrue(f.message().startsWith("[rma.put-put] "), f.message());
         assertTrue(f.message().contains("different values"), f.message());
     }
 
@@ -104,7 +105,7 @@ class RmaConflictAnalysisTest {
             run.rank(2).put(21, WIN, 0, 2, 1, INT, 42);
         }).one(FindingKind.RMA_CONFLICT, 11, List.of(0, 1, 2), 21);
         assertEquals(Severity.WARNING, f.severity());
-        assertTrue(f.message().contains("same value"), f.message());
+        assertTrue(f.message().startsWith("[rma.same-value] ") && f.message().contains("same value"), f.message());
     }
 
     @Test
@@ -116,7 +117,7 @@ class RmaConflictAnalysisTest {
         });
         Finding f = a.one(FindingKind.RMA_CONFLICT, 11, List.of(0, 1, 2), 21);
         assertEquals(Severity.ERROR, f.severity());
-        assertTrue(f.message().contains("bytes 12 to 16"), f.message());
+        assertTrue(f.message().startsWith("[rma.put-get] ") && f.message().contains("bytes 12 to 16"), f.message());
     }
 
     @Test
@@ -142,7 +143,7 @@ class RmaConflictAnalysisTest {
             run.rank(1).accumulate(11, WIN, 0, 1, 1, INT, SUM);
             run.rank(2).accumulate(21, WIN, 0, 1, 1, INT, PROD);
         }).one(FindingKind.RMA_CONFLICT, 11, List.of(0, 1, 2), 21);
-        assertTrue(f.message().contains("same operation"), f.message());
+        assertTrue(f.message().startsWith("[rma.acc-op] ") && f.message().contains("same operation"), f.message());
     }
 
     @Test
@@ -151,16 +152,18 @@ class RmaConflictAnalysisTest {
             run.rank(1).accumulate(11, WIN, 0, 0, 2, INT, SUM);
             run.rank(2).accumulate(21, WIN, 0, 0, 1, DOUBLE, SUM);
         }).one(FindingKind.RMA_CONFLICT, 11, List.of(0, 1, 2), 21);
-        assertTrue(f.message().contains("basic datatype"), f.message());
+        assertTrue(f.message().startsWith("[rma.acc-type] ") && f.message().contains("basic datatype"),
+                f.message());
     }
 
     @Test
     void aPutAndAnAccumulateOnOneSlotAreAnErrorAndOnDifferentSlotsSilent() throws Exception {
-        inOneFenceEpoch(4, run -> {
+        Finding f = inOneFenceEpoch(4, run -> {
             run.rank(1).put(11, WIN, 0, 1, 1, INT, 5);
             run.rank(2).accumulate(21, WIN, 0, 1, 1, INT, SUM);
             run.rank(3).accumulate(31, WIN, 0, 2, 1, INT, SUM);
         }).one(FindingKind.RMA_CONFLICT, 11, List.of(0, 1, 2), 21);
+        assertTrue(f.message().startsWith("[rma.put-acc] "), f.message());
     }
 
     @Test
@@ -211,7 +214,8 @@ class RmaConflictAnalysisTest {
         run.rank(1).pscw(4, RmaSyncOp.START, WIN, 0).put(11, WIN, 0, 0, 1, INT, 9).pscw(5, RmaSyncOp.COMPLETE, WIN);
         Finding f = Analyzed.of(run.write(true)).one(FindingKind.RMA_CONFLICT, 4, List.of(0, 1), 11);
         assertEquals(Severity.ERROR, f.severity());
-        assertTrue(f.message().contains("the load by rank 0 into its own window"), f.message());
+        assertTrue(f.message().startsWith("[rma.load-put] ")
+                && f.message().contains("the load by rank 0 into its own window"), f.message());
     }
 
     // ---- passive target: lock/unlock ----
@@ -260,6 +264,7 @@ class RmaConflictAnalysisTest {
         run.rank(1).barrier(2).lock(10, WIN, SHARED, 0).put(11, WIN, 0, 5, 1, INT, 88).unlock(12, WIN, 0).barrier(9);
         Finding f = Analyzed.of(run.write(true)).one(FindingKind.RMA_CONFLICT, 4, List.of(0, 1), 11);
         assertEquals(Severity.ERROR, f.severity());
+        assertTrue(f.message().startsWith("[rma.store-put] "), f.message());
     }
 
     @Test
@@ -303,7 +308,8 @@ class RmaConflictAnalysisTest {
         run.rank(0).barrier(2).access(4, WIN, 4, 4, true, 1).barrier(9);
         run.rank(1).barrier(2).lock(10, WIN, SHARED, 0).get(11, WIN, 0, 0, 2, INT).unlock(12, WIN, 0).barrier(9);
         Finding f = Analyzed.of(run.write(true)).one(FindingKind.RMA_CONFLICT, 4, List.of(0, 1), 11);
-        assertTrue(f.message().contains("may see the value before the write"), f.message());
+        assertTrue(f.message().startsWith("[rma.store-get] ")
+                && f.message().contains("may see the value before the write"), f.message());
     }
 
     @Test
@@ -313,7 +319,8 @@ class RmaConflictAnalysisTest {
         run.rank(1).barrier(2).lock(10, WIN, SHARED, 0).put(11, WIN, 0, 0, 1, INT, 2).unlock(12, WIN, 0).barrier(9);
         Finding f = Analyzed.of(run.write(true)).one(FindingKind.RMA_CONFLICT, 4, List.of(0, 1), 11);
         assertEquals(Severity.WARNING, f.severity());
-        assertTrue(f.message().contains("separate memory model"), f.message());
+        assertTrue(f.message().startsWith("[rma.store-window] ") && f.message().contains("separate memory model"),
+                f.message());
     }
 
     // ---- lockAll with flush, request-based operations ----

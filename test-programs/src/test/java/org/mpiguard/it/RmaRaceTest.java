@@ -58,8 +58,8 @@ class RmaRaceTest {
      */
     private static JsonNode conflict(MpiRun.Result r, String program, int siteRank, String siteMarker,
                                      int otherRank, String otherMarker) throws IOException {
-        int siteLine = SourceMarkers.line(PKG + program, siteMarker);
-        int otherLine = SourceMarkers.line(PKG + program, otherMarker);
+        int siteLine = SourceMarkers.line(PKG + program, "RMA: " + siteMarker);
+        int otherLine = SourceMarkers.line(PKG + program, "RMA: " + otherMarker);
         String file = SourceMarkers.fileName(PKG + program);
         List<JsonNode> all = conflicts(r);
         List<JsonNode> matching = all.stream()

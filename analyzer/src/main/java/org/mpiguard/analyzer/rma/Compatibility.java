@@ -12,9 +12,9 @@ import org.mpiguard.core.report.Severity;
  */
 final class Compatibility {
 
-    /** A verdict; {@code severity} null when the pair is allowed. */
-    record Verdict(Severity severity, String why) {
-        static final Verdict ALLOWED = new Verdict(null, null);
+    /** A verdict: the rule's id (docs/rma-checks.md), its severity (null when the pair is allowed) and why. */
+    record Verdict(String id, Severity severity, String why) {
+        static final Verdict ALLOWED = new Verdict(null, null, null);
 
         boolean allowed() {
             return severity == null;
@@ -31,10 +31,11 @@ final class Compatibility {
         boolean overlap = a.overlaps(b);
         if (!overlap) {
             if (separateModelOnly(a, b) || separateModelOnly(b, a)) {
-                return new Verdict(Severity.WARNING, "a store into window memory while a remote put or accumulate "
-                        + "to the same window is in progress is erroneous under MPI's separate memory model, even on "
-                        + "other bytes (the put may land in a copy of the window that overwrites the store); it is "
-                        + "allowed under the unified model only, so the program is not portable");
+                return new Verdict("rma.store-window", Severity.WARNING, "a store into window memory while a "
+                        + "remote put or accumulate to the same window is in progress is erroneous under MPI's "
+                        + "separate memory model, even on other bytes (the put may land in a copy of the window that "
+                        + "overwrites the store); it is allowed under the unified model only, so the program is not "
+                        + "portable");
             }
             return Verdict.ALLOWED;
         }
@@ -42,7 +43,8 @@ final class Compatibility {
             if (a.op() == b.op() && a.base() == b.base() && a.base() >= 0) {
                 return Verdict.ALLOWED;
             }
-            return new Verdict(Severity.ERROR, a.op() != b.op()
+            boolean sameOp = a.op() == b.op();
+            return new Verdict(sameOp ? "rma.acc-type" : "rma.acc-op", Severity.ERROR, !sameOp
                     ? "concurrent accumulates are atomic with each other only when they use the same operation; "
                     + "these use different ones, so the result is undefined"
                     : "concurrent accumulates are atomic with each other only on the same basic datatype; these "
@@ -51,18 +53,28 @@ final class Compatibility {
         if (a.kind().writes() && b.kind().writes()) {
             if (replaces(a) && replaces(b) && a.start() == b.start() && a.end() == b.end() && a.valueHash() != 0
                     && a.valueHash() == b.valueHash()) {
-                return new Verdict(Severity.WARNING, "both write the same value in this run (a benign race: the "
-                        + "result is right), but nothing orders them, so with other data the bytes would end up "
-                        + "holding either value or a mix");
+                return new Verdict("rma.same-value", Severity.WARNING, "both write the same value in this run "
+                        + "(a benign race: the result is right), but nothing orders them, so with other data the "
+                        + "bytes would end up holding either value or a mix");
             }
-            return new Verdict(Severity.ERROR, "both write these bytes and nothing orders the writes: they may end "
-                    + "up holding either value or a mix of both"
+            return new Verdict(writeWriteId(a, b), Severity.ERROR, "both write these bytes and nothing orders "
+                    + "the writes: they may end up holding either value or a mix of both"
                     + (a.valueHash() != 0 && b.valueHash() != 0 ? " (the two wrote different values in this run)"
                     : ""));
         }
         Access reader = a.kind().writes() ? b : a;
-        return new Verdict(Severity.ERROR, "the " + (reader.kind() == AccessKind.LOAD ? "load" : "get")
+        Access writer = a.kind().writes() ? a : b;
+        String id = reader.kind() == AccessKind.LOAD ? "rma.load-put"
+                : writer.kind() == AccessKind.STORE ? "rma.store-get" : "rma.put-get";
+        return new Verdict(id, Severity.ERROR, "the " + (reader.kind() == AccessKind.LOAD ? "load" : "get")
                 + " may see the value before the write, after it, or a mix of both");
+    }
+
+    private static String writeWriteId(Access a, Access b) {
+        if (a.kind() == AccessKind.STORE || b.kind() == AccessKind.STORE) {
+            return "rma.store-put";
+        }
+        return a.kind() == b.kind() ? "rma.put-put" : "rma.put-acc";
     }
 
     private static boolean replaces(Access a) {

@@ -83,8 +83,8 @@ final class ConflictLog {
                 : "bytes " + g.first.start() + " to " + g.first.end() + " and " + g.second.start() + " to "
                 + g.second.end();
         String times = g.count == 1 ? "" : " This pair conflicted " + g.count + " times in the run.";
-        String message = "RMA conflict on the window of rank " + g.first.target() + " (" + bytes + "): "
-                + describe(g.first, first) + " and " + describe(g.second, second)
+        String message = "[" + g.verdict.id() + "] RMA conflict on the window of rank " + g.first.target() + " ("
+                + bytes + "): " + describe(g.first, first) + " and " + describe(g.second, second)
                 + ", and nothing orders the two: neither is complete (closing fence, complete, unlock or flush) "
                 + "before the other starts, through any chain of messages, collectives, fences or "
                 + "post/start/complete/wait, and no exclusive lock keeps them apart. " + capital(g.verdict.why())
