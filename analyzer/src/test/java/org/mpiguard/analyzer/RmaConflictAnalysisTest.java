@@ -218,6 +218,14 @@ class RmaConflictAnalysisTest {
                 && f.message().contains("the load by rank 0 into its own window"), f.message());
     }
 
+    @Test
+    void aSuccessfulTestEndsTheExposureEpochAsAWaitDoes() throws Exception {
+        RunBuilder run = run(2);
+        run.rank(0).pscw(3, RmaSyncOp.POST, WIN, 1).pscw(6, RmaSyncOp.TEST, WIN).access(7, WIN, 0, 4, true, 0);
+        run.rank(1).pscw(4, RmaSyncOp.START, WIN, 0).put(11, WIN, 0, 0, 1, INT, 9).pscw(5, RmaSyncOp.COMPLETE, WIN);
+        Analyzed.of(run.write(true)).none(FindingKind.RMA_CONFLICT);
+    }
+
     // ---- passive target: lock/unlock ----
 
     /** The seed's Figure 2c: barrier, shared locks, a put and a get of one slot, barrier. */

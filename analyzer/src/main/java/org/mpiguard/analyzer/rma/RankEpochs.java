@@ -106,7 +106,7 @@ final class RankEpochs {
                 w.accessing = false;
             }
             case POST -> w.exposed = true;
-            case WAIT -> w.exposed = false;
+            case WAIT, TEST -> w.exposed = false;
             case LOCK -> w.locks.put(target, e.intField(3));
             case UNLOCK -> {
                 complete(w, target, i);
@@ -120,7 +120,7 @@ final class RankEpochs {
             case FLUSH -> complete(w, target, i);
             case FLUSH_ALL -> completeAll(w, i);
             default -> {
-                // flushLocal, flushLocalAll: the origin buffer only; sync: memory of this rank only; test: may fail
+                // flushLocal, flushLocalAll: the origin buffer only; sync: memory of this rank only
             }
         }
     }
