@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.mpiguard.core.trace.EventKind;
 import org.mpiguard.core.trace.TraceReader;
 
@@ -30,7 +32,11 @@ class RmaRaceTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static MpiRun.Result traced(String program) throws Exception {
-        MpiRun.Result r = MpiRun.program(PKG + program).ranks(3).withAgent("trace=on").run();
+        return tracedAt(PKG + program, 3);
+    }
+
+    private static MpiRun.Result tracedAt(String qualifiedProgram, int ranks) throws Exception {
+        MpiRun.Result r = MpiRun.program(qualifiedProgram).ranks(ranks).withAgent("trace=on").run();
         assertFalse(r.timedOut(), r.toString());
         assertEquals(0, r.exitCode(), r.toString());
         return r;
@@ -140,6 +146,15 @@ class RmaRaceTest {
     @Test
     void emulatedIncrementsUnderOneExclusiveLockAreSilent() throws Exception {
         assertSilent("EmulateRaceFixed");
+    }
+
+    /** Correct one-sided programs written for the other checks, never meant for this one: no false alarm. */
+    @ParameterizedTest(name = "{0} at {1} ranks")
+    @CsvSource({"correct.OneSided, 4", "rma.FenceFixed, 3", "rma.PscwFixed, 3", "rma.LockChainFixed, 3",
+        "rma.LockHeldByFinishedFixed, 3", "args.OneSidedArgsFixed, 2"})
+    void correctOneSidedProgramsOfTheOtherSuitesAreSilent(String program, int ranks) throws Exception {
+        MpiRun.Result r = tracedAt(program, ranks);
+        assertEquals(List.of(), conflicts(r), r.toString());
     }
 
     private static List<Integer> ranksOf(JsonNode f) {

@@ -138,13 +138,17 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         }
     }
 
-    /** Forgets the accesses that every rank still running has ordered after their completion. */
+    /**
+     * Forgets the accesses that every rank still to make one (it uses RMA and has events
+     * left) has ordered after their completion: clocks only grow, so no later access of
+     * those ranks can be concurrent with them.
+     */
     private void sweep(Clocks clocks) {
         int[] minKnown = new int[worldSize];
         for (int q = 0; q < worldSize; q++) {
             int min = Integer.MAX_VALUE;
             for (int r = 0; r < worldSize; r++) {
-                if (r != q && traces.rank(r) != null && !clocks.finished(r)) {
+                if (r != q && epochs[r] != null && !clocks.finished(r)) {
                     min = Math.min(min, clocks.known(r, q));
                 }
             }
