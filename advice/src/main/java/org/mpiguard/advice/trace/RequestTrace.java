@@ -1,10 +1,14 @@
 package org.mpiguard.advice.trace;
 
+import mpi.MPI;
+import mpi.MPIException;
 import mpi.Request;
 import mpi.Status;
 import org.mpiguard.adapter.shadow.RequestShadow;
 import org.mpiguard.adapter.shadow.RequestShadows;
+import org.mpiguard.adapter.trace.TraceIds;
 import org.mpiguard.adapter.trace.TraceSession;
+import org.mpiguard.core.activity.WaitKind;
 import org.mpiguard.core.trace.CompletionOp;
 import org.mpiguard.core.trace.RequestOp;
 import org.mpiguard.core.trace.TraceRecorder;
@@ -31,6 +35,27 @@ public final class RequestTrace {
         return RequestShadows.lookup(request, view) ? view.traceId : -1;
     }
 
+    /**
+     * Request.waitFor, made instead of the program's call: while recording, a wildcard
+     * receive is waited for with waitStatus (the same MPI_Wait, plus the Status the bindings
+     * allocate), so the trace knows which send it took; every other request as asked.
+     */
+    public static void waitFor(Request request, int site) throws MPIException {
+        TraceRecorder r = TraceSession.recorder();
+        RequestShadow.View view = VIEW.get();
+        if (r == null || !RequestShadows.lookup(request, view)) {
+            request.waitFor();
+            return;
+        }
+        Status status = null;
+        if (view.kind == WaitKind.RECEIVE && (view.peer == MPI.ANY_SOURCE || view.tag == MPI.ANY_TAG)) {
+            status = request.waitStatus();
+        } else {
+            request.waitFor();
+        }
+        record(r, view, status, CompletionOp.WAIT, site);
+    }
+
     /** waitFor, test (when true), waitStatus, testStatus, getStatus: one request completed. */
     public static void completed(Object request, Status status, CompletionOp op, int site) {
         TraceRecorder r = TraceSession.recorder();
@@ -38,13 +63,16 @@ public final class RequestTrace {
             return;
         }
         RequestShadow.View view = VIEW.get();
-        if (!RequestShadows.lookup(request, view)) {
-            return;
+        if (RequestShadows.lookup(request, view)) {
+            record(r, view, status, op, site);
         }
+    }
+
+    private static void record(TraceRecorder r, RequestShadow.View view, Status status, CompletionOp op, int site) {
         int source = -1;
         int tag = -1;
-        if (status != null && view.kind == org.mpiguard.core.activity.WaitKind.RECEIVE) {
-            source = org.mpiguard.adapter.trace.TraceIds.peer(view.comm, status.getSource());
+        if (status != null && view.kind == WaitKind.RECEIVE) {
+            source = TraceIds.peer(view.comm, status.getSource());
             tag = status.getTag();
         }
         r.complete(site, op, view.traceId, source, tag, -1, 0);

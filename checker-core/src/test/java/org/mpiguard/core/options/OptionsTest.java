@@ -99,7 +99,7 @@ class OptionsTest {
 
     @Test
     void everyKeyIsDocumentedWithItsDefault() {
-        assertEquals(9, Options.documentation().size());
+        assertEquals(11, Options.documentation().size());
         Options.documentation().values().forEach(doc -> assertTrue(doc.startsWith("default '"), doc));
     }
 
@@ -121,5 +121,18 @@ class OptionsTest {
                 () -> Options.parse("binding-hazards=fix", null, new Properties()));
         assertTrue(e.getMessage().contains("'binding-hazards'") && e.getMessage().contains("report or standard"),
                 e.getMessage());
+    }
+
+    @Test
+    void traceIsOffByDefaultOnMeansTheReportDirectoryAndAnythingElseIsADirectory() throws Exception {
+        Options defaults = Options.parse(null, null, new Properties());
+        assertEquals(null, defaults.traceDir());
+        assertTrue(defaults.traceAnalysis());
+        assertEquals(Path.of("/tmp/r"), Options.parse("report=/tmp/r,trace=on", null, new Properties()).traceDir());
+        Options own = Options.parse("trace=/tmp/traces,trace-analysis=off", null, new Properties());
+        assertEquals(Path.of("/tmp/traces"), own.traceDir());
+        assertFalse(own.traceAnalysis());
+        assertThrows(OptionsException.class, () -> Options.parse("trace-analysis=maybe", null, new Properties()));
+        assertThrows(OptionsException.class, () -> Options.parse("trace= ", null, new Properties()));
     }
 }
