@@ -2,6 +2,7 @@ package org.mpiguard.analyzer;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.mpiguard.analyzer.rma.RmaConflictAnalysis;
 import org.mpiguard.core.report.Finding;
 
 /**
@@ -44,7 +45,8 @@ final class Analysis {
         long matched = System.nanoTime();
         progress.step("ordering events (happens-before)");
         Collectives collectives = Collectives.build(traces);
-        notes.addAll(HappensBefore.compute(traces, p2p, collectives));
+        RmaConflictAnalysis rma = RmaConflictAnalysis.prepare(traces);
+        notes.addAll(HappensBefore.compute(traces, p2p, collectives, rma));
         long ordered = System.nanoTime();
         progress.step("looking for message races");
         List<MessageRaceAnalysis.Race> races = MessageRaceAnalysis.races(traces, p2p);
@@ -63,6 +65,8 @@ final class Analysis {
         guarded("lost messages", notes, () -> findings.addAll(LeakAnalysis.lostMessages(traces, p2p)));
         guarded("handle leaks", notes, () -> findings.addAll(LeakAnalysis.handles(traces)));
         guarded("request lifecycle", notes, () -> findings.addAll(RequestLifecycleAnalysis.findings(traces)));
+        guarded("RMA conflict", notes, () -> findings.addAll(rma.findings()));
+        notes.addAll(rma.notes());
         if (!bufferings.isEmpty()) {
             predict(traces, bufferings, findings, notes);
         }

@@ -32,6 +32,7 @@ final class HappensBefore {
     private final Map<Long, int[]> snapshots = new java.util.HashMap<>();
     private final Map<List<CollectiveEvent>, Join> joins = new IdentityHashMap<>();
     final List<String> notes = new ArrayList<>();
+    private final ReplayObserver observer;
 
     /** What the members of one collective contributed so far. */
     private static final class Join {
@@ -43,8 +44,9 @@ final class HappensBefore {
         }
     }
 
-    private HappensBefore(TraceSet traces, PointToPoint p2p, Collectives collectives) {
+    private HappensBefore(TraceSet traces, PointToPoint p2p, Collectives collectives, ReplayObserver observer) {
         this.traces = traces;
+        this.observer = observer;
         this.p2p = p2p;
         this.collectives = collectives;
         this.edges = SyncEdges.build(traces);
@@ -58,7 +60,17 @@ final class HappensBefore {
 
     /** Sets {@link SendEvent#knownOfDest} on every send; returns notes on where the order is approximate. */
     static List<String> compute(TraceSet traces, PointToPoint p2p, Collectives collectives) {
-        HappensBefore hb = new HappensBefore(traces, p2p, collectives);
+        return compute(traces, p2p, collectives, ReplayObserver.NONE);
+    }
+
+    /**
+     * As {@link #compute(TraceSet, PointToPoint, Collectives)}, and shows {@code observer}
+     * every event in replay order (an order consistent with happens-before) with the
+     * clock of its rank at that event.
+     */
+    static List<String> compute(TraceSet traces, PointToPoint p2p, Collectives collectives,
+                                ReplayObserver observer) {
+        HappensBefore hb = new HappensBefore(traces, p2p, collectives, observer);
         hb.run();
         return hb.notes;
     }
@@ -77,6 +89,7 @@ final class HappensBefore {
                 for (int r = 0; r < worldSize; r++) {
                     int n = length(r);
                     while (cursor[r] < n && step(r, false)) {
+                        observer.visit(r, cursor[r], clocks);
                         cursor[r]++;
                         progress = true;
                     }
@@ -97,6 +110,7 @@ final class HappensBefore {
                         + ": the event it waits for is not in the traces");
             }
             step(stuck, true);
+            observer.visit(stuck, cursor[stuck], clocks);
             cursor[stuck]++;
         }
         if (forced > 5) {
@@ -176,6 +190,24 @@ final class HappensBefore {
         }
         return true;
     }
+
+    /** What the observer may ask of the clocks while the replay runs. */
+    private final ReplayObserver.Clocks clocks = new ReplayObserver.Clocks() {
+        @Override
+        public int known(int rank, int of) {
+            return known[rank][of];
+        }
+
+        @Override
+        public boolean finished(int rank) {
+            return cursor[rank] >= length(rank);
+        }
+
+        @Override
+        public int worldSize() {
+            return worldSize;
+        }
+    };
 
     private boolean receive(int r, Join j, int members, boolean force) {
         if (j.arrived < members && !force) {

@@ -11,8 +11,9 @@ import org.mpiguard.core.trace.TraceFile;
 /**
  * Happens-before edges between single events of two ranks, from general active target
  * synchronisation (PSCW): a target's post happens before the start of each origin in its
- * group, and each origin's complete happens before the target's wait. The k-th post of a
- * target naming an origin pairs with the k-th start of that origin naming the target.
+ * group, and each origin's complete happens before the target's wait (or its successful
+ * test). The k-th post of a target naming an origin pairs with the k-th start of that
+ * origin naming the target.
  */
 final class SyncEdges {
 
@@ -71,7 +72,8 @@ final class SyncEdges {
                     note(starts, win, r, group, false, key(r, i));
                 } else if (op == RmaSyncOp.COMPLETE) {
                     note(completes, win, r, accessing.getOrDefault(win, new int[0]), false, key(r, i));
-                } else if (op == RmaSyncOp.WAIT) {
+                } else if (op == RmaSyncOp.WAIT || op == RmaSyncOp.TEST) {
+                    // a test is recorded only when it succeeded: then it ends the exposure epoch as a wait does
                     note(waits, win, r, exposedTo.getOrDefault(win, new int[0]), true, key(r, i));
                 }
             }

@@ -13,7 +13,10 @@ import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.site.CallSites;
 import org.mpiguard.core.trace.CompletionOp;
+import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.PointOp;
+import org.mpiguard.core.trace.RmaOp;
+import org.mpiguard.core.trace.RmaSyncOp;
 import org.mpiguard.core.trace.TraceEncoder;
 import org.mpiguard.core.trace.TraceFormat;
 import org.mpiguard.core.trace.TraceRecorder;
@@ -116,6 +119,68 @@ final class RunBuilder {
 
         Rank barrier(int line) {
             return collective(line, CollectiveKind.BARRIER, -1, 0, 0, 0, 0);
+        }
+
+        /** A window of {@code bytes} with displacement unit {@code dispUnit} on every member. */
+        Rank winCreate(int line, long win, long bytes, int dispUnit) {
+            rec.handle(site("Win.<init>", line), HandleKind.CREATE, HandleKind.WIN, win, win, 0, bytes, dispUnit);
+            return this;
+        }
+
+        Rank rma(int line, RmaOp op, long win, int target, long disp, int count, int sig, int reduceOp, long request,
+                 long valueHash) {
+            String name = op.name().toLowerCase().replace("_", "");
+            rec.rma(site("Win." + name, line), op, win, target, disp, count, sig, count, sig, reduceOp, request,
+                    valueHash);
+            return this;
+        }
+
+        Rank put(int line, long win, int target, long disp, int count, int sig, long valueHash) {
+            return rma(line, RmaOp.PUT, win, target, disp, count, sig, 0, 0, valueHash);
+        }
+
+        Rank get(int line, long win, int target, long disp, int count, int sig) {
+            return rma(line, RmaOp.GET, win, target, disp, count, sig, 0, 0, 0);
+        }
+
+        Rank accumulate(int line, long win, int target, long disp, int count, int sig, int reduceOp) {
+            return rma(line, RmaOp.ACCUMULATE, win, target, disp, count, sig, reduceOp, 0, 0);
+        }
+
+        Rank winSync(int line, RmaSyncOp op, long win, int target, int lockType, int rankSet) {
+            String name = switch (op) {
+                case WAIT -> "waitFor";
+                case LOCK_ALL -> "lockAll";
+                case UNLOCK_ALL -> "unlockAll";
+                case FLUSH_ALL -> "flushAll";
+                case FLUSH_LOCAL -> "flushLocal";
+                case FLUSH_LOCAL_ALL -> "flushLocalAll";
+                default -> op.name().toLowerCase();
+            };
+            rec.rmaSync(site("Win." + name, line), op, win, target, lockType, 0, rankSet);
+            return this;
+        }
+
+        Rank fence(int line, long win) {
+            return winSync(line, RmaSyncOp.FENCE, win, -1, 0, 0);
+        }
+
+        Rank lock(int line, long win, int lockType, int target) {
+            return winSync(line, RmaSyncOp.LOCK, win, target, lockType, 0);
+        }
+
+        Rank unlock(int line, long win, int target) {
+            return winSync(line, RmaSyncOp.UNLOCK, win, target, 0, 0);
+        }
+
+        Rank pscw(int line, RmaSyncOp op, long win, int... group) {
+            return winSync(line, op, win, -1, 0, group.length == 0 ? 0 : rec.defineRanks(group));
+        }
+
+        /** The program's own load or store of {@code bytes} at byte {@code offset} of its window. */
+        Rank access(int line, long win, long offset, int bytes, boolean store, long valueHash) {
+            rec.access(site(store ? "store" : "load", line), win, offset, bytes, store, valueHash);
+            return this;
         }
 
         int site(String op, int line) {

@@ -1,16 +1,11 @@
 package org.mpiguard.analyzer;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.trace.CompletionOp;
 import org.mpiguard.core.trace.PointOp;
-import org.mpiguard.core.trace.TraceEncoder;
-import org.mpiguard.core.trace.TraceFormat;
 import org.mpiguard.core.trace.TraceRecorder;
 
 /**
@@ -26,16 +21,9 @@ final class SyntheticRun {
 
     /** Writes about {@code events} events over {@code size} ranks into {@code dir}; returns the iterations. */
     static int write(Path dir, int size, long events) throws IOException {
-        Files.createDirectories(dir);
-        TraceRecorder[] recs = new TraceRecorder[size];
-        TraceEncoder[] encoders = new TraceEncoder[size];
-        OutputStream[] outs = new OutputStream[size];
-        for (int r = 0; r < size; r++) {
-            recs[r] = new TraceRecorder(1 << 12);
-            outs[r] = new BufferedOutputStream(Files.newOutputStream(dir.resolve(TraceFormat.fileName(r))), 1 << 16);
-            encoders[r] = new TraceEncoder(outs[r], r, size, 0,
-                    id -> new CallSite(id, "Comm.op" + id, "demo.Synthetic", "step", "Synthetic.java", 10 + id));
-        }
+        SyntheticTraces files = new SyntheticTraces(dir, size,
+                id -> new CallSite(id, "Comm.op" + id, "demo.Synthetic", "step", "Synthetic.java", 10 + id));
+        TraceRecorder[] recs = files.recs;
         double perIteration = size * 4 + size / 10.0 + (size - 1) / 5.0 * 3;
         int iterations = (int) Math.ceil(events / perIteration);
         long[] ring = new long[size];
@@ -64,16 +52,10 @@ final class SyntheticRun {
                         }
                     }
                 }
-                rec.drain(encoders[r], 0);
+                files.drain(r);
             }
         }
-        for (int r = 0; r < size; r++) {
-            recs[r].finalizeCalled(7);
-            recs[r].drain(encoders[r], 0);
-            encoders[r].end();
-            encoders[r].flush();
-            outs[r].close();
-        }
+        files.finish();
         return iterations;
     }
 }

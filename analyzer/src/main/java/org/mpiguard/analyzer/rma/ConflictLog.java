@@ -1,0 +1,143 @@
+package org.mpiguard.analyzer.rma;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.mpiguard.analyzer.TraceSet;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.RelatedCall;
+import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.report.SiteRef;
+import org.mpiguard.core.site.CallSite;
+import org.mpiguard.core.trace.TraceFile;
+
+/**
+ * The conflicts found, one group per pair of sites (a loop conflicting a thousand times is
+ * one finding that says so), each made a finding with both sites and every rank involved.
+ * The side of the lower rank is the finding's site, so the report does not depend on the
+ * order the replay happened to take.
+ */
+final class ConflictLog {
+
+    static final int MAX_GROUPS = 1000;
+
+    private record Key(int firstRank, int firstSite, int secondRank, int secondSite, Severity severity, int target) {
+    }
+
+    private static final class Group {
+        final Access first;
+        final Access second;
+        final Compatibility.Verdict verdict;
+        int count;
+
+        Group(Access first, Access second, Compatibility.Verdict verdict) {
+            this.first = first;
+            this.second = second;
+            this.verdict = verdict;
+        }
+    }
+
+    private final Map<Key, Group> groups = new LinkedHashMap<>();
+    private long dropped;
+
+    void add(Access x, Access y, Compatibility.Verdict verdict) {
+        boolean xFirst = x.origin() < y.origin() || x.origin() == y.origin() && x.index() < y.index();
+        Access first = xFirst ? x : y;
+        Access second = xFirst ? y : x;
+        Key key = new Key(first.origin(), first.site(), second.origin(), second.site(), verdict.severity(),
+                first.target());
+        Group g = groups.get(key);
+        if (g == null) {
+            if (groups.size() >= MAX_GROUPS) {
+                dropped++;
+                return;
+            }
+            g = new Group(first, second, verdict);
+            groups.put(key, g);
+        }
+        g.count++;
+    }
+
+    List<Finding> findings(TraceSet traces) {
+        List<Finding> findings = new ArrayList<>();
+        for (Group g : groups.values()) {
+            findings.add(finding(traces, g));
+        }
+        return findings;
+    }
+
+    long dropped() {
+        return dropped;
+    }
+
+    private static Finding finding(TraceSet traces, Group g) {
+        CallSite first = site(traces, g.first);
+        CallSite second = site(traces, g.second);
+        TreeSet<Integer> ranks = new TreeSet<>(List.of(g.first.origin(), g.second.origin(), g.first.target()));
+        String bytes = g.first.overlaps(g.second)
+                ? "bytes " + Math.max(g.first.start(), g.second.start()) + " to "
+                + Math.min(g.first.end(), g.second.end())
+                : "bytes " + g.first.start() + " to " + g.first.end() + " and " + g.second.start() + " to "
+                + g.second.end();
+        String times = g.count == 1 ? "" : " This pair conflicted " + g.count + " times in the run.";
+        String message = "[" + g.verdict.id() + "] RMA conflict on the window of rank " + g.first.target() + " ("
+                + bytes + "): " + describe(g.first, first) + " and " + describe(g.second, second)
+                + ", and nothing orders the two: neither is complete (closing fence, complete, unlock or flush) "
+                + "before the other starts, through any chain of messages, collectives, fences or "
+                + "post/start/complete/wait, and no exclusive lock keeps them apart. " + capital(g.verdict.why())
+                + ". " + fix(g.first, g.second) + times;
+        RelatedCall related = new RelatedCall(g.second.origin(), op(g.second, second), SiteRef.of(second));
+        return new Finding(FindingKind.RMA_CONFLICT, g.verdict.severity(), new ArrayList<>(ranks),
+                op(g.first, first), SiteRef.of(first), List.of(related), message, List.of());
+    }
+
+    private static CallSite site(TraceSet traces, Access a) {
+        TraceFile t = traces.rank(a.origin());
+        return t.site(a.site());
+    }
+
+    private static String op(Access a, CallSite site) {
+        if (site.op() != null && !site.op().isEmpty()) {
+            return site.op();
+        }
+        return a.kind().local() ? a.kind().name().toLowerCase() : "Win.op";
+    }
+
+    /** {@code the Win.put of rank 1 at Prog.java:12 (under a shared lock) writes them}. */
+    private static String describe(Access a, CallSite site) {
+        String what = a.kind().local() ? "the " + a.kind().name().toLowerCase() + " by rank " + a.origin()
+                + " into its own window" : "the " + op(a, site) + " of rank " + a.origin();
+        return what + " at " + site.location() + " (" + a.mode().phrase() + ") " + a.kind().verb() + " them";
+    }
+
+    private static String fix(Access a, Access b) {
+        if (a.kind().local() || b.kind().local()) {
+            return "Let the target touch these bytes only when the remote operation is complete and ordered "
+                    + "before: after the closing fence, after its Win.waitFor in post/start/complete/wait, or after "
+                    + "the origin's unlock or flush followed by a message or barrier to the target (a target that "
+                    + "reads or writes its window during passive-target epochs should lock it itself, exclusively).";
+        }
+        if (a.kind() == AccessKind.ACCUMULATE && b.kind() == AccessKind.ACCUMULATE) {
+            return "Use the same operation and basic datatype in all concurrent accumulates (MPI.REPLACE to "
+                    + "write, MPI.NO_OP to read with getAccumulate), or order them.";
+        }
+        EpochMode m = a.mode();
+        if (m == EpochMode.FENCE) {
+            return "Put the two in different fence epochs, make them touch different bytes, or use accumulates "
+                    + "with one operation.";
+        }
+        if (m == EpochMode.ACCESS) {
+            return "Let the target close one exposure epoch (Win.waitFor) and post another between them, make "
+                    + "them touch different bytes, or use accumulates with one operation.";
+        }
+        return "Take exclusive locks, order the epochs (a barrier or a message after the first unlock or flush), "
+                + "make them touch different bytes, or use accumulates with one operation.";
+    }
+
+    private static String capital(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+}

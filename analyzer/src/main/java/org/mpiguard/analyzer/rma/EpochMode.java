@@ -1,0 +1,39 @@
+package org.mpiguard.analyzer.rma;
+
+/** The kind of epoch an access happened in, as the messages name it and the lock rule needs it. */
+enum EpochMode {
+    NONE("outside any RMA epoch"),
+    FENCE("in a fence epoch"),
+    ACCESS("in a start/complete access epoch"),
+    EXPOSED("while its window was exposed by post"),
+    SHARED_LOCK("under a shared lock"),
+    EXCLUSIVE_LOCK("under an exclusive lock"),
+    LOCK_ALL("under lockAll");
+
+    private static final EpochMode[] VALUES = values();
+    private final String phrase;
+
+    EpochMode(String phrase) {
+        this.phrase = phrase;
+    }
+
+    String phrase() {
+        return phrase;
+    }
+
+    boolean locked() {
+        return this == SHARED_LOCK || this == EXCLUSIVE_LOCK || this == LOCK_ALL;
+    }
+
+    /**
+     * True when two epochs on the same target cannot overlap in time: a lock of either
+     * kind excludes an exclusive one (MPI serialises them, in an order the run chooses).
+     */
+    static boolean exclusive(EpochMode a, EpochMode b) {
+        return a.locked() && b.locked() && (a == EXCLUSIVE_LOCK || b == EXCLUSIVE_LOCK);
+    }
+
+    static EpochMode of(int ordinal) {
+        return VALUES[ordinal];
+    }
+}

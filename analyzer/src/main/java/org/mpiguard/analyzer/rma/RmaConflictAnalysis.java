@@ -1,0 +1,236 @@
+package org.mpiguard.analyzer.rma;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.mpiguard.analyzer.ReplayObserver;
+import org.mpiguard.analyzer.TraceSet;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.trace.EventKind;
+import org.mpiguard.core.trace.HandleKind;
+import org.mpiguard.core.trace.RmaOp;
+import org.mpiguard.core.trace.Signature;
+import org.mpiguard.core.trace.TraceEvent;
+import org.mpiguard.core.trace.TraceFile;
+
+/**
+ * Conflicts across processes on one target's window memory (the seed's linear check): two
+ * accesses of different ranks to overlapping bytes, at least one a write and not two
+ * accumulates with the same operation and basic datatype, whose epochs nothing orders:
+ * neither is complete before the other is issued (happens-before from messages,
+ * collectives, fences and PSCW, with the completion of an operation at its closing fence,
+ * complete, unlock or flush) and no exclusive lock keeps them apart. The target's own loads
+ * and stores of its window count as accesses of the target.
+ *
+ * <p>It rides on the happens-before replay, which shows it every event in an order the
+ * run could have had: each access is checked against the live accesses of its target
+ * window that it overlaps, then kept until every other rank is past its completion. So
+ * the cost is linear in the number of accesses (times the accesses live at once on the same
+ * bytes), and the memory is what is live, not the trace.
+ */
+public final class RmaConflictAnalysis implements ReplayObserver {
+
+    /** Above this many live accesses at once the check stops keeping new ones and says so. */
+    static final int MAX_LIVE = 1 << 21;
+
+    private final TraceSet traces;
+    private final RankEpochs[] epochs;
+    private final Map<WinKey, Integer> dispUnits = new HashMap<>();
+    private final Map<WinKey, TargetWindow> windows = new HashMap<>();
+    private final ConflictLog log = new ConflictLog();
+    private final List<String> notes = new ArrayList<>();
+    private final int worldSize;
+    private int live;
+    private int nextSweep = 4096;
+    private boolean guessedDispUnit;
+    private boolean saturated;
+    private boolean failed;
+
+    private RmaConflictAnalysis(TraceSet traces) {
+        this.traces = traces;
+        this.worldSize = traces.worldSize();
+        this.epochs = new RankEpochs[worldSize];
+    }
+
+    /** The check for these traces: reads every rank's epochs once; does nothing when no rank used RMA. */
+    public static RmaConflictAnalysis prepare(TraceSet traces) {
+        RmaConflictAnalysis check = new RmaConflictAnalysis(traces);
+        try {
+            check.readEpochs();
+        } catch (RuntimeException ex) {
+            check.failed = true;
+            check.notes.add("the RMA conflict check failed (" + ex + "); its findings are missing. Please report it.");
+        }
+        return check;
+    }
+
+    private void readEpochs() {
+        RmaConflictAnalysis check = this;
+        for (int r = 0; r < check.worldSize; r++) {
+            TraceFile t = traces.rank(r);
+            if (t == null || !usesRma(t)) {
+                continue;
+            }
+            check.epochs[r] = RankEpochs.of(t);
+            for (TraceEvent e : t.events()) {
+                if (e.kind() == EventKind.HANDLE && e.op() == HandleKind.CREATE
+                        && HandleKind.of(e.field(1)) == HandleKind.WIN) {
+                    check.dispUnits.put(key(r, e.field(3)), e.intField(6));
+                }
+            }
+        }
+    }
+
+    private static boolean usesRma(TraceFile t) {
+        for (TraceEvent e : t.events()) {
+            if (e.kind() == EventKind.RMA || e.kind() == EventKind.ACCESS) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** One rank's window. */
+    private record WinKey(int rank, long win) {
+    }
+
+    private static WinKey key(int rank, long win) {
+        return new WinKey(rank, win);
+    }
+
+    @Override
+    public void visit(int rank, int index, Clocks clocks) {
+        if (failed || epochs[rank] == null) {
+            return;
+        }
+        try {
+            TraceFile t = traces.rank(rank);
+            TraceEvent e = t.events().get(index);
+            Access a = e.kind() == EventKind.RMA ? remote(t, index, e)
+                    : e.kind() == EventKind.ACCESS ? local(t, index, e) : null;
+            if (a == null || saturated) {
+                return;
+            }
+            TargetWindow window = windows.computeIfAbsent(key(a.target(), a.win()), k -> new TargetWindow(worldSize));
+            int before = window.size();
+            window.checkAndAdd(a, earlier -> judge(earlier, a, clocks));
+            live += window.size() - before;
+            if (live > nextSweep) {
+                sweep(clocks);
+            }
+        } catch (RuntimeException ex) {
+            failed = true;
+            notes.add("the RMA conflict check failed (" + ex + "); its findings are missing. Please report it.");
+        }
+    }
+
+    private void judge(Access earlier, Access a, Clocks clocks) {
+        if (earlier.origin() == a.origin() || EpochMode.exclusive(earlier.mode(), a.mode())) {
+            return;
+        }
+        if (earlier.completion() != Access.NEVER && clocks.known(a.origin(), earlier.origin()) > earlier.completion()) {
+            return;
+        }
+        Compatibility.Verdict v = Compatibility.of(earlier, a);
+        if (!v.allowed()) {
+            log.add(earlier, a, v);
+        }
+    }
+
+    /**
+     * Forgets the accesses that every rank still to make one (it uses RMA and has events
+     * left) has ordered after their completion: clocks only grow, so no later access of
+     * those ranks can be concurrent with them.
+     */
+    private void sweep(Clocks clocks) {
+        int[] minKnown = new int[worldSize];
+        for (int q = 0; q < worldSize; q++) {
+            int min = Integer.MAX_VALUE;
+            for (int r = 0; r < worldSize; r++) {
+                if (r != q && epochs[r] != null && !clocks.finished(r)) {
+                    min = Math.min(min, clocks.known(r, q));
+                }
+            }
+            minKnown[q] = min;
+        }
+        live = 0;
+        for (TargetWindow w : windows.values()) {
+            w.evict(a -> a.completion() != Access.NEVER && minKnown[a.origin()] > a.completion());
+            live += w.size();
+        }
+        windows.values().removeIf(w -> w.size() == 0);
+        nextSweep = Math.max(4096, 2 * live);
+        if (live > MAX_LIVE) {
+            saturated = true;
+            notes.add("the RMA conflict check holds more than " + MAX_LIVE + " unordered accesses at once; it "
+                    + "stopped taking new ones, so later conflicts may be missing");
+        }
+    }
+
+    private Access remote(TraceFile t, int index, TraceEvent e) {
+        RmaOp op = RmaOp.of(e.op());
+        int target = e.intField(2);
+        long count = e.field(4);
+        if (op == null || target < 0 || target >= worldSize || count <= 0) {
+            return null;
+        }
+        long win = e.field(1);
+        Signature sig = t.signature(e.intField(5));
+        long start = e.field(3) * dispUnit(target, win, sig);
+        long length = sig == null ? count : count * sig.extent();
+        boolean exact = sig != null && sig.size() == sig.extent();
+        Access.Layout layout = exact || sig == null ? null : new Access.Layout(sig, count);
+        AccessKind kind = AccessKind.of(op);
+        int opCode = kind != AccessKind.ACCUMULATE ? 0 : op == RmaOp.COMPARE_AND_SWAP ? Access.CAS : e.intField(8);
+        RankEpochs ep = epochs[t.rank()];
+        return new Access(t.rank(), index, ep.completion[index], target, win, kind, EpochMode.of(ep.mode[index]),
+                start, start + length, exact, layout, opCode, base(sig), e.field(10), e.site());
+    }
+
+    private Access local(TraceFile t, int index, TraceEvent e) {
+        long start = e.field(1);
+        long bytes = e.field(2);
+        if (bytes <= 0) {
+            return null;
+        }
+        RankEpochs ep = epochs[t.rank()];
+        AccessKind kind = e.field(3) != 0 ? AccessKind.STORE : AccessKind.LOAD;
+        return new Access(t.rank(), index, index, t.rank(), e.field(0), kind, EpochMode.of(ep.mode[index]), start,
+                start + bytes, true, null, 0, -1, e.field(4), e.site());
+    }
+
+    private long dispUnit(int target, long win, Signature sig) {
+        Integer unit = dispUnits.get(key(target, win));
+        if (unit != null && unit > 0) {
+            return unit;
+        }
+        if (!guessedDispUnit) {
+            guessedDispUnit = true;
+            notes.add("the trace of rank " + target + " does not say its window's displacement unit; the RMA "
+                    + "conflict check took it as the size of the target datatype's elements");
+        }
+        return sig != null && Signature.isBasic(sig.id()) ? sig.size() : 1;
+    }
+
+    private static int base(Signature sig) {
+        if (sig == null || sig.codes().length == 0) {
+            return -1;
+        }
+        int code = sig.codes()[0];
+        return sig.allOf(code) ? code : -1;
+    }
+
+    public List<Finding> findings() {
+        return log.findings(traces);
+    }
+
+    /** What could not be concluded (guessed units, saturation, a failure). */
+    public List<String> notes() {
+        if (log.dropped() > 0) {
+            notes.add(log.dropped() + " more RMA conflicts between other pairs of sites are not reported (only the "
+                    + "first " + ConflictLog.MAX_GROUPS + " pairs are)");
+        }
+        return notes;
+    }
+}

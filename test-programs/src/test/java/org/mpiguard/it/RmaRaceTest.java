@@ -1,0 +1,176 @@
+package org.mpiguard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.mpiguard.core.trace.EventKind;
+import org.mpiguard.core.trace.TraceReader;
+
+/**
+ * RMA conflicts across processes, end to end: the cross-process bugs of MC-Checker's
+ * Table II as Java programs, run under mpirun with {@code trace=on}; rank 0's end-of-run
+ * analysis must report the conflict as {@code rma-conflict} with both ranks and the exact
+ * file:line of both sides (marked {@code // RMA: ...} in the sources), and stay silent on
+ * each corrected twin.
+ */
+class RmaRaceTest {
+
+    private static final String PKG = "rmarace.";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static MpiRun.Result traced(String program) throws Exception {
+        return tracedAt(PKG + program, 3);
+    }
+
+    private static MpiRun.Result tracedAt(String qualifiedProgram, int ranks) throws Exception {
+        MpiRun.Result r = MpiRun.program(qualifiedProgram).ranks(ranks).withAgent("trace=on").run();
+        assertFalse(r.timedOut(), r.toString());
+        assertEquals(0, r.exitCode(), r.toString());
+        return r;
+    }
+
+    /** The rma-conflict findings of rank 0's end-of-run analysis. */
+    private static List<JsonNode> conflicts(MpiRun.Result r) throws IOException {
+        List<JsonNode> found = new ArrayList<>();
+        Path file = r.reportDir().resolve("findings-analysis.jsonl");
+        if (Files.exists(file)) {
+            for (String line : Files.readAllLines(file)) {
+                JsonNode f = JSON.readTree(line);
+                Findings.assertContract(f, line);
+                if (f.get("kind").asText().equals("rma-conflict")) {
+                    found.add(f);
+                }
+            }
+        }
+        return found;
+    }
+
+    /**
+     * The one finding whose site is {@code siteMarker} on {@code siteRank} and whose related
+     * call is {@code otherMarker} on {@code otherRank}; both ranks among its ranks.
+     */
+    private static JsonNode conflict(MpiRun.Result r, String program, int siteRank, String siteMarker,
+                                     int otherRank, String otherMarker) throws IOException {
+        int siteLine = SourceMarkers.line(PKG + program, "RMA: " + siteMarker);
+        int otherLine = SourceMarkers.line(PKG + program, "RMA: " + otherMarker);
+        String file = SourceMarkers.fileName(PKG + program);
+        List<JsonNode> all = conflicts(r);
+        List<JsonNode> matching = all.stream()
+                .filter(f -> f.get("site").get("file").asText().equals(file)
+                        && f.get("site").get("line").asInt() == siteLine
+                        && f.get("related").size() == 1
+                        && f.get("related").get(0).get("rank").asInt() == otherRank
+                        && f.get("related").get(0).get("site").get("file").asText().equals(file)
+                        && f.get("related").get(0).get("site").get("line").asInt() == otherLine)
+                .toList();
+        assertEquals(1, matching.size(), "one rma-conflict " + file + ":" + siteLine + " (rank " + siteRank + ") ~ "
+                + file + ":" + otherLine + " (rank " + otherRank + ") in " + all + "\n" + r);
+        JsonNode f = matching.get(0);
+        assertTrue(ranksOf(f).contains(siteRank) && ranksOf(f).contains(otherRank), f.toString());
+        return f;
+    }
+
+    private static void assertSilent(String program) throws Exception {
+        MpiRun.Result r = traced(program);
+        assertEquals(List.of(), conflicts(r), r.toString());
+    }
+
+    @Test
+    void lockoptsPutAndGetUnderSharedLocksAreReportedWithBothSites() throws Exception {
+        MpiRun.Result r = traced("LockoptsRace");
+        JsonNode f = conflict(r, "LockoptsRace", 1, "lockopts put", 2, "lockopts get");
+        assertEquals("error", f.get("severity").asText());
+        assertEquals(List.of(0, 1, 2), ranksOf(f));
+    }
+
+    @Test
+    void lockoptsTargetLoadAndStoreAgainstTheRemotePutAreReported() throws Exception {
+        MpiRun.Result r = traced("LockoptsRace");
+        Assumptions.assumeTrue(accessesRecorded(r.reportDir()),
+                "the program's loads and stores of window memory are not recorded (the java.nio watch, branch nio)");
+        conflict(r, "LockoptsRace", 0, "lockopts load", 1, "lockopts put");
+        conflict(r, "LockoptsRace", 0, "lockopts store", 1, "lockopts put");
+    }
+
+    @Test
+    void lockoptsInPhasesABarrierApartIsSilent() throws Exception {
+        assertSilent("LockoptsRaceFixed");
+    }
+
+    @Test
+    void thePingPongMonitorsPutRacesWithTheBallsPut() throws Exception {
+        MpiRun.Result r = traced("PingPongRace");
+        JsonNode f = conflict(r, "PingPongRace", 0, "pingpong put", 2, "pingpong monitor put");
+        assertEquals("error", f.get("severity").asText());
+        assertTrue(f.get("message").asText().contains("window of rank 1"), f.toString());
+    }
+
+    @Test
+    void thePingPongMonitorOnItsOwnSlotIsSilent() throws Exception {
+        assertSilent("PingPongRaceFixed");
+    }
+
+    @Test
+    void theJacobiProbeGetRacesWithTheGhostPutOfTheRankTwoAway() throws Exception {
+        MpiRun.Result r = traced("JacobiRace");
+        // target 1: rank 0's probe reads the right ghost that rank 2 puts into
+        JsonNode f = conflict(r, "JacobiRace", 0, "jacobi probe get", 2, "jacobi put");
+        assertTrue(f.get("message").asText().contains("in a fence epoch"), f.toString());
+    }
+
+    @Test
+    void theJacobiProbeOfAnInteriorCellIsSilent() throws Exception {
+        assertSilent("JacobiRaceFixed");
+    }
+
+    @Test
+    void emulatedSharedMemoryIncrementsUnderSharedLocksLoseUpdates() throws Exception {
+        MpiRun.Result r = traced("EmulateRace");
+        conflict(r, "EmulateRace", 1, "emulate put", 2, "emulate put");
+        conflict(r, "EmulateRace", 1, "emulate get", 2, "emulate put");
+    }
+
+    @Test
+    void emulatedIncrementsUnderOneExclusiveLockAreSilent() throws Exception {
+        assertSilent("EmulateRaceFixed");
+    }
+
+    /** Correct one-sided programs written for the other checks, never meant for this one: no false alarm. */
+    @ParameterizedTest(name = "{0} at {1} ranks")
+    @CsvSource({"correct.OneSided, 4", "rma.FenceFixed, 3", "rma.PscwFixed, 3", "rma.LockChainFixed, 3",
+        "rma.LockHeldByFinishedFixed, 3", "args.OneSidedArgsFixed, 2"})
+    void correctOneSidedProgramsOfTheOtherSuitesAreSilent(String program, int ranks) throws Exception {
+        MpiRun.Result r = tracedAt(program, ranks);
+        assertEquals(List.of(), conflicts(r), r.toString());
+    }
+
+    private static List<Integer> ranksOf(JsonNode f) {
+        List<Integer> ranks = new ArrayList<>();
+        f.get("ranks").forEach(n -> ranks.add(n.asInt()));
+        return ranks;
+    }
+
+    private static boolean accessesRecorded(Path reportDir) throws Exception {
+        try (Stream<Path> files = Files.list(reportDir)) {
+            for (Path p : files.filter(p -> p.getFileName().toString().endsWith(".mpgt")).toList()) {
+                if (TraceReader.read(p).events().stream().anyMatch(e -> e.kind() == EventKind.ACCESS)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}
