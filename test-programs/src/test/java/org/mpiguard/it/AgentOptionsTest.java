@@ -24,7 +24,8 @@ class AgentOptionsTest {
             assertTrue(r.stderr().contains(key), "names valid key " + key + "\n" + r.stderr());
         }
         assertTrue(r.stderr().contains(
-                "Valid keys: include, exclude, checks, timeout, livelock-timeout, on-error, report, binding-hazards, stack-depth"),
+                "Valid keys: include, exclude, checks, timeout, livelock-timeout, stall-timeout, on-error, report, binding-hazards,"
+                        + " stack-depth, trace, trace-analysis"),
                 "every key, in the documented order\n" + r.stderr());
         assertTrue(r.stdout().isEmpty(), "main never ran");
         assertFalse(r.stderr().contains("Exception") || r.stderr().contains("\tat "), "no stack trace\n" + r.stderr());
