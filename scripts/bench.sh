@@ -40,4 +40,4 @@ if [ "${1:-}" = "--jmh" ]; then
   exec java -cp "$BENCH_JAR:$MPI_JAR" org.mpiguard.bench.harness.PerCallReport "$@"
 fi
 exec java -cp "$CLASSES:$MPI_JAR" org.mpiguard.bench.harness.BenchHarness \
-  --agent-jar "$AGENT_JAR" --mpi-jar "$MPI_JAR" --classes "$CLASSES" "$@"
+  --agent-jar "$AGENT_JAR" --mpi-jar "$MPI_JAR" --classes "$CLASSES" --bench-jar "$BENCH_JAR" "$@"

@@ -38,13 +38,22 @@ final class LocalStatus {
         this.initThread = initThread;
     }
 
-    /** The rank's status now; {@code exited} marks a rank leaving without Finalize. */
+    /**
+     * The rank's status in its finish or exit message; {@code exited} marks a rank leaving
+     * without Finalize. Without CPU times: the coordinator compares those between snapshots
+     * of blocked ranks only, and the first reading starts the JVM's thread-management bean,
+     * some 50 ms in every job's Finalize (measured, issue 18).
+     */
     RankStatus read(boolean exited) {
-        return read(exited, false);
+        return read(exited, false, false);
     }
 
-    /** The same, with every thread's top frames if {@code sample} (a round that may end in a finding). */
+    /** A snapshot for the coordinator, with every thread's top frames if {@code sample} (a round that may end in a finding). */
     RankStatus read(boolean exited, boolean sample) {
+        return read(exited, sample, true);
+    }
+
+    private RankStatus read(boolean exited, boolean sample, boolean cpu) {
         List<ThreadStatus> threads = new ArrayList<>();
         long progress = 0;
         boolean anyRunning = false;
@@ -57,7 +66,7 @@ final class LocalStatus {
             progress += snapshot.seq;
             Thread thread = activity.thread();
             ThreadStatus status = describe(thread.getName(), snapshot)
-                    .withSample(sampler.cpuNanos(thread), sample ? sampler.frames(thread) : List.of());
+                    .withSample(cpu ? sampler.cpuNanos(thread) : -1, sample ? sampler.frames(thread) : List.of());
             threads.add(status);
             if (snapshot.kind == WaitKind.NONE) {
                 anyRunning = true;

@@ -39,7 +39,8 @@ final class Watchdog implements Runnable {
     private static final long PROGRESSING_POLL_MILLIS = 500;
     /** The longest a progressing rank leaves the other watchdogs' messages unanswered. */
     private static final long MAX_ROUND_GAP_MILLIS = 1000;
-    private static final long FINISHING_POLL_MILLIS = 5;
+    /** While Finalize waits: each hop of the finish handshake (ring, announce, release) waits one of these. */
+    private static final long FINISHING_POLL_MILLIS = 2;
 
     private final Mailbox mailbox;
     private final int rank;

@@ -10,6 +10,7 @@ import mpi.Message;
 import mpi.Status;
 import org.mpiguard.core.Guard;
 import org.mpiguard.adapter.args.Datatypes;
+import org.mpiguard.adapter.args.ReceivedCounts;
 import org.mpiguard.adapter.args.Violations;
 import org.mpiguard.core.args.ArgMessages;
 import org.mpiguard.core.args.Clobbered;
@@ -129,7 +130,7 @@ public final class BindingHazards {
             throws MPIException {
         Object array = arrayOf(buf);
         int from = fromOf(buf);
-        int items = fromProcNull ? 0 : status.getCount(type);
+        int items = fromProcNull ? 0 : ReceivedCounts.count(status, type);
         if (items < 0 || items == MPI.UNDEFINED) {
             return;
         }

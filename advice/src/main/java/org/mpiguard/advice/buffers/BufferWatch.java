@@ -39,6 +39,20 @@ public final class BufferWatch {
     private static final int MAX_REPORTED = 1024;
     private static final Set<Long> REPORTED = ConcurrentHashMap.newKeySet();
 
+    /** A buffer found clear of every pending use at a table version, for reads or for writes. */
+    private record Clear(Buffer buffer, int version) {
+    }
+
+    /**
+     * Buffers found clear, per direction, by identity hash (a loop that fills several
+     * buffers in turn keeps each): the next accesses to one cost two compares until a post
+     * or completion changes the table. Plain slots: a thread that sees a stale one only
+     * checks in full.
+     */
+    private static final int CLEAR_SLOTS = 16;
+    private static final Clear[] CLEAR_FOR_READS = new Clear[CLEAR_SLOTS];
+    private static final Clear[] CLEAR_FOR_WRITES = new Clear[CLEAR_SLOTS];
+
     private BufferWatch() {
     }
 
@@ -54,6 +68,13 @@ public final class BufferWatch {
 
     private static void access(Buffer b, int index, int count, int width, boolean write, int site) {
         try {
+            int version = TABLE.version();
+            Clear[] clears = write ? CLEAR_FOR_WRITES : CLEAR_FOR_READS;
+            int slot = System.identityHashCode(b) & (CLEAR_SLOTS - 1);
+            Clear clear = clears[slot];
+            if (clear != null && clear.buffer == b && clear.version == version) {
+                return;
+            }
             long base = DirectAddress.of(b);
             if (base == 0 || count <= 0) {
                 return;
@@ -62,6 +83,8 @@ public final class BufferWatch {
             long hit = TABLE.conflict(from, from + (long) count * width, write);
             if (hit != WatchTable.NONE) {
                 conflict(site, write ? "writes" : "reads", WatchTable.role(hit), WatchTable.site(hit));
+            } else if (TABLE.conflict(base, base + (long) b.capacity() * width, write) == WatchTable.NONE) {
+                clears[slot] = new Clear(b, version);
             }
         } catch (RuntimeException e) {
             Guard.fault("watching a buffer access", e);

@@ -1,5 +1,7 @@
 package org.mpiguard.core.buffers;
 
+import java.lang.invoke.VarHandle;
+
 /**
  * The memory ranges pending MPI operations use, each with its role, the call site that
  * posted it and what completes it (a request, or a window with a target rank). Fixed
@@ -9,7 +11,10 @@ package org.mpiguard.core.buffers;
  * few dozen operations in flight.
  *
  * <p>Queries answer with a packed long (role ordinal in the high half, site in the low
- * half) or {@link #NONE}, so the hot path allocates nothing.
+ * half) or {@link #NONE}, so the hot path allocates nothing. The program's accesses query
+ * without a lock, under a sequence number the writers (posts and completions, under the
+ * monitor) make odd while they change the table: an element-by-element loop over a buffer
+ * while receives are pending took a monitor per element before (issue 18).
  */
 public final class WatchTable {
 
@@ -25,6 +30,8 @@ public final class WatchTable {
     private final int[] target;
     private int size;
     private long dropped;
+    /** Even while the table is stable; a reader that saw it change reads again. */
+    private volatile int version;
 
     public WatchTable(int capacity) {
         start = new long[capacity];
@@ -44,6 +51,7 @@ public final class WatchTable {
             dropped++;
             return false;
         }
+        beginWrite();
         start[size] = from;
         end[size] = to;
         role[size] = r;
@@ -51,14 +59,37 @@ public final class WatchTable {
         owner[size] = completedBy;
         target[size] = targetRank;
         size++;
+        endWrite();
         return true;
     }
 
     /** The pending use that a program's access to [from, to) conflicts with, or NONE. */
-    public synchronized long conflict(long from, long to, boolean write) {
-        for (int i = 0; i < size; i++) {
-            if (from < end[i] && start[i] < to && role[i].conflictsWith(write)) {
-                return pack(role[i], site[i]);
+    public long conflict(long from, long to, boolean write) {
+        while (true) {
+            int v = version;
+            if ((v & 1) == 0) {
+                long hit = scan(from, to, write);
+                VarHandle.acquireFence();
+                if (version == v) {
+                    return hit;
+                }
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** The table's state: equal numbers mean no post or completion came between two reads. */
+    public int version() {
+        return version;
+    }
+
+    /** A pass over the table as it may be while a writer changes it: the caller validates. */
+    private long scan(long from, long to, boolean write) {
+        int n = Math.min(size, start.length);
+        for (int i = 0; i < n; i++) {
+            BufferRole r = role[i];
+            if (r != null && from < end[i] && start[i] < to && r.conflictsWith(write)) {
+                return pack(r, site[i]);
             }
         }
         return NONE;
@@ -76,6 +107,7 @@ public final class WatchTable {
 
     /** Forgets what {@code completedBy} watched for {@code targetRank} (or for all, {@link #ALL_TARGETS}). */
     public synchronized void complete(Object completedBy, int targetRank) {
+        beginWrite();
         int kept = 0;
         for (int i = 0; i < size; i++) {
             boolean done = owner[i] == completedBy && (targetRank == ALL_TARGETS || target[i] == targetRank);
@@ -88,6 +120,16 @@ public final class WatchTable {
             role[i] = null;
         }
         size = kept;
+        endWrite();
+    }
+
+    private void beginWrite() {
+        version = version + 1;   // under the monitor: one writer at a time
+        VarHandle.storeStoreFence();
+    }
+
+    private void endWrite() {
+        version = version + 1;
     }
 
     public synchronized int size() {

@@ -2,6 +2,11 @@ package org.mpiguard.core.buffers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
@@ -61,5 +66,57 @@ class WatchTableTest {
         assertFalse(t.add(2, 3, BufferRole.SEND, 1, request, -1));
         assertEquals(1, t.dropped());
         assertEquals(2, t.size());
+    }
+
+    @Test
+    void everyPostAndCompletionChangesTheVersionAndAQueryChangesNothing() {
+        WatchTable t = new WatchTable(4);
+        int v0 = t.version();
+        t.add(0, 8, BufferRole.RECEIVE, 1, request, -1);
+        int v1 = t.version();
+        assertNotEquals(v0, v1);
+        assertEquals(0, v1 % 2, "stable between writes");
+        t.conflict(0, 8, true);
+        assertEquals(v1, t.version());
+        t.complete(request, WatchTable.ALL_TARGETS);
+        assertNotEquals(v1, t.version());
+    }
+
+    @Test
+    void aQueryWithoutTheLockNeverMissesARangeThatStaysWhileOthersComeAndGo() throws InterruptedException {
+        WatchTable t = new WatchTable(64);
+        Object kept = new Object();
+        t.add(1000, 1008, BufferRole.RECEIVE, 42, kept, -1);
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread writer = new Thread(() -> {
+            Object[] owners = new Object[8];
+            for (int i = 0; i < owners.length; i++) {
+                owners[i] = new Object();
+            }
+            while (!stop.get()) {
+                for (int i = 0; i < owners.length; i++) {
+                    t.add(i * 16L, i * 16L + 8, BufferRole.SEND, i, owners[i], -1);
+                }
+                for (Object o : owners) {
+                    t.complete(o, WatchTable.ALL_TARGETS);
+                }
+            }
+        });
+        writer.setDaemon(true);
+        writer.start();
+        AtomicLong wrong = new AtomicLong();
+        for (int i = 0; i < 200_000; i++) {
+            long hit = t.conflict(1000, 1004, false);
+            if (hit == WatchTable.NONE || WatchTable.site(hit) != 42) {
+                wrong.incrementAndGet();
+            }
+            if (t.conflict(2000, 2008, true) != WatchTable.NONE) {
+                wrong.incrementAndGet();
+            }
+        }
+        stop.set(true);
+        writer.join(10_000);
+        assertEquals(0, wrong.get(), "torn reads");
+        assertTrue(t.version() > 2, "the writer ran");
     }
 }

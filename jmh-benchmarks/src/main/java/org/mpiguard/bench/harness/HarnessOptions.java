@@ -12,14 +12,16 @@ final class HarnessOptions {
             "usage: scripts/bench.sh [options]",
             "  --pairs N              plain/agent pairs per kernel, run A B A B ... (default 5; --smoke: 1)",
             "  --kernels LIST         'all' or names joined by ',' (default all): " + String.join(", ", Kernels.names()),
-            "  --ranks N              MPI ranks per job (default 4)",
+            "  --ranks N              MPI ranks per job (default 4; the call-heavy kernel cg-calls always runs at 2)",
             "  --agent-options STR    the agent argument string, e.g. checks=all or checks=deadlock (default: none)",
             "  --plain-thread-multiple  the plain runs initialise MPI at THREAD_MULTIPLE, as the agent does: the",
             "                         ratio is then the checker's own cost, without Open MPI's thread level",
             "  --smoke                tiny sizes, every kernel in one job per variant, one pair: a few seconds",
             "  --no-startup           skip the start-up measurement",
+            "  --no-jmh               skip the JMH sendRecv measurement the targets block reports",
             "  --timeout S            seconds a job may take before it counts as failed (default 300)",
-            "  --agent-jar PATH, --mpi-jar PATH, --classes PATH   where the pieces are (bench.sh sets them)",
+            "  --agent-jar PATH, --mpi-jar PATH, --classes PATH, --bench-jar PATH   where the pieces are (bench.sh",
+            "                         sets them)",
             "  --help                 this text");
 
     int pairs = 5;
@@ -30,10 +32,13 @@ final class HarnessOptions {
     boolean plainThreadMultiple;
     boolean smoke;
     boolean startup = true;
+    boolean jmh = true;
     int timeoutSeconds = 300;
     Path agentJar;
     Path mpiJar;
     Path classes;
+    /** The JMH uber-jar; without it the sendRecv line of the targets says it was not measured. */
+    Path benchJar;
     boolean help;
 
     static HarnessOptions parse(String[] args) throws UsageException {
@@ -45,6 +50,7 @@ final class HarnessOptions {
                 case "--smoke" -> o.smoke = true;
                 case "--plain-thread-multiple" -> o.plainThreadMultiple = true;
                 case "--no-startup" -> o.startup = false;
+                case "--no-jmh" -> o.jmh = false;
                 case "--pairs" -> {
                     o.pairs = positive(arg, value(args, ++i, arg), 1, 1000);
                     o.pairsGiven = true;
@@ -64,6 +70,7 @@ final class HarnessOptions {
                 case "--agent-jar" -> o.agentJar = Path.of(value(args, ++i, arg));
                 case "--mpi-jar" -> o.mpiJar = Path.of(value(args, ++i, arg));
                 case "--classes" -> o.classes = Path.of(value(args, ++i, arg));
+                case "--bench-jar" -> o.benchJar = Path.of(value(args, ++i, arg));
                 default -> throw new UsageException("unknown argument '" + arg + "'");
             }
         }
@@ -74,6 +81,9 @@ final class HarnessOptions {
             o.agentJar = existing("--agent-jar", o.agentJar, "build it with: mvn -DskipTests package");
             o.mpiJar = existing("--mpi-jar", o.mpiJar, "run scripts/setup.sh");
             o.classes = existing("--classes", o.classes, "build it with: mvn -DskipTests package");
+            if (o.benchJar != null) {
+                o.benchJar = existing("--bench-jar", o.benchJar, "build it with: mvn -DskipTests package");
+            }
         }
         return o;
     }

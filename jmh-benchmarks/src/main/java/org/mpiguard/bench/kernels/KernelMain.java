@@ -28,6 +28,11 @@ public final class KernelMain {
 
     /** With this system property true, MPI is initialised at THREAD_MULTIPLE (harness --plain-thread-multiple). */
     public static final String THREAD_MULTIPLE_PROPERTY = "kernel.threadMultiple";
+    /**
+     * With this system property N > 1, every kernel runs N times in the job and prints a
+     * line each time: the later runs show the steady state, the first the warm-up (profiling).
+     */
+    public static final String REPEAT_PROPERTY = "kernel.repeat";
     static final int VERIFY_FAILED = 1;
     static final int USAGE = 2;
 
@@ -57,7 +62,9 @@ public final class KernelMain {
         int rank = MPI.COMM_WORLD.getRank();
         int size = MPI.COMM_WORLD.getSize();
         boolean allVerified = true;
-        for (Kernel kernel : kernels) {
+        int repeat = Math.max(1, Integer.getInteger(REPEAT_PROPERTY, 1));
+        for (int round = 0; round < repeat * kernels.size(); round++) {
+            Kernel kernel = kernels.get(round / repeat);
             Kernel.Outcome outcome;
             MPI.COMM_WORLD.barrier();
             double start = MPI.wtime();

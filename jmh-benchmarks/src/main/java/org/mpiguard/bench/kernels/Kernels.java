@@ -21,6 +21,7 @@ public final class Kernels {
         add(new PingPong.Bandwidth());
         add(new Jacobi2d());
         add(new Jacobi1dRma());
+        add(new CgCalls());
     }
 
     private Kernels() {

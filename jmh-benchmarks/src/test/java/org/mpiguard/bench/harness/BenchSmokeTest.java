@@ -49,6 +49,12 @@ class BenchSmokeTest {
             assertTrue(stdout().matches("(?s).*\\| " + kernel + " +\\| +4 \\|[^\\n]*\\| same +\\|.*"),
                     kernel + " is missing or failed in:\n" + stdout() + stderr());
         }
+        // the targets block: the call-heavy kernel's cost per call comes from the calls it reports
+        assertTrue(stdout().contains("targets (issue 18)"), stdout());
+        assertTrue(stdout().matches("(?s).*cg-calls at 4 ranks, \\(agent s - plain s\\) / 6004 calls per rank +-?\\d+ ns.*"),
+                stdout());
+        assertTrue(stdout().matches("(?s).*JMH sendRecv on COMM_SELF, agent on / off +n/a \\(not in --smoke\\).*"),
+                stdout());
     }
 
     @Test

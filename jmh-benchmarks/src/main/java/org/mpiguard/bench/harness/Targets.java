@@ -1,0 +1,61 @@
+package org.mpiguard.bench.harness;
+
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * The overhead targets a production job must meet (issue 18), each beside the figure this
+ * run measured: the fixed cost of a 4-rank job, the macro suite's median and worst ratio,
+ * the agent's cost per MPI call in the 2-rank call-heavy kernel, and the JMH sendRecv
+ * ratio on COMM_SELF. A figure not measured in this run (skipped, failed) says so.
+ */
+final class Targets {
+
+    static final double FIXED_COST_SECONDS = 0.3;
+    static final double MEDIAN_RATIO = 1.05;
+    static final double WORST_RATIO = 1.15;
+    static final double NANOS_PER_CALL = 250;
+    static final double SENDRECV_RATIO = 1.10;
+
+    double fixedCostSeconds = Double.NaN;
+    int fixedCostRanks;
+    double medianRatio = Double.NaN;
+    int macroKernels;
+    double worstRatio = Double.NaN;
+    String worstKernel = "-";
+    double nanosPerCall = Double.NaN;
+    long callsPerRank;
+    int callHeavyRanks;
+    double sendRecvRatio = Double.NaN;
+    String sendRecvWhy = "not measured";
+
+    void print(PrintStream out) {
+        out.println();
+        out.println("targets (issue 18), each beside this run's figure:");
+        line(out, String.format(Locale.ROOT, "fixed cost of a job (start-up + Finalize), mpirun -np %d hello world",
+                fixedCostRanks), seconds(fixedCostSeconds), "+0.3 s or less", fixedCostSeconds <= FIXED_COST_SECONDS);
+        line(out, String.format(Locale.ROOT, "macro suite, median ratio of %d kernels", macroKernels),
+                ratio(medianRatio), "1.05 or better", medianRatio <= MEDIAN_RATIO);
+        line(out, "macro suite, worst kernel (" + worstKernel + ")", ratio(worstRatio), "none above 1.15",
+                worstRatio <= WORST_RATIO);
+        line(out, String.format(Locale.ROOT, "cg-calls at %d ranks, (agent s - plain s) / %d calls per rank",
+                callHeavyRanks, callsPerRank), Double.isNaN(nanosPerCall) ? "n/a" : String.format(Locale.ROOT, "%.0f ns", nanosPerCall),
+                "250 ns or less", nanosPerCall <= NANOS_PER_CALL);
+        line(out, "JMH sendRecv on COMM_SELF, agent on / off", Double.isNaN(sendRecvRatio) ? "n/a (" + sendRecvWhy + ")"
+                : ratio(sendRecvRatio), "1.10 or better", sendRecvRatio <= SENDRECV_RATIO);
+    }
+
+    private static void line(PrintStream out, String what, String figure, String target, boolean met) {
+        boolean measured = !figure.startsWith("n/a");
+        out.printf(Locale.ROOT, "  %-74s %12s  (target: %s)  %s%n", what, figure, target,
+                measured ? (met ? "met" : "NOT MET") : "");
+    }
+
+    private static String seconds(double s) {
+        return Double.isNaN(s) ? "n/a" : String.format(Locale.ROOT, "%+.3f s", s);
+    }
+
+    private static String ratio(double r) {
+        return Double.isNaN(r) ? "n/a" : String.format(Locale.ROOT, "%.3f", r);
+    }
+}
