@@ -232,7 +232,8 @@ public final class Options {
         return families;
     }
 
-    static long parseDuration(String key, String value, long minimumMillis) throws OptionsException {
+    /** A duration as the options write them ({@code 500ms}, {@code 2s}, {@code 1m}) in milliseconds. */
+    public static long parseDuration(String key, String value, long minimumMillis) throws OptionsException {
         String v = value.trim().toLowerCase(Locale.ROOT);
         long unit;
         String number;
