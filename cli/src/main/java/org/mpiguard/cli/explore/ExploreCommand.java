@@ -108,6 +108,7 @@ public final class ExploreCommand implements Callable<Integer> {
             throw new CliException("--max-replays must be at least 1", ExitCodes.USAGE);
         }
         JobLine line = JobLine.parse(job);
+        JobReplay.refuseOwnOutputFiles(line);
         ReceiveSchedule observed = observedRun();
         if (observed.races().isEmpty()) {
             err.println("mpiguard: nothing to explore: the traces in " + dir + " show no message race (no MPI.ANY_SOURCE"

@@ -53,17 +53,21 @@ final class JobReplay {
 
     /** @param agentOptions the user's agent options as {@code key=value} pairs, later ones winning */
     JobReplay(JobLine job, Path agentJar, List<String> agentOptions, Duration timeout) {
+        this.job = job;
+        this.agentJar = agentJar;
+        this.agentOptions = agentOptions.stream().filter(p -> !OWN_KEYS.contains(p.substring(0, p.indexOf('='))))
+                .toList();
+        this.timeout = timeout;
+    }
+
+    /** A job that names its own output files: the replays need mpirun's per-rank files for themselves. */
+    static void refuseOwnOutputFiles(JobLine job) {
         for (String arg : job.launcherArgs()) {
             if (arg.startsWith("--output-filename") || arg.startsWith("-output-filename")) {
                 throw new CliException("remove " + arg + " from the job: explore keeps each rank's output itself",
                         ExitCodes.USAGE);
             }
         }
-        this.job = job;
-        this.agentJar = agentJar;
-        this.agentOptions = agentOptions.stream().filter(p -> !OWN_KEYS.contains(p.substring(0, p.indexOf('='))))
-                .toList();
-        this.timeout = timeout;
     }
 
     /** The command of a replay in {@code dir} (made absolute: the ranks may start elsewhere). */
