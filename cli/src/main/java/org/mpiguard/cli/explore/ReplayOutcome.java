@@ -51,11 +51,13 @@ record ReplayOutcome(Alternatives.Alternative alternative, Verdict verdict, Stri
                     + " s and was killed: it hangs", schedules);
         }
         ReceiveSchedule.Receive forced = replayed.receive(target.rank(), target.site(), target.occurrence());
-        if (forced == null || forced.anySource()) {
-            return new ReplayOutcome(alternative, Verdict.NOT_FORCED, forced == null
-                    ? "the replay never posted that receive (it took another path before it)"
-                    : "the replay posted that receive with MPI.ANY_SOURCE (the forced matches were not applied)",
-                    schedules);
+        String notForced = forced == null ? "the replay never posted that receive (it took another path before it)"
+                : forced.anySource() ? "the replay posted that receive with MPI.ANY_SOURCE (the forced matches were"
+                + " not applied)"
+                : forced.taken() >= 0 && forced.taken() != alternative.sender().rank() ? "that receive took rank "
+                + forced.taken() + "'s message, not the one forced" : null;
+        if (notForced != null) {
+            return new ReplayOutcome(alternative, Verdict.NOT_FORCED, notForced, schedules);
         }
         Optional<OutputComparison.Difference> difference = OutputComparison.firstDifference(baseline.stdout(),
                 baseline.exitCode(), replay.stdout(), replay.exitCode());

@@ -111,5 +111,8 @@ class ReplayOutcomeTest {
         ReplayOutcome o = judge(result(Map.of(0, "total = 11253\n"), 0, false, List.of()), unforced);
         assertEquals(ReplayOutcome.Verdict.NOT_FORCED, o.verdict());
         assertTrue(o.detail().contains("posted that receive with MPI.ANY_SOURCE"), o.detail());
+        ReplayOutcome wrongSender = judge(result(Map.of(0, "total = 11253\n"), 0, false, List.of()), replayedAs(2, 1, 3));
+        assertEquals(ReplayOutcome.Verdict.NOT_FORCED, wrongSender.verdict());
+        assertEquals("that receive took rank 2's message, not the one forced", wrongSender.detail());
     }
 }
