@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.mpiguard.analyzer.ReceiveSchedule;
@@ -136,38 +138,61 @@ public final class ExploreCommand implements Callable<Integer> {
         List<String> notes = new ArrayList<>(Baseline.deviations(observed,
                 ReceiveSchedule.receivesOf(baseline.dir())));
 
-        List<ReplayOutcome> outcomes = new ArrayList<>();
-        Set<Alternatives.Location> confirmed = new HashSet<>();
-        int replayed = 0;
-        int skipped = 0;
-        for (Alternatives.Alternative alternative : alternatives) {
-            if (confirmed.contains(Alternatives.Location.of(alternative.receive()))) {
-                skipped++; // this receive is already shown harmful: its other alternatives add nothing
-                continue;
-            }
-            if (replayed == maxReplays) {
-                break;
-            }
-            replayed++;
-            JobReplay.Result result = replays.run(ForcedPlans.alternative(observed, alternative),
-                    replayDir.resolve("replay-" + replayed));
-            ReplayOutcome outcome = ReplayOutcome.judge(alternative, observed, baseline, result,
-                    ReceiveSchedule.receivesOf(result.dir()), replayTimeout);
-            outcomes.add(outcome);
-            err.printf("[mpiguard] replay %d: %s: %s (%.1f s)%n", replayed, outcome.describe(),
-                    outcome.verdict().name().toLowerCase().replace('_', ' '), result.millis() / 1000.0);
-            err.flush();
-            if (outcome.verdict().harmful()) {
-                confirmed.add(Alternatives.Location.of(alternative.receive()));
-            }
-        }
-        int unexplored = alternatives.size() - replayed - skipped;
+        List<ReplayOutcome> outcomes = replayAlternatives(alternatives, replays, observed, baseline, replayDir, err);
+        int unexplored = unexplored(alternatives, outcomes);
         List<Finding> findings = new ArrayList<>();
         outcomes.stream().filter(o -> o.verdict().harmful()).forEach(o -> findings.add(o.finding()));
         notes.addAll(ExploreNotes.of(outcomes, observed.races().size(), unexplored));
         report(findings, notes, out);
         ExploreReport.refresh(dir, out);
         return findings.isEmpty() ? ExitCodes.OK : ExitCodes.RACE_CONFIRMED;
+    }
+
+    /**
+     * Replays the alternatives in order, at most {@code --max-replays}; once one shows a receive
+     * location harmful, that location's other alternatives are left (they add nothing).
+     */
+    private List<ReplayOutcome> replayAlternatives(List<Alternatives.Alternative> alternatives, JobReplay replays,
+                                                   ReceiveSchedule observed, JobReplay.Result baseline,
+                                                   Path replayDir, PrintWriter err)
+            throws IOException, InterruptedException {
+        List<ReplayOutcome> outcomes = new ArrayList<>();
+        Set<Alternatives.Location> confirmed = new HashSet<>();
+        for (Alternatives.Alternative alternative : alternatives) {
+            if (outcomes.size() == maxReplays) {
+                break;
+            }
+            if (confirmed.contains(Alternatives.Location.of(alternative.receive()))) {
+                continue;
+            }
+            int n = outcomes.size() + 1;
+            JobReplay.Result result = replays.run(ForcedPlans.alternative(observed, alternative),
+                    replayDir.resolve("replay-" + n));
+            ReplayOutcome outcome = ReplayOutcome.judge(alternative, observed, baseline, result,
+                    ReceiveSchedule.receivesOf(result.dir()), replayTimeout);
+            outcomes.add(outcome);
+            err.printf("[mpiguard] replay %d: %s: %s (%.1f s)%n", n, outcome.describe(),
+                    outcome.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '), result.millis() / 1000.0);
+            err.flush();
+            if (outcome.verdict().harmful()) {
+                confirmed.add(Alternatives.Location.of(alternative.receive()));
+            }
+        }
+        return outcomes;
+    }
+
+    /** Alternatives neither replayed nor of a location a replay confirmed: those --max-replays left out. */
+    static int unexplored(List<Alternatives.Alternative> alternatives, List<ReplayOutcome> outcomes) {
+        Set<Alternatives.Location> confirmed = new HashSet<>();
+        Set<Alternatives.Alternative> replayed = new HashSet<>();
+        for (ReplayOutcome o : outcomes) {
+            replayed.add(o.alternative());
+            if (o.verdict().harmful()) {
+                confirmed.add(Alternatives.Location.of(o.alternative().receive()));
+            }
+        }
+        return (int) alternatives.stream().filter(a -> !replayed.contains(a)
+                && !confirmed.contains(Alternatives.Location.of(a.receive()))).count();
     }
 
     /** The observed run's receives and races; a missing directory or unusable traces are said plainly. */
@@ -205,7 +230,7 @@ public final class ExploreCommand implements Callable<Integer> {
             return;
         }
         try (var walk = Files.walk(path)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
             }
         }

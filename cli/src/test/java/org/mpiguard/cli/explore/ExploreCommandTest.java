@@ -102,4 +102,17 @@ class ExploreCommandTest {
         assertTrue(o.err.contains("remove --output-filename from the job: explore keeps each rank's output itself"),
                 o.err);
     }
+
+    @Test
+    void whatMaxReplaysLeftOutExcludesTheAlternativesOfALocationAlreadyConfirmed() throws Exception {
+        org.mpiguard.analyzer.ReceiveSchedule observed = org.mpiguard.analyzer.ReceiveSchedule.read(
+                ExploredRuns.masterWorker(dir, 4, 3, 2, 1));
+        java.util.List<Alternatives.Alternative> all = Alternatives.ordered(observed.races());
+        assertEquals(6, all.size(), "3 + 2 + 1 other senders at one location");
+        ReplayOutcome equivalent = new ReplayOutcome(all.get(0), ReplayOutcome.Verdict.EQUIVALENT, "", "");
+        assertEquals(5, ExploreCommand.unexplored(all, java.util.List.of(equivalent)));
+        ReplayOutcome differs = new ReplayOutcome(all.get(1), ReplayOutcome.Verdict.DIFFERS, "", "");
+        assertEquals(0, ExploreCommand.unexplored(all, java.util.List.of(equivalent, differs)),
+                "the location is confirmed: nothing there is left to explore");
+    }
 }
