@@ -44,9 +44,7 @@ final class MessageRaceAnalysis {
                 bySender.computeIfAbsent(s.comm, k -> newSenders(traces.worldSize())).get(s.rank).add(s);
             }
             Map<Long, int[]> firstFree = new HashMap<>();
-            Map<Integer, Integer> occurrences = new HashMap<>();
             for (RecvEvent v : p2p.recvs.get(p)) {
-                int occurrence = occurrences.merge(v.site, 1, Integer::sum);
                 if (!v.anySource() || v.matched == null || v.completion < 0) {
                     continue;
                 }
@@ -63,7 +61,7 @@ final class MessageRaceAnalysis {
                     }
                 }
                 if (!alternatives.isEmpty()) {
-                    races.add(new Race(v, occurrence, alternatives));
+                    races.add(new Race(v, v.occurrence, alternatives));
                 }
             }
         }

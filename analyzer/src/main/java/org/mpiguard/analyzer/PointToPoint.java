@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpiguard.core.report.SiteRef;
 import org.mpiguard.core.trace.CompletionOp;
 import org.mpiguard.core.trace.PointOp;
 import org.mpiguard.core.trace.ProbeOp;
@@ -69,6 +70,7 @@ final class PointToPoint {
         Map<Long, RecvEvent> recvByRequest = new HashMap<>();
         Map<Long, SendEvent> sendByRequest = new HashMap<>();
         Map<Long, Probed> probedByThread = new HashMap<>();
+        Occurrences occurrences = new Occurrences(t);
         for (int i = 0; i < events.size(); i++) {
             TraceEvent e = events.get(i);
             switch (e.kind()) {
@@ -109,6 +111,7 @@ final class PointToPoint {
                     }
                     RecvEvent v = new RecvEvent(r, i, recvs.get(r).size(), op, e.field(1), source, tag,
                             t.signature(e.intField(4)), e.intField(5), e.field(6), e.site());
+                    v.occurrence = occurrences.next(e.site());
                     if (probed != null) {
                         v.matchedSource = probed.source;
                         v.matchedTag = probed.tag;
@@ -147,6 +150,23 @@ final class PointToPoint {
     }
 
     private record Channel(int sender, long comm, int tag) {
+    }
+
+    /** Receives counted per source location: two site ids of one line (a class loaded twice) count as one. */
+    private static final class Occurrences {
+        private final TraceFile trace;
+        private final Map<Integer, int[]> bySite = new HashMap<>();
+        private final Map<SiteRef, int[]> byLocation = new HashMap<>();
+
+        Occurrences(TraceFile trace) {
+            this.trace = trace;
+        }
+
+        int next(int site) {
+            int[] count = bySite.computeIfAbsent(site,
+                    id -> byLocation.computeIfAbsent(SiteRef.of(trace.site(id)), at -> new int[1]));
+            return ++count[0];
+        }
     }
 
     /** Pairs each receive with the earliest send of its channel still free, receives in posting order. */

@@ -10,10 +10,12 @@ import org.mpiguard.core.report.SiteRef;
 import org.mpiguard.core.site.CallSite;
 
 /**
- * {@code message-races.jsonl}: every racing receive as replay will need it to force
- * another match: the receiving rank, the receive's site (as its class, method, file and
- * line, which name it in every run) and its occurrence at that site, the source it took,
- * and the sources that could have been taken instead.
+ * {@code message-races.jsonl}: every racing receive as a replay needs it to force another
+ * match: the receiving rank, the receive's site (as its class, method, file and line, which
+ * name it in every run) and its occurrence at that source line, the source it took, and the
+ * sources that could have been taken instead. ({@code mpiguard explore} computes the same
+ * races from the traces through {@link ReceiveSchedule}, which also gives every other
+ * receive's match, for the replay of the observed schedule.)
  */
 final class RaceLog {
 

@@ -18,6 +18,11 @@ final class RecvEvent {
     final int count;
     final long request;
     final int site;
+    /**
+     * Its place among the receives this rank posted at the same source location (class,
+     * method, file, line), from 1: what names it in every run of the program, for replay.
+     */
+    int occurrence;
     /** The event that completed it (its wait, or the blocking call's return), or -1. */
     int completion = -1;
     int matchedSource = TraceRecorder.ANY;

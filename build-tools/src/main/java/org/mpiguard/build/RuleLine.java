@@ -16,6 +16,11 @@ record RuleLine(String file, int line, String key, String phase, String expressi
      * named by this line, and the call goes on.
      */
     String code() {
+        if (phase.equals("rewrite")) {
+            // the assignment completes only if the expression returns: a fault keeps the program's argument
+            return "try { " + expression + "; } catch (RuntimeException | LinkageError fault) { "
+                    + "org.mpiguard.core.Guard.fault(\"" + where() + "\", fault); }";
+        }
         if (phase.equals("check") || phase.equals("record")) {
             return "try { " + expression + "; } catch (RuntimeException | LinkageError fault) { "
                     + "org.mpiguard.core.Guard.fault(\"" + where() + "\", fault); }";
@@ -23,7 +28,12 @@ record RuleLine(String file, int line, String key, String phase, String expressi
         return expression;
     }
 
-    /** before, after, call or block: where the code goes in the trampoline. */
+    /** The argument a rewrite rule assigns ({@code a3} of {@code a3 = ...}). */
+    String rewritten() {
+        return expression.substring(0, expression.indexOf('=')).strip();
+    }
+
+    /** rewrite, before, after, call, block or error: where the code goes in the trampoline. */
     String slot() {
         return switch (phase) {
             case "check" -> "before";

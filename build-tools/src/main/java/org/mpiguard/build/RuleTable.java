@@ -23,7 +23,9 @@ import java.util.regex.Pattern;
  * {@code DeclaringClass.method(SimpleType,...)} to pick one overload,
  * {@code DeclaringClass.<init>(SimpleType,...)} for a constructor, {@code Class.*} or
  * {@code *} for every method (not constructor) that declares MPIException, i.e. every call
- * that can reach MPI. Phases: {@code before} and {@code after} (statements; {@code after}
+ * that can reach MPI. Phases: {@code rewrite} ({@code aN = expression}: the argument is
+ * replaced before every other rule and the real call see it, fail-open: a fault keeps the
+ * program's value; one per argument of a method), {@code before} and {@code after} (statements; {@code after}
  * may read {@code result}), {@code check} and {@code record} (the same, fail-open),
  * {@code call} (an expression made instead of the real call) and {@code block} (an
  * expression returning the thread's ThreadActivity, entered as the blocking bracket around
@@ -42,12 +44,15 @@ import java.util.regex.Pattern;
 final class RuleTable {
 
     static final String WILDCARD = "*";
-    private static final Set<String> PHASES = Set.of("before", "after", "call", "block", "check", "record", "error");
+    private static final Set<String> PHASES = Set.of("rewrite", "before", "after", "call", "block", "check", "record",
+            "error");
     /** A qualified static call of the checker's own code: class and method. */
     private static final Pattern CHECKER_CALL = Pattern.compile("\\b(org\\.mpiguard\\.[\\w.]*?\\.[A-Z]\\w*)\\.(\\w+)\\s*\\(");
     private static final Pattern ARGUMENT = Pattern.compile("\\ba(\\d+)\\b");
     private static final Pattern RESULT = Pattern.compile("\\bresult\\b");
     private static final Pattern SELF = Pattern.compile("\\bself\\b");
+    /** A rewrite rule's expression: an argument, '=', the new value. */
+    private static final Pattern REWRITE = Pattern.compile("a\\d+\\s*=[^=].*");
 
     private final Map<String, List<RuleLine>> byKey = new TreeMap<>();
     private final Set<String> matched = new HashSet<>();
@@ -80,11 +85,15 @@ final class RuleTable {
         }
         String[] parts = text.split("\\s+", 3);
         if (parts.length < 3 || !PHASES.contains(parts[1])) {
-            errors.add(file + ":" + lineNo + ": expected 'Class.method[(Types)] before|after|call|block|check|record|error"
-                    + " expression'");
+            errors.add(file + ":" + lineNo + ": expected 'Class.method[(Types)] rewrite|before|after|call|block|check|record"
+                    + "|error expression'");
             return;
         }
         RuleLine line = new RuleLine(file, lineNo, parts[0], parts[1], parts[2]);
+        if (line.phase().equals("rewrite") && !REWRITE.matcher(line.expression()).matches()) {
+            errors.add(line.where() + ": a rewrite rule reads 'aN = expression'");
+            return;
+        }
         checkNamedCode(line, checker);
         List<RuleLine> same = byKey.computeIfAbsent(line.key(), k -> new ArrayList<>());
         for (RuleLine other : same) {
@@ -137,6 +146,7 @@ final class RuleTable {
         }
         keys.add(plain);
         keys.add(typed.toString());
+        List<RuleLine> rewrite = new ArrayList<>();
         List<RuleLine> before = new ArrayList<>();
         List<RuleLine> after = new ArrayList<>();
         RuleLine call = null;
@@ -156,6 +166,7 @@ final class RuleTable {
                 }
                 checkArguments(line, params.length, isStatic, returns, method);
                 switch (line.slot()) {
+                    case "rewrite" -> rewrite(line, rewrite, method);
                     case "before" -> before.add(line);
                     case "after" -> after.add(line);
                     case "block" -> block = line;
@@ -164,8 +175,24 @@ final class RuleTable {
                 }
             }
         }
-        return before.isEmpty() && after.isEmpty() && call == null && block == null && error == null
-                ? MethodRules.NONE : new MethodRules(before, call, after, block, error);
+        return rewrite.isEmpty() && before.isEmpty() && after.isEmpty() && call == null && block == null
+                && error == null ? MethodRules.NONE : new MethodRules(rewrite, before, call, after, block, error);
+    }
+
+    /** One rewrite per argument, whichever keys the rules come from: two would depend on the order of keys. */
+    private void rewrite(RuleLine line, List<RuleLine> rewrites, Executable method) {
+        if (!(method instanceof Method)) {
+            errors.add(line.where() + ": rewrite rules exist for methods only, not the constructor " + method);
+            return;
+        }
+        for (RuleLine other : rewrites) {
+            if (other.rewritten().equals(line.rewritten())) {
+                errors.add(line.where() + ": a second rewrite of " + line.rewritten() + " of " + method + " (first at "
+                        + other.where() + ")");
+                return;
+            }
+        }
+        rewrites.add(line);
     }
 
     private void checkArguments(RuleLine line, int arity, boolean isStatic, boolean returns, Executable method) {

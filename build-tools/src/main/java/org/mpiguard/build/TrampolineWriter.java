@@ -14,7 +14,7 @@ import org.mpiguard.core.index.TrampolineEntry;
 /**
  * Writes the Java source of the trampolines of one class of the bindings, and their
  * index entries. A trampoline takes the receiver (for instance methods), the arguments
- * and the call site id; it runs the before-rules, then hand-written advice
+ * and the call site id; it runs the rewrite-rules (which assign arguments), the before-rules, then hand-written advice
  * {@code org.mpiguard.advice.<DeclaringClass>Advice.<name>} with the same parameters if
  * there is one, else the call-rule or the real call (inside the block-rule's bracket), then
  * the after-rules. Every rule's code is preceded by a comment naming its
@@ -104,6 +104,9 @@ final class TrampolineWriter {
         StringBuilder out = new StringBuilder();
         out.append("\n    public static ").append(ret).append(' ').append(tName).append('(').append(decl).append(')')
            .append(throwsClause(m.getExceptionTypes())).append(" {\n");
+        for (RuleLine rewrite : checks.rewrite()) {
+            statement(out, "        ", rewrite, rewrite.code());
+        }
         for (RuleLine before : checks.before()) {
             statement(out, "        ", before, before.code() + ";");
         }

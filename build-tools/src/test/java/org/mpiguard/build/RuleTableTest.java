@@ -58,8 +58,8 @@ class RuleTableTest {
     @Test
     void aLineThatIsNotARuleNamesItsFileAndLine() throws Exception {
         RuleTable rules = table("bad.rules", "# header", "Comm.barrier befor org.mpiguard.core.Guard.options()");
-        assertEquals(List.of("bad.rules:2: expected 'Class.method[(Types)] before|after|call|block|check|record|error"
-                + " expression'"), errorsOf(rules));
+        assertEquals(List.of("bad.rules:2: expected 'Class.method[(Types)] rewrite|before|after|call|block|check|record"
+                + "|error expression'"), errorsOf(rules));
     }
 
     @Test
@@ -137,5 +137,45 @@ class RuleTableTest {
                 "Comm.barrier error org.mpiguard.core.Guard.fault(\"b\", error)");
         askAll(rules);
         assertTrue(errorsOf(rules).get(0).startsWith("twice.rules:2: a second 'error' rule"), errorsOf(rules).toString());
+    }
+
+    @Test
+    void aRewriteAssignsItsArgumentBeforeEveryOtherRuleAndKeepsTheProgramsValueOnAFault() throws Exception {
+        RuleTable rules = table("rewrite.rules",
+                "Comm.recv check org.mpiguard.core.Guard.rankKnown(a3)",
+                "Comm.recv rewrite a3 = org.mpiguard.core.Guard.options().stackDepth()");
+        askAll(rules);
+        rules.failOnErrors();
+        MethodRules recv = rules.forCall("Comm", "recv", mpi.Comm.class.getMethod("recv", Object.class, int.class,
+                mpi.Datatype.class, int.class, int.class));
+        assertEquals("rewrite.rules:2", recv.rewrite().get(0).where());
+        String source = new TrampolineWriter(rules, getClass().getClassLoader()).write(mpi.Comm.class).source();
+        int method = source.indexOf("public static mpi.Status recv(");
+        String body = source.substring(method, source.indexOf("\n    }\n", method));
+        int rewrite = body.indexOf("try { a3 = org.mpiguard.core.Guard.options().stackDepth(); } catch (RuntimeException"
+                + " | LinkageError fault) { org.mpiguard.core.Guard.fault(\"rewrite.rules:2\", fault); }");
+        int check = body.indexOf("Guard.rankKnown(a3)");
+        assertTrue(rewrite >= 0 && check > rewrite, "the rewrite runs first, fail-open, named by its line:\n" + body);
+        assertTrue(body.contains("self.recv(a0, a1, a2, a3, a4)"), "the real call gets the rewritten argument:\n" + body);
+    }
+
+    @Test
+    void aRewriteThatIsNotAnAssignmentOrRewritesAnArgumentTwiceOrAConstructorFails() throws Exception {
+        RuleTable rules = table("rewrite.rules",
+                "Comm.recv rewrite org.mpiguard.core.Guard.options()",
+                "Comm.recv rewrite a3 == 0",
+                "Comm.recv rewrite a3 = 1",
+                "Comm.recv(Object,int,Datatype,int,int) rewrite a3 = 2",
+                "Win.<init>(Info,Comm) rewrite a0 = null",
+                "Comm.recv rewrite a9 = 0");
+        askAll(rules);
+        List<String> errors = errorsOf(rules);
+        assertTrue(errors.contains("rewrite.rules:1: a rewrite rule reads 'aN = expression'"), errors.toString());
+        assertTrue(errors.contains("rewrite.rules:2: a rewrite rule reads 'aN = expression'"), errors.toString());
+        assertTrue(errors.stream().anyMatch(e -> e.startsWith("rewrite.rules:4: a second rewrite of a3 of ")
+                && e.endsWith("(first at rewrite.rules:3)")), errors.toString());
+        assertTrue(errors.stream().anyMatch(e -> e.startsWith("rewrite.rules:5: rewrite rules exist for methods only")),
+                errors.toString());
+        assertTrue(errors.stream().anyMatch(e -> e.startsWith("rewrite.rules:6: a9 is out of range")), errors.toString());
     }
 }

@@ -10,7 +10,11 @@ public final class ExitCodes {
     public static final int OK = 0;
     /** Error findings: the same number the agent aborts a job with. */
     public static final int ERROR_FINDINGS = 86;
+    /** mpiguard explore: a message race confirmed by replay (as mpiguard analyze's errors). */
+    public static final int RACE_CONFIRMED = 1;
     public static final int USAGE = 64;
+    /** mpiguard explore: the observed schedule could not be replayed. */
+    public static final int NOT_REPLAYABLE = 65;
     public static final int NO_INPUT = 66;
     public static final int INTERNAL = 70;
     public static final int NOT_FOUND = 127;

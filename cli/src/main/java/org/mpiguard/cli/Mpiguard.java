@@ -1,6 +1,7 @@
 package org.mpiguard.cli;
 
 import org.mpiguard.analyzer.AnalyzeCommand;
+import org.mpiguard.cli.explore.ExploreCommand;
 import org.mpiguard.cli.report.ReportCommand;
 import org.mpiguard.cli.run.RunCommand;
 import picocli.AutoComplete;
@@ -20,6 +21,7 @@ import picocli.CommandLine.Command;
             RunCommand.class,
             ReportCommand.class,
             AnalyzeCommand.class,
+            ExploreCommand.class,
             AutoComplete.GenerateCompletion.class,
             CommandLine.HelpCommand.class,
         },
@@ -27,11 +29,12 @@ import picocli.CommandLine.Command;
         exitCodeList = {
             " 0:the job ran and MPIGuard found no error (mpiguard run), the report was written (mpiguard report), "
                     + "the traces hold no error (mpiguard analyze)",
-            " 1:mpiguard analyze: the traces show at least one error",
+            " 1:mpiguard analyze: the traces show at least one error; mpiguard explore: a race is confirmed",
             "86:mpiguard run: MPIGuard found at least one error (also the agent's abort code); "
                     + "--keep-exit-status gives the program's status instead",
             "64:bad options of mpiguard or of the agent",
-            "66:mpiguard report: the findings directory does not exist; mpiguard analyze: no readable trace",
+            "65:mpiguard explore: the observed schedule could not be replayed",
+            "66:mpiguard report: the findings directory does not exist; mpiguard analyze, explore: no readable trace",
             "70:an internal fault of mpiguard",
             "127:mpirun or java was not found",
             "other:mpiguard run: the program's own exit status, when MPIGuard found no error",

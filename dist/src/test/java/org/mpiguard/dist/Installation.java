@@ -33,7 +33,11 @@ final class Installation {
     }
 
     static Result mpiguard(List<String> args) throws IOException, InterruptedException {
-        Path work = Files.createTempDirectory("mpiguard-dist");
+        return mpiguard(Files.createTempDirectory("mpiguard-dist"), args, 180);
+    }
+
+    /** {@code bin/mpiguard ARGS} in {@code work} (where an earlier command left its files), killed after a while. */
+    static Result mpiguard(Path work, List<String> args, int timeoutSeconds) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(HOME.resolve("bin/mpiguard").toString());
         command.addAll(args);
@@ -41,7 +45,7 @@ final class Installation {
                 .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
         pb.environment().remove("MPIGUARD_OPTIONS");
         Process process = pb.start();
-        if (!process.waitFor(180, TimeUnit.SECONDS)) {
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);

@@ -58,6 +58,11 @@ public final class Options {
      * before the job ends; {@code off} leaves that to {@code mpiguard analyze DIR}.
      */
     public static final String TRACE_ANALYSIS = "trace-analysis";
+    /**
+     * {@code off}, or the file of a replay's forced matches ({@code mpiguard explore} writes
+     * it): the wildcard receives it names receive from the source it gives.
+     */
+    public static final String FORCE_MATCHES = "force-matches";
 
     public static final String ENV_VARIABLE = "MPIGUARD_OPTIONS";
     public static final String PROPERTY_PREFIX = "mpiguard.";
@@ -79,6 +84,7 @@ public final class Options {
         define(STACK_DEPTH, "16", "a number of frames from 0 (no stacks) to " + MAX_STACK_DEPTH);
         define(TRACE, "off", "off, on (into the report directory) or a directory path");
         define(TRACE_ANALYSIS, "on", "on or off (rank 0 analyses the traces at the end of the run)");
+        define(FORCE_MATCHES, "off", "off or the path of a file of forced matches (written by mpiguard explore)");
     }
 
     private final String include;
@@ -94,6 +100,8 @@ public final class Options {
     /** Where traces go; null when off. */
     private final Path traceDir;
     private final boolean traceAnalysis;
+    /** The forced matches of a replay; null when off. */
+    private final Path forceMatches;
 
     private Options(Map<String, String> values) throws OptionsException {
         this.include = values.get(INCLUDE);
@@ -112,6 +120,11 @@ public final class Options {
         this.stackDepth = parseStackDepth(values.get(STACK_DEPTH));
         this.traceDir = parseTrace(values.get(TRACE).trim(), reportDir);
         this.traceAnalysis = parseOnOff(TRACE_ANALYSIS, values.get(TRACE_ANALYSIS));
+        String force = values.get(FORCE_MATCHES).trim();
+        if (force.isEmpty()) {
+            throw invalid(FORCE_MATCHES, force);
+        }
+        this.forceMatches = force.equalsIgnoreCase("off") ? null : Path.of(force);
     }
 
     private static Path parseTrace(String value, Path reportDir) throws OptionsException {
@@ -219,7 +232,8 @@ public final class Options {
         return families;
     }
 
-    static long parseDuration(String key, String value, long minimumMillis) throws OptionsException {
+    /** A duration as the options write them ({@code 500ms}, {@code 2s}, {@code 1m}) in milliseconds. */
+    public static long parseDuration(String key, String value, long minimumMillis) throws OptionsException {
         String v = value.trim().toLowerCase(Locale.ROOT);
         long unit;
         String number;
@@ -328,6 +342,11 @@ public final class Options {
     /** Whether rank 0 analyses complete traces at the end of the run. */
     public boolean traceAnalysis() {
         return traceAnalysis;
+    }
+
+    /** The file of forced matches of a replay ({@code mpiguard explore}), or null when off. */
+    public Path forceMatches() {
+        return forceMatches;
     }
 
     /** Every key with its default and what is valid, for the README and error messages. */

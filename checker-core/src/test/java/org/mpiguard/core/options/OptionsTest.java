@@ -113,7 +113,7 @@ class OptionsTest {
 
     @Test
     void everyKeyIsDocumentedWithItsDefault() {
-        assertEquals(12, Options.documentation().size());
+        assertEquals(13, Options.documentation().size());
         Options.documentation().values().forEach(doc -> assertTrue(doc.startsWith("default '"), doc));
     }
 
@@ -148,5 +148,14 @@ class OptionsTest {
         assertFalse(own.traceAnalysis());
         assertThrows(OptionsException.class, () -> Options.parse("trace-analysis=maybe", null, new Properties()));
         assertThrows(OptionsException.class, () -> Options.parse("trace= ", null, new Properties()));
+    }
+
+    @Test
+    void forcedMatchesAreOffByDefaultAndOtherwiseAFile() throws Exception {
+        assertEquals(null, Options.parse(null, null, new Properties()).forceMatches());
+        assertEquals(Path.of("/tmp/plan.txt"),
+                Options.parse("force-matches=/tmp/plan.txt", null, new Properties()).forceMatches());
+        assertEquals(null, Options.parse("force-matches=OFF", null, new Properties()).forceMatches());
+        assertThrows(OptionsException.class, () -> Options.parse("force-matches= ", null, new Properties()));
     }
 }

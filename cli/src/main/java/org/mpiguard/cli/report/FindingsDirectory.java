@@ -18,7 +18,8 @@ import java.util.stream.Stream;
 
 /**
  * Reads every rank's {@code findings-rank<N>.jsonl} of a report directory into one list, in
- * rank order and, within a rank, in the order written. A line that is not a JSON object (a
+ * rank order and, within a rank, in the order written, then those {@code mpiguard explore}
+ * confirmed by replaying the run ({@code findings-explore.jsonl}). A line that is not a JSON object (a
  * job killed mid-write) is counted and skipped, never fatal.
  */
 public final class FindingsDirectory {
@@ -26,6 +27,10 @@ public final class FindingsDirectory {
     static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     private static final Pattern FILE = Pattern.compile("findings-rank(-?\\d+)\\.jsonl");
+    /** The findings of {@code mpiguard explore} on the directory's run (message races confirmed by replay). */
+    public static final String EXPLORE_FILE = "findings-explore.jsonl";
+    /** {@code reportedBy} of explore's findings: no rank reported them. */
+    public static final int BY_EXPLORE = -2;
 
     private FindingsDirectory() {
     }
@@ -53,22 +58,34 @@ public final class FindingsDirectory {
         int unreadable = 0;
         TreeMap<Integer, Path> files = files(dir);
         for (var file : files.entrySet()) {
-            for (String line : Files.readAllLines(file.getValue(), StandardCharsets.UTF_8)) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                ObjectNode node = parse(line);
-                ReportFinding finding = node == null ? null : typed(node, file.getKey());
-                if (finding == null) {
-                    unreadable++;
-                    continue;
-                }
-                node.put("reportedBy", file.getKey());
-                raw.add(node);
-                findings.add(finding);
-            }
+            unreadable += read(file.getValue(), file.getKey(), raw, findings);
+        }
+        Path explored = dir.resolve(EXPLORE_FILE);
+        if (Files.isRegularFile(explored)) {
+            unreadable += read(explored, BY_EXPLORE, raw, findings);
         }
         return new MergedReport(findings, raw, new ArrayList<>(files.keySet()), unreadable);
+    }
+
+    /** Adds the findings of one file; returns how many of its lines were not findings. */
+    private static int read(Path file, int reportedBy, List<ObjectNode> raw, List<ReportFinding> findings)
+            throws IOException {
+        int unreadable = 0;
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (line.isBlank()) {
+                continue;
+            }
+            ObjectNode node = parse(line);
+            ReportFinding finding = node == null ? null : typed(node, reportedBy);
+            if (finding == null) {
+                unreadable++;
+                continue;
+            }
+            node.put("reportedBy", reportedBy);
+            raw.add(node);
+            findings.add(finding);
+        }
+        return unreadable;
     }
 
     private static ObjectNode parse(String line) {

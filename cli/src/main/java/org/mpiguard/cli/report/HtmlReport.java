@@ -105,8 +105,7 @@ public final class HtmlReport {
                     .append("</span>");
         }
         out.append("</h3><p class=\"ranks\">rank").append(group.ranks().size() == 1 ? " " : "s ")
-                .append(join(group.ranks())).append(" &middot; reported by rank")
-                .append(reporters(group).size() == 1 ? " " : "s ").append(join(reporters(group)))
+                .append(join(group.ranks())).append(" &middot; reported by ").append(reporterNames(group))
                 .append(f.site() == null ? "" : " &middot; in <code>" + escape(f.site().qualifiedMethod()) + "</code>")
                 .append("</p>");
         List<String> messages = group.messages();
@@ -125,10 +124,13 @@ public final class HtmlReport {
         out.append("</article>");
     }
 
-    private static TreeSet<Integer> reporters(FindingGroup group) {
+    /** {@code rank 0}, {@code ranks 0, 3}, or {@code mpiguard explore} for what its replays confirmed. */
+    private static String reporterNames(FindingGroup group) {
         TreeSet<Integer> ranks = new TreeSet<>();
         group.members().forEach(m -> ranks.add(m.reportedBy()));
-        return ranks;
+        boolean explored = ranks.remove(FindingsDirectory.BY_EXPLORE);
+        String byRanks = ranks.isEmpty() ? "" : "rank" + (ranks.size() == 1 ? " " : "s ") + join(ranks);
+        return byRanks + (explored ? (byRanks.isEmpty() ? "" : ", ") + "mpiguard explore" : "");
     }
 
     /** Every site the finding names, once, with the ranks and calls standing there. */

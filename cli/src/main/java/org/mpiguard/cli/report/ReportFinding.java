@@ -8,7 +8,8 @@ import java.util.List;
  * One finding as the report reads it back from a rank's JSON lines (the contract of
  * DESIGN.md); fields the report does not know are kept in the merged JSON, not here.
  *
- * @param reportedBy the rank whose findings file held it (-1 before MPI.Init)
+ * @param reportedBy the rank whose findings file held it (-1 before MPI.Init), or
+ *                   {@link FindingsDirectory#BY_EXPLORE}
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ReportFinding(String kind, String severity, List<Integer> ranks, String op, Site site,

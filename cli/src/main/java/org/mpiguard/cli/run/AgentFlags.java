@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.mpiguard.cli.CliException;
+import org.mpiguard.cli.ExitCodes;
 import org.mpiguard.core.options.Options;
 import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,6 +30,28 @@ public final class AgentFlags implements IModelTransformer {
         // mpirun's own options follow mpiguard's and are passed through as they are
         spec.parser().unmatchedOptionsArePositionalParams(true).stopAtPositional(true);
         return spec;
+    }
+
+    /**
+     * The agent's options of a job: those of an agent the job line already carried, then the
+     * flags given (later wins, as in the agent), as {@code key=value} pairs.
+     */
+    public static List<String> options(String existing, CommandSpec spec) {
+        List<String> pairs = new ArrayList<>();
+        for (String pair : existing.split(",")) {
+            if (!pair.isBlank()) {
+                pairs.add(pair.trim());
+            }
+        }
+        List<String> flags = given(spec);
+        for (String pair : flags) {
+            if (pair.indexOf(',', pair.indexOf('=')) >= 0) {
+                throw new CliException("the value of --" + pair.substring(0, pair.indexOf('='))
+                        + " contains ',', which the agent's option string cannot carry", ExitCodes.USAGE);
+            }
+        }
+        pairs.addAll(flags);
+        return pairs;
     }
 
     /** {@code key=value} for every agent flag given on the command line, in the documented order. */

@@ -10,14 +10,14 @@ import org.mpiguard.cli.ExitCodes;
  * Where the agent jar is: {@code lib/} of the installation ({@code mpiguard.home}, set by
  * {@code bin/mpiguard}), else beside the jar this command runs from.
  */
-final class AgentJar {
+public final class AgentJar {
 
     static final String FILE_NAME = "mpiguard-agent.jar";
 
     private AgentJar() {
     }
 
-    static Path locate(Path given) {
+    public static Path locate(Path given) {
         Path jar = given != null ? given : defaultLocation();
         if (jar == null || !Files.isRegularFile(jar)) {
             throw new CliException("the agent jar " + (jar == null ? FILE_NAME : jar) + " was not found;"

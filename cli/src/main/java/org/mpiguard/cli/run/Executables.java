@@ -7,12 +7,12 @@ import org.mpiguard.cli.CliException;
 import org.mpiguard.cli.ExitCodes;
 
 /** Finds the programs a job needs before starting it, so a missing one is said plainly. */
-final class Executables {
+public final class Executables {
 
     private Executables() {
     }
 
-    static void require(String command, String hint) {
+    public static void require(String command, String hint) {
         if (find(command, System.getenv("PATH")) == null) {
             throw new CliException("'" + command + "' was not found" + (command.contains("/") ? "" : " on PATH")
                     + "; " + hint, ExitCodes.NOT_FOUND);

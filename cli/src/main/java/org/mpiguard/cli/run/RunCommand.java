@@ -94,20 +94,7 @@ public final class RunCommand implements Callable<Integer> {
      * this command finds what the ranks write.
      */
     private String agentOptions(String existing) {
-        List<String> pairs = new java.util.ArrayList<>();
-        for (String pair : existing.split(",")) {
-            if (!pair.isBlank()) {
-                pairs.add(pair.trim());
-            }
-        }
-        List<String> flags = AgentFlags.given(spec);
-        for (String pair : flags) {
-            if (pair.indexOf(',', pair.indexOf('=')) >= 0) {
-                throw new CliException("the value of --" + pair.substring(0, pair.indexOf('='))
-                        + " contains ',', which the agent's option string cannot carry", ExitCodes.USAGE);
-            }
-        }
-        pairs.addAll(flags);
+        List<String> pairs = AgentFlags.options(existing, spec);
         String report = "mpiguard-report";
         for (String pair : pairs) {
             if (pair.startsWith(Options.REPORT + "=")) {
@@ -135,6 +122,7 @@ public final class RunCommand implements Callable<Integer> {
         for (Path file : earlier.values()) {
             Files.deleteIfExists(file);
         }
+        Files.deleteIfExists(reportDir.resolve(FindingsDirectory.EXPLORE_FILE)); // explored an earlier run
         if (!earlier.isEmpty()) {
             err.println("[mpiguard] removed " + earlier.size() + " findings file(s) of an earlier run from " + reportDir);
         }

@@ -7,8 +7,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingFormat;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.Severity;
 
 class MergeTest {
 
@@ -28,6 +33,23 @@ class MergeTest {
         assertEquals(List.of(0, 1, 2), report.findings().stream().map(ReportFinding::reportedBy).toList());
         assertEquals(1, report.errors());
         assertEquals(2, report.warnings());
+    }
+
+    @Test
+    void theRacesMpiguardExploreConfirmedFollowTheRanksFindingsAndAreSaidToBeItsInTheHtml() throws Exception {
+        Findings.write(dir, 1, List.of(), Findings.hazard(1));
+        Finding race = new Finding(FindingKind.MESSAGE_RACE, Severity.ERROR, List.of(0, 1, 2), "Comm.recv",
+                Findings.RING_41, List.of(), "Message race confirmed by replay", List.of());
+        Files.writeString(dir.resolve(FindingsDirectory.EXPLORE_FILE), FindingFormat.json(race) + "\n");
+        MergedReport report = FindingsDirectory.read(dir);
+        assertEquals(List.of("binding-hazard", "message-race"), report.findings().stream().map(ReportFinding::kind)
+                .toList());
+        assertEquals(FindingsDirectory.BY_EXPLORE, report.findings().get(1).reportedBy());
+        assertEquals(List.of(1), report.rankFiles(), "explore is not a rank");
+        String html = new HtmlReport(report, SourceFinder.of(dir, null), TimelineSource.of(report), null, Map.of())
+                .render();
+        assertTrue(html.contains("reported by mpiguard explore"), html);
+        assertTrue(html.contains("reported by rank 1"), html);
     }
 
     @Test

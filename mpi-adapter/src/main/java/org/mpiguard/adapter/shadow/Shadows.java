@@ -159,6 +159,20 @@ public final class Shadows {
         return peer >= 0 && peer < table.length ? table[peer] : -1;
     }
 
+    /** {@code comm}'s local rank (in the remote group of an intercommunicator) of world rank {@code world}, or -1. */
+    public static int fromWorld(Object comm, int world) throws MPIException {
+        int[] table = comm(comm).peerTable((Comm) comm);
+        if (table == null) {
+            return world;
+        }
+        for (int local = 0; local < table.length; local++) {
+            if (table[local] == world) {
+                return local;
+            }
+        }
+        return -1;
+    }
+
     /** World ranks of every member of {@code comm} (both groups of an intercommunicator), sorted. */
     public static int[] members(Object comm, int worldSize) throws MPIException {
         return comm(comm).members((Comm) comm, worldSize);
