@@ -18,8 +18,10 @@ import java.util.stream.Stream;
 
 /**
  * Reads every rank's {@code findings-rank<N>.jsonl} of a report directory into one list, in
- * rank order and, within a rank, in the order written, then those {@code mpiguard explore}
- * confirmed by replaying the run ({@code findings-explore.jsonl}). A line that is not a JSON object (a
+ * rank order and, within a rank, in the order written, then those the analysis of the run's
+ * traces found at its end ({@code findings-analysis.jsonl}, when the traces were written into
+ * the report directory), then those {@code mpiguard explore} confirmed by replaying the run
+ * ({@code findings-explore.jsonl}). A line that is not a JSON object (a
  * job killed mid-write) is counted and skipped, never fatal.
  */
 public final class FindingsDirectory {
@@ -31,6 +33,10 @@ public final class FindingsDirectory {
     public static final String EXPLORE_FILE = "findings-explore.jsonl";
     /** {@code reportedBy} of explore's findings: no rank reported them. */
     public static final int BY_EXPLORE = -2;
+    /** The findings of the analysis of the run's traces (rank 0's end-of-run analysis, or mpiguard analyze). */
+    public static final String ANALYSIS_FILE = "findings-analysis.jsonl";
+    /** {@code reportedBy} of the analysis's findings. */
+    public static final int BY_ANALYSIS = -3;
 
     private FindingsDirectory() {
     }
@@ -59,6 +65,10 @@ public final class FindingsDirectory {
         TreeMap<Integer, Path> files = files(dir);
         for (var file : files.entrySet()) {
             unreadable += read(file.getValue(), file.getKey(), raw, findings);
+        }
+        Path analysed = dir.resolve(ANALYSIS_FILE);
+        if (Files.isRegularFile(analysed)) {
+            unreadable += read(analysed, BY_ANALYSIS, raw, findings);
         }
         Path explored = dir.resolve(EXPLORE_FILE);
         if (Files.isRegularFile(explored)) {

@@ -2,6 +2,7 @@ package org.mpiguard.cli.report;
 
 import static org.mpiguard.cli.report.Html.escape;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -124,13 +125,26 @@ public final class HtmlReport {
         out.append("</article>");
     }
 
-    /** {@code rank 0}, {@code ranks 0, 3}, or {@code mpiguard explore} for what its replays confirmed. */
+    /**
+     * {@code rank 0}, {@code ranks 0, 3}, {@code the analysis of the traces} for what it found
+     * at the end of the run, or {@code mpiguard explore} for what its replays confirmed.
+     */
     private static String reporterNames(FindingGroup group) {
         TreeSet<Integer> ranks = new TreeSet<>();
         group.members().forEach(m -> ranks.add(m.reportedBy()));
+        boolean analysed = ranks.remove(FindingsDirectory.BY_ANALYSIS);
         boolean explored = ranks.remove(FindingsDirectory.BY_EXPLORE);
-        String byRanks = ranks.isEmpty() ? "" : "rank" + (ranks.size() == 1 ? " " : "s ") + join(ranks);
-        return byRanks + (explored ? (byRanks.isEmpty() ? "" : ", ") + "mpiguard explore" : "");
+        List<String> names = new ArrayList<>();
+        if (!ranks.isEmpty()) {
+            names.add("rank" + (ranks.size() == 1 ? " " : "s ") + join(ranks));
+        }
+        if (analysed) {
+            names.add("the analysis of the traces");
+        }
+        if (explored) {
+            names.add("mpiguard explore");
+        }
+        return String.join(", ", names);
     }
 
     /** Every site the finding names, once, with the ranks and calls standing there. */

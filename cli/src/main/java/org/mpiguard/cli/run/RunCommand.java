@@ -123,6 +123,7 @@ public final class RunCommand implements Callable<Integer> {
             Files.deleteIfExists(file);
         }
         Files.deleteIfExists(reportDir.resolve(FindingsDirectory.EXPLORE_FILE)); // explored an earlier run
+        Files.deleteIfExists(reportDir.resolve(FindingsDirectory.ANALYSIS_FILE)); // an earlier run's traces
         if (!earlier.isEmpty()) {
             err.println("[mpiguard] removed " + earlier.size() + " findings file(s) of an earlier run from " + reportDir);
         }

@@ -36,6 +36,23 @@ class MergeTest {
     }
 
     @Test
+    void whatTheEndOfRunAnalysisOfTheTracesFoundIsInTheReportAndSaidToBeItsInTheHtml() throws Exception {
+        Findings.write(dir, 0, List.of(), Findings.hazard(0));
+        Finding mismatch = new Finding(FindingKind.TYPE_MISMATCH, Severity.ERROR, List.of(0, 1), "Comm.recv",
+                Findings.RING_41, List.of(), "Type mismatch found in the traces", List.of());
+        Files.writeString(dir.resolve(FindingsDirectory.ANALYSIS_FILE), FindingFormat.json(mismatch) + "\n");
+        MergedReport report = FindingsDirectory.read(dir);
+        assertEquals(List.of("binding-hazard", "type-mismatch"), report.findings().stream().map(ReportFinding::kind)
+                .toList());
+        assertEquals(FindingsDirectory.BY_ANALYSIS, report.findings().get(1).reportedBy());
+        assertEquals(1, report.errors(), "an error of the analysis is an error of the run");
+        assertEquals(List.of(0), report.rankFiles(), "the analysis is not a rank");
+        String html = new HtmlReport(report, SourceFinder.of(dir, null), TimelineSource.of(report), null, Map.of())
+                .render();
+        assertTrue(html.contains("reported by the analysis of the traces"), html);
+    }
+
+    @Test
     void theRacesMpiguardExploreConfirmedFollowTheRanksFindingsAndAreSaidToBeItsInTheHtml() throws Exception {
         Findings.write(dir, 1, List.of(), Findings.hazard(1));
         Finding race = new Finding(FindingKind.MESSAGE_RACE, Severity.ERROR, List.of(0, 1, 2), "Comm.recv",
