@@ -9,6 +9,7 @@ import org.mpiguard.adapter.lifecycle.Leaks;
 import org.mpiguard.adapter.lifecycle.RequestLifecycle;
 import org.mpiguard.adapter.shadow.RequestShadows;
 import org.mpiguard.adapter.shadow.Shadows;
+import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.activity.ThreadActivity;
 import org.mpiguard.core.activity.WaitKind;
@@ -81,8 +82,13 @@ public final class Lifecycle {
      * nobody the graph can name (any rank may release it, as for a request never seen).
      */
     public static void requestMade(Request request, int site) {
-        RequestShadows.made(request, WaitKind.UNTRACKED, MPI.COMM_WORLD, ThreadActivity.NO_PEER, 0, site, null);
+        if (REQUESTS_ON || TraceSession.recorder() != null) {
+            RequestShadows.made(request, WaitKind.UNTRACKED, MPI.COMM_WORLD, ThreadActivity.NO_PEER, 0, site, null);
+        }
     }
+
+    /** The request-lifecycle checks, decided once at start-up. */
+    private static final boolean REQUESTS_ON = Guard.options().enabled(CheckFamily.LIFECYCLE);
 
     /** Before a wait or test of one request. */
     public static void waiting(Request request, int site) {

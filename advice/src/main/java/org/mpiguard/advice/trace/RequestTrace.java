@@ -301,8 +301,11 @@ public final class RequestTrace {
     /** Prequest.start: the start, then the send or receive it posts, paired like any other. */
     public static void started(Object request, int site) {
         TraceRecorder r = TraceSession.recorder();
+        if (r == null || request == null) {
+            return;
+        }
         RequestShadow.View view = VIEW.get();
-        if (r == null || request == null || !RequestShadows.lookup(request, view)) {
+        if (!RequestShadows.lookup(request, view)) {
             return;
         }
         r.request(site, RequestOp.START, view.traceId);
