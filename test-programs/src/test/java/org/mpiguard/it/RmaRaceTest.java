@@ -125,6 +125,12 @@ class RmaRaceTest {
     }
 
     @Test
+    void anAccumulateWithReplaceOfTheSameValueAsAPutIsTheBenignWarningToo() throws Exception {
+        MpiRun.Result r = tracedAt(PKG + "SameValuePuts", 3, "replace");
+        rule(r, "SameValuePuts", 1, "same-value put 1", 2, "same-value replace", "rma.same-value", "warning");
+    }
+
+    @Test
     void putsAFenceApartAreSilent() throws Exception {
         assertSilent(tracedAt(PKG + "SameValuePuts", 3, "twin"));
     }

@@ -12,8 +12,10 @@ import mpi.Win;
  * a race whose result is right in this run, reported as the benign {@code rma.same-value}
  * warning. With {@code different} they put different values: an {@code rma.put-put}
  * error. With {@code store}, rank 0 itself stores into slot 2 what rank 1 puts there, in
- * the same epoch (a benign store/put race, also a warning). With {@code twin}, the two puts
- * are a fence apart: silent. Run with 3 ranks.
+ * the same epoch (a benign store/put race, also a warning). With {@code replace}, rank 2
+ * writes the same value with {@code accumulate(MPI.REPLACE)}, which writes as a put does:
+ * the warning again. With {@code twin}, the two puts are a fence apart: silent. Run with 3
+ * ranks.
  */
 public final class SameValuePuts {
     static final int SLOT = 2;
@@ -36,7 +38,9 @@ public final class SameValuePuts {
         if (mode.equals("twin")) {
             win.fence(0);
         }
-        if (rank == 2 && !mode.equals("store")) {
+        if (rank == 2 && mode.equals("replace")) {
+            win.accumulate(value, 1, MPI.INT, 0, SLOT, 1, MPI.INT, MPI.REPLACE); // RMA: same-value replace
+        } else if (rank == 2 && !mode.equals("store")) {
             win.put(value, 1, MPI.INT, 0, SLOT, 1, MPI.INT); // RMA: same-value put 2
         }
         win.fence(0);
