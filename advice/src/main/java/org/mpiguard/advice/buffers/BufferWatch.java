@@ -37,6 +37,12 @@ public final class BufferWatch {
     static boolean watching;
 
     private static final WatchTable TABLE = new WatchTable(256);
+    /**
+     * Whether the table holds a pending use (written under its lock; read without it, like
+     * {@link #watching}): while only traced windows keep the watch on, an access skips the
+     * table's lock.
+     */
+    private static boolean pending;
     private static final int MAX_REPORTED = 1024;
     private static final Set<Long> REPORTED = ConcurrentHashMap.newKeySet();
 
@@ -73,7 +79,7 @@ public final class BufferWatch {
             }
             long from = base + (long) index * width;
             long to = from + (long) count * width;
-            long hit = TABLE.conflict(from, to, write);
+            long hit = pending ? TABLE.conflict(from, to, write) : WatchTable.NONE;
             if (hit != WatchTable.NONE) {
                 conflict(site, write ? "writes" : "reads", WatchTable.role(hit), WatchTable.site(hit));
             }
@@ -94,6 +100,7 @@ public final class BufferWatch {
         }
         synchronized (TABLE) {
             TABLE.add(from, to, role, site, completedBy, target);
+            pending = TABLE.size() > 0;
             watching = true;
         }
     }
@@ -116,7 +123,8 @@ public final class BufferWatch {
     }
 
     private static void refreshHeld() {
-        watching = TABLE.size() > 0 || WindowAccessTrace.tracing();
+        pending = TABLE.size() > 0;
+        watching = pending || WindowAccessTrace.tracing();
     }
 
     /**

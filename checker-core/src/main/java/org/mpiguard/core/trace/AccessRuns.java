@@ -13,12 +13,18 @@ package org.mpiguard.core.trace;
  * (or store the same bytes again with the same value); any other store into it makes its
  * value unknown ({@link ValueHash#NONE}), so it is never taken for a benign race.
  *
- * <p>The owner thread and a flushing thread both use it: every method is synchronized
- * (uncontended but for a flush).
+ * <p>Only its owner thread touches it (no lock on the path of every access): another
+ * thread writes a thread's runs only once that thread has ended ({@link #ownerGone}). So a
+ * flush before an abort made by another thread leaves out the runs a live thread made since
+ * its last MPI event; each thread's own events (the blocking call it sits in) write them.
  */
 final class AccessRuns {
 
     static final int RUNS = 8;
+
+    private final Thread owner = Thread.currentThread();
+    /** The run the last access went to: a loop hits it again, and it is looked at first. */
+    private int last;
 
     private final int[] site = new int[RUNS];
     private final long[] win = new long[RUNS];
@@ -38,19 +44,17 @@ final class AccessRuns {
      * A load or store of {@code [offset, offset + bytes)}; a store's {@code valueState} is
      * the {@link ValueHash} state of the bytes it writes ({@code hashed} false if unknown).
      */
-    synchronized void add(int accessSite, long window, long offset, long bytes, boolean isStore, long valueState,
-                          boolean isHashed, Out out) {
+    void add(int accessSite, long window, long offset, long bytes, boolean isStore, long valueState,
+             boolean isHashed, Out out) {
         long end = offset + bytes;
-        for (int i = 0; i < size; i++) {
-            if (site[i] != accessSite || win[i] != window || store[i] != isStore || offset > to[i] || end < from[i]) {
-                continue;
-            }
-            if (isStore) {
-                mergeValue(i, offset, end, valueState, isHashed);
-            }
-            from[i] = Math.min(from[i], offset);
-            to[i] = Math.max(to[i], end);
+        if (last < size && widens(last, accessSite, window, offset, end, isStore, valueState, isHashed)) {
             return;
+        }
+        for (int i = 0; i < size; i++) {
+            if (widens(i, accessSite, window, offset, end, isStore, valueState, isHashed)) {
+                last = i;
+                return;
+            }
         }
         if (size == RUNS) {
             write(0, out);
@@ -70,7 +74,22 @@ final class AccessRuns {
         to[size] = end;
         state[size] = valueState;
         hashed[size] = isStore && isHashed && bytes <= ValueHash.MAX_BYTES;
+        last = size;
         size++;
+    }
+
+    /** Whether run {@code i} takes the access (the same site, window and kind, overlapping or touching it). */
+    private boolean widens(int i, int accessSite, long window, long offset, long end, boolean isStore,
+                           long valueState, boolean isHashed) {
+        if (site[i] != accessSite || win[i] != window || store[i] != isStore || offset > to[i] || end < from[i]) {
+            return false;
+        }
+        if (isStore) {
+            mergeValue(i, offset, end, valueState, isHashed);
+        }
+        from[i] = Math.min(from[i], offset);
+        to[i] = Math.max(to[i], end);
+        return true;
     }
 
     /** A store into run {@code i}: its hash survives only an appending store, or the same bytes stored again alike. */
@@ -84,16 +103,25 @@ final class AccessRuns {
         }
     }
 
-    /** Writes every run, oldest first. */
-    synchronized void flush(Out out) {
+    /** Writes every run, oldest first (by its owner, or by another thread once the owner has ended). */
+    void flush(Out out) {
         for (int i = 0; i < size; i++) {
             write(i, out);
         }
         size = 0;
     }
 
-    synchronized boolean isEmpty() {
+    boolean isEmpty() {
         return size == 0;
+    }
+
+    /** Whether the thread these runs belong to has ended (its runs may then be written by another). */
+    boolean ownerGone() {
+        return !owner.isAlive();
+    }
+
+    boolean ownedByCaller() {
+        return owner == Thread.currentThread();
     }
 
     private void write(int i, Out out) {

@@ -70,6 +70,7 @@ public final class TraceRecorder {
      */
     private boolean runsOpen;
     private final ThreadLocal<AccessRuns> runs = ThreadLocal.withInitial(this::newRuns);
+    private AccessRuns lastRuns;
     private final List<AccessRuns> allRuns = new ArrayList<>();
     private final AccessRuns.Out runOut = (site, win, offset, bytes, store, hash) -> access(site, win, offset, bytes,
             store, hash);
@@ -162,18 +163,41 @@ public final class TraceRecorder {
         if (closed) {
             return;
         }
-        runsOpen = true;
-        runs.get().add(site, win, offset, bytes, store, valueState, hashed, runOut);
+        if (!runsOpen) {
+            runsOpen = true; // written once: a store per access would share the writer thread's cache lines
+        }
+        mine().add(site, win, offset, bytes, store, valueState, hashed, runOut);
     }
 
-    /** Writes every thread's pending runs of window accesses (before a flush, at Finalize and close). */
+    /**
+     * The calling thread's runs: the last thread's are kept at hand (a program that touches
+     * its windows from one thread never looks up its thread-local); a reference read is
+     * atomic and a run's owner is final, so another thread never takes them for its own.
+     */
+    private AccessRuns mine() {
+        AccessRuns last = lastRuns;
+        if (last != null && last.ownedByCaller()) {
+            return last;
+        }
+        last = runs.get();
+        lastRuns = last;
+        return last;
+    }
+
+    /**
+     * Writes the calling thread's pending runs of window accesses and those of threads that
+     * have ended (before a flush, at Finalize and close); a live thread's are written before
+     * its own next event.
+     */
     public void flushAccesses() {
         AccessRuns[] all;
         synchronized (allRuns) {
             all = allRuns.toArray(new AccessRuns[0]);
         }
         for (AccessRuns r : all) {
-            r.flush(runOut);
+            if (r.ownedByCaller() || r.ownerGone()) {
+                r.flush(runOut);
+            }
         }
     }
 
@@ -264,7 +288,7 @@ public final class TraceRecorder {
             return;
         }
         if (runsOpen && tag != ACCESS_TAG) {
-            AccessRuns mine = runs.get();
+            AccessRuns mine = mine();
             if (!mine.isEmpty()) {
                 mine.flush(runOut); // the thread's accesses before this event keep their place
             }

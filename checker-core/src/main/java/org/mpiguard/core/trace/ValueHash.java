@@ -46,8 +46,21 @@ public final class ValueHash {
         return s;
     }
 
+    /** P to the powers 0..64: the lengths of single stores, so joining one costs one multiply. */
+    private static final long[] POWERS = new long[65];
+
+    static {
+        POWERS[0] = 1;
+        for (int i = 1; i < POWERS.length; i++) {
+            POWERS[i] = POWERS[i - 1] * P;
+        }
+    }
+
     /** The state of the bytes of {@code left} followed by those of {@code right} ({@code rightLength} bytes). */
     public static long concat(long left, long right, long rightLength) {
+        if (rightLength >= 0 && rightLength < POWERS.length) {
+            return left * POWERS[(int) rightLength] + right;
+        }
         long power = 1;
         long base = P;
         for (long n = rightLength; n > 0; n >>>= 1) {

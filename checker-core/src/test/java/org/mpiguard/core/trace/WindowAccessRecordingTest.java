@@ -83,7 +83,7 @@ class WindowAccessRecordingTest {
     }
 
     @Test
-    void aThreadWithManyRunsWritesTheOldestFirstAndAFlushWritesEveryThreadsRuns() throws Exception {
+    void aThreadWithManyRunsWritesTheOldestFirstAndAFlushWritesItsOwnAndThoseOfThreadsThatEnded() throws Exception {
         TraceBytes t = new TraceBytes(0, 2);
         int first = t.site("load", "Many.java", 1);
         for (int s = 0; s < AccessRuns.RUNS + 2; s++) {
@@ -99,7 +99,7 @@ class WindowAccessRecordingTest {
             assertEquals(1000L * s, e.stream().filter(x -> x.thread() == Thread.currentThread().getId()).toList()
                     .get(s).field(1), "oldest first");
         }
-        assertEquals(1, e.stream().filter(x -> x.field(1) == 50_000).count(), "the other thread's run");
+        assertEquals(1, e.stream().filter(x -> x.field(1) == 50_000).count(), "the run of the thread that ended");
     }
 
     @Test
