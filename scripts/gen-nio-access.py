@@ -20,35 +20,44 @@ def tramp(buf, name, params, ret, checks, call_args):
     body.append(f"        {ret_kw}b.{name}({', '.join(call_args)});")
     out.append(f"    public static {ret} {buf}${name}({sig}) {{\n" + "\n".join(body) + "\n    }\n")
 
+def bits(e, v):
+    """The value's raw bits as a long, for the watch's value hash of stores into window memory."""
+    return {"float": f"Float.floatToRawIntBits({v})", "double": f"Double.doubleToRawLongBits({v})"}.get(e, v)
+
 for T, e, w in TYPES:
     B = T + "Buffer"
-    L = lambda at, n, wr, buf="b": f"BufferWatch.{'store' if wr else 'load'}({buf}, {at}, {n}, {w}, site)"
-    tramp(B, "get", [], e, [L("b.position()", 1, False)], [])
-    tramp(B, "get", [("int", "i")], e, [L("i", 1, False)], ["i"])
-    tramp(B, "get", [(e + "[]", "a")], B, [L("b.position()", "a.length", False)], ["a"])
-    tramp(B, "get", [(e + "[]", "a"), ("int", "o"), ("int", "n")], B, [L("b.position()", "n", False)], ["a", "o", "n"])
-    tramp(B, "get", [("int", "i"), (e + "[]", "a")], B, [L("i", "a.length", False)], ["i", "a"])
-    tramp(B, "get", [("int", "i"), (e + "[]", "a"), ("int", "o"), ("int", "n")], B, [L("i", "n", False)], ["i", "a", "o", "n"])
-    tramp(B, "put", [(e, "v")], B, [L("b.position()", 1, True)], ["v"])
-    tramp(B, "put", [("int", "i"), (e, "v")], B, [L("i", 1, True)], ["i", "v"])
-    tramp(B, "put", [(e + "[]", "a")], B, [L("b.position()", "a.length", True)], ["a"])
-    tramp(B, "put", [(e + "[]", "a"), ("int", "o"), ("int", "n")], B, [L("b.position()", "n", True)], ["a", "o", "n"])
-    tramp(B, "put", [("int", "i"), (e + "[]", "a")], B, [L("i", "a.length", True)], ["i", "a"])
-    tramp(B, "put", [("int", "i"), (e + "[]", "a"), ("int", "o"), ("int", "n")], B, [L("i", "n", True)], ["i", "a", "o", "n"])
-    tramp(B, "put", [(B, "src")], B, [L("src.position()", "src.remaining()", False, "src"),
-                                      L("b.position()", "src.remaining()", True)], ["src"])
+    L = lambda at, n, buf="b": f"BufferWatch.load({buf}, {at}, {n}, {w}, site)"
+    V = lambda at: f"BufferWatch.storeValue(b, {at}, 1, {w}, {bits(e, 'v')}, {w}, site)"
+    A = lambda at, n, o: f"BufferWatch.storeArray(b, {at}, {n}, {w}, a, {o}, site)"
+    S = lambda at, n, o: f"BufferWatch.storeBuffer(b, {at}, {n}, {w}, src, {o}, site)"
+    tramp(B, "get", [], e, [L("b.position()", 1)], [])
+    tramp(B, "get", [("int", "i")], e, [L("i", 1)], ["i"])
+    tramp(B, "get", [(e + "[]", "a")], B, [L("b.position()", "a.length")], ["a"])
+    tramp(B, "get", [(e + "[]", "a"), ("int", "o"), ("int", "n")], B, [L("b.position()", "n")], ["a", "o", "n"])
+    tramp(B, "get", [("int", "i"), (e + "[]", "a")], B, [L("i", "a.length")], ["i", "a"])
+    tramp(B, "get", [("int", "i"), (e + "[]", "a"), ("int", "o"), ("int", "n")], B, [L("i", "n")], ["i", "a", "o", "n"])
+    tramp(B, "put", [(e, "v")], B, [V("b.position()")], ["v"])
+    tramp(B, "put", [("int", "i"), (e, "v")], B, [V("i")], ["i", "v"])
+    tramp(B, "put", [(e + "[]", "a")], B, [A("b.position()", "a.length", "0")], ["a"])
+    tramp(B, "put", [(e + "[]", "a"), ("int", "o"), ("int", "n")], B, [A("b.position()", "n", "o")], ["a", "o", "n"])
+    tramp(B, "put", [("int", "i"), (e + "[]", "a")], B, [A("i", "a.length", "0")], ["i", "a"])
+    tramp(B, "put", [("int", "i"), (e + "[]", "a"), ("int", "o"), ("int", "n")], B, [A("i", "n", "o")], ["i", "a", "o", "n"])
+    tramp(B, "put", [(B, "src")], B, [L("src.position()", "src.remaining()", "src"),
+                                      S("b.position()", "src.remaining()", "src.position()")], ["src"])
     tramp(B, "put", [("int", "i"), (B, "src"), ("int", "o"), ("int", "n")], B,
-          [L("o", "n", False, "src"), L("i", "n", True)], ["i", "src", "o", "n"])
+          [L("o", "n", "src"), S("i", "n", "o")], ["i", "src", "o", "n"])
 
 # ByteBuffer's typed accessors: offsets in bytes, each touching the type's width.
 for T, e, w in TYPES[1:]:
     name = T if T != "Int" else "Int"
-    def L(at, wr):
-        return f"BufferWatch.{'store' if wr else 'load'}(b, {at}, {w}, 1, site)"
-    tramp("ByteBuffer", "get" + name, [], e, [L("b.position()", False)], [])
-    tramp("ByteBuffer", "get" + name, [("int", "i")], e, [L("i", False)], ["i"])
-    tramp("ByteBuffer", "put" + name, [(e, "v")], "ByteBuffer", [L("b.position()", True)], ["v"])
-    tramp("ByteBuffer", "put" + name, [("int", "i"), (e, "v")], "ByteBuffer", [L("i", True)], ["i", "v"])
+    def L(at):
+        return f"BufferWatch.load(b, {at}, {w}, 1, site)"
+    def V(at):
+        return f"BufferWatch.storeValue(b, {at}, {w}, 1, {bits(e, 'v')}, {w}, site)"
+    tramp("ByteBuffer", "get" + name, [], e, [L("b.position()")], [])
+    tramp("ByteBuffer", "get" + name, [("int", "i")], e, [L("i")], ["i"])
+    tramp("ByteBuffer", "put" + name, [(e, "v")], "ByteBuffer", [V("b.position()")], ["v"])
+    tramp("ByteBuffer", "put" + name, [("int", "i"), (e, "v")], "ByteBuffer", [V("i")], ["i", "v"])
 
 imports = "\n".join(f"import java.nio.{T}Buffer;" for T, _, _ in TYPES)
 src = """package org.mpiguard.advice.buffers;
@@ -62,7 +71,9 @@ IMPORTS
  * accessor into the trampoline here named {@code Owner$method} with the same arguments
  * plus the call site's id. While no buffer is in use by MPI a trampoline costs one plain
  * read of {@link BufferWatch#watching}; otherwise it hands the touched element range
- * (first element, element count, element width in bytes) to the watch before the access.
+ * (first element, element count, element width in bytes) to the watch before the access,
+ * and for a store what it stores (the value's raw bits, or the array or buffer it copies
+ * from), which the trace hashes when the store lands in window memory.
  * The agent finds these by reflection, so a shape missing here is simply not rewritten.
  */
 public final class NioAccess {

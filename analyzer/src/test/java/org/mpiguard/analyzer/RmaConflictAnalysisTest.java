@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.trace.AccumulateOp;
 import org.mpiguard.core.trace.RmaOp;
 import org.mpiguard.core.trace.RmaSyncOp;
 
@@ -154,6 +155,81 @@ class RmaConflictAnalysisTest {
         }).one(FindingKind.RMA_CONFLICT, 11, List.of(0, 1, 2), 21);
         assertTrue(f.message().startsWith("[rma.acc-type] ") && f.message().contains("basic datatype"),
                 f.message());
+    }
+
+    // ---- MPI.NO_OP and MPI.REPLACE (same_op_no_op) ----
+
+    static final int NO_OP_CODE = 30;
+    static final int REPLACE_CODE = 31;
+
+    /** The one conflict of rule {@code rule} between line 11 of rank 1 and line 21 of rank 2, on rank 0's window. */
+    private Finding ruleBetweenLines11And21(String rule, Consumer<RunBuilder> ops) throws IOException {
+        Finding f = inOneFenceEpoch(3, ops).one(FindingKind.RMA_CONFLICT, 11, List.of(0, 1, 2), 21);
+        assertTrue(f.message().startsWith("[" + rule + "] "), f.message());
+        return f;
+    }
+
+    private static void noOpRead(RunBuilder run, int rank, int line, int disp, int sig) {
+        run.rank(rank).rma(line, RmaOp.GET_ACCUMULATE, WIN, 0, disp, 1, sig, NO_OP_CODE, 0, 0, AccumulateOp.NO_OP);
+    }
+
+    @Test
+    void anAtomicReadWithNoOpBesideASumAccumulateOfTheSameTypeIsSilent() throws Exception {
+        inOneFenceEpoch(3, run -> {
+            run.rank(1).accumulate(11, WIN, 0, 1, 1, INT, SUM);
+            noOpRead(run, 2, 21, 1, INT);
+        }).none(FindingKind.RMA_CONFLICT);
+    }
+
+    @Test
+    void anAtomicReadWithNoOpOfAnotherBasicTypeThanTheAccumulateConflicts() throws Exception {
+        ruleBetweenLines11And21("rma.acc-type", run -> {
+            run.rank(1).accumulate(11, WIN, 0, 0, 2, INT, SUM);
+            noOpRead(run, 2, 21, 0, DOUBLE);
+        });
+    }
+
+    @Test
+    void anAtomicReadWithNoOpBesideAPutConflicts() throws Exception {
+        ruleBetweenLines11And21("rma.put-get", run -> {
+            run.rank(1).put(11, WIN, 0, 4, 1, INT, 9);
+            noOpRead(run, 2, 21, 4, INT);
+        });
+    }
+
+    @Test
+    void twoAtomicReadsAndAnAtomicReadBesideAGetAreSilent() throws Exception {
+        inOneFenceEpoch(4, run -> {
+            noOpRead(run, 1, 11, 1, INT);
+            noOpRead(run, 2, 21, 1, DOUBLE);
+            run.rank(3).get(31, WIN, 0, 1, 1, INT);
+        }).none(FindingKind.RMA_CONFLICT);
+    }
+
+    @Test
+    void aNoOpReadFromATraceThatDoesNotSayItIsNoOpIsTakenAsAnotherOperation() throws Exception {
+        ruleBetweenLines11And21("rma.acc-op", run -> {
+            run.rank(1).accumulate(11, WIN, 0, 1, 1, INT, SUM);
+            run.rank(2).rma(21, RmaOp.GET_ACCUMULATE, WIN, 0, 1, 1, INT, NO_OP_CODE, 0, 0,
+                    AccumulateOp.NOT_RECORDED);
+        });
+    }
+
+    @Test
+    void aReplaceAccumulateOfTheSameValueAsAPutIsABenignWarning() throws Exception {
+        Finding f = ruleBetweenLines11And21("rma.same-value", run -> {
+            run.rank(1).put(11, WIN, 0, 1, 1, INT, 42);
+            run.rank(2).rma(21, RmaOp.ACCUMULATE, WIN, 0, 1, 1, INT, REPLACE_CODE, 0, 42, AccumulateOp.REPLACE);
+        });
+        assertEquals(Severity.WARNING, f.severity());
+    }
+
+    @Test
+    void aReplaceAccumulateBesideASumAccumulateIsAnError() throws Exception {
+        ruleBetweenLines11And21("rma.acc-op", run -> {
+            run.rank(1).rma(11, RmaOp.ACCUMULATE, WIN, 0, 1, 1, INT, REPLACE_CODE, 0, 42, AccumulateOp.REPLACE);
+            run.rank(2).accumulate(21, WIN, 0, 1, 1, INT, SUM);
+        });
     }
 
     @Test

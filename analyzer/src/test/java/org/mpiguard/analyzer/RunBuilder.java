@@ -13,6 +13,7 @@ import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.site.CallSites;
 import org.mpiguard.core.trace.CompletionOp;
+import org.mpiguard.core.trace.AccumulateOp;
 import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.PointOp;
 import org.mpiguard.core.trace.RmaOp;
@@ -129,9 +130,15 @@ final class RunBuilder {
 
         Rank rma(int line, RmaOp op, long win, int target, long disp, int count, int sig, int reduceOp, long request,
                  long valueHash) {
+            return rma(line, op, win, target, disp, count, sig, reduceOp, request, valueHash,
+                    reduceOp == 0 ? AccumulateOp.NOT_RECORDED : AccumulateOp.COMBINE);
+        }
+
+        Rank rma(int line, RmaOp op, long win, int target, long disp, int count, int sig, int reduceOp, long request,
+                 long valueHash, AccumulateOp opKind) {
             String name = op.name().toLowerCase().replace("_", "");
             rec.rma(site("Win." + name, line), op, win, target, disp, count, sig, count, sig, reduceOp, request,
-                    valueHash);
+                    valueHash, opKind);
             return this;
         }
 

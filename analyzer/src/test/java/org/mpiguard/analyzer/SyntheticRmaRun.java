@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.trace.HandleKind;
+import org.mpiguard.core.trace.AccumulateOp;
 import org.mpiguard.core.trace.RmaOp;
 import org.mpiguard.core.trace.RmaSyncOp;
 import org.mpiguard.core.trace.TraceRecorder;
@@ -50,18 +51,18 @@ final class SyntheticRmaRun {
                 if (passive) {
                     rec.rmaSync(10, RmaSyncOp.LOCK_ALL, WIN, -1, 0, 0, 0);
                 }
-                rec.rma(11, RmaOp.PUT, WIN, right, 1, 1, INT, 1, INT, 0, 0, it);
-                rec.rma(12, RmaOp.PUT, WIN, left, 2, 1, INT, 1, INT, 0, 0, it);
-                rec.rma(13, passive ? RmaOp.PUT : RmaOp.GET, WIN, left, 3, 1, INT, 1, INT, 0, 0, 0);
+                rec.rma(11, RmaOp.PUT, WIN, right, 1, 1, INT, 1, INT, 0, 0, it, AccumulateOp.NOT_RECORDED);
+                rec.rma(12, RmaOp.PUT, WIN, left, 2, 1, INT, 1, INT, 0, 0, it, AccumulateOp.NOT_RECORDED);
+                rec.rma(13, passive ? RmaOp.PUT : RmaOp.GET, WIN, left, 3, 1, INT, 1, INT, 0, 0, 0, AccumulateOp.NOT_RECORDED);
                 if (passive) {
                     rec.rmaSync(14, RmaSyncOp.FLUSH_ALL, WIN, -1, 0, 0, 0);
                     rec.rmaSync(15, RmaSyncOp.UNLOCK_ALL, WIN, -1, 0, 0, 0);
                     rec.collective(16, CollectiveKind.BARRIER, false, RunBuilder.WORLD, firstBarrier, -1, 0, 0, 0, 0,
                             0, 0);
                 } else {
-                    rec.rma(17, RmaOp.ACCUMULATE, WIN, 0, 0, 1, INT, 1, INT, SUM, 0, 1);
+                    rec.rma(17, RmaOp.ACCUMULATE, WIN, 0, 0, 1, INT, 1, INT, SUM, 0, 1, AccumulateOp.COMBINE);
                     if (inject && it == 1 && r == 5) {
-                        rec.rma(INJECTED_LINE, RmaOp.PUT, WIN, 4, 1, 1, INT, 1, INT, 0, 0, -1);
+                        rec.rma(INJECTED_LINE, RmaOp.PUT, WIN, 4, 1, 1, INT, 1, INT, 0, 0, -1, AccumulateOp.NOT_RECORDED);
                     }
                     rec.rmaSync(18, RmaSyncOp.FENCE, WIN, -1, 0, 0, 0);
                 }

@@ -30,6 +30,11 @@ public final class BufferRules {
     private BufferRules() {
     }
 
+    /** Whether the watch runs at all (the buffers family is on and buffer addresses can be read). */
+    static boolean on() {
+        return ON;
+    }
+
     // Point-to-point and collectives: watched until the request completes.
 
     /** A nonblocking operation posted with {@code buf} ({@code count} elements of {@code type}) in {@code role}. */

@@ -27,7 +27,8 @@ import org.mpiguard.core.site.CallSites;
 public final class BufferWatch {
 
     /**
-     * Whether anything is watched: deliberately a plain field, read first by every
+     * Whether anything is watched (a pending use, or a traced window: {@link WindowAccessTrace}):
+     * deliberately a plain field, read first by every
      * rewritten accessor so that a program with nothing pending pays one read. It is
      * written by the thread that posts or completes an MPI operation, which is (in the
      * programs this serves) the thread that then touches the buffer; another thread may
@@ -36,6 +37,12 @@ public final class BufferWatch {
     static boolean watching;
 
     private static final WatchTable TABLE = new WatchTable(256);
+    /**
+     * Whether the table holds a pending use (written under its lock; read without it, like
+     * {@link #watching}): while only traced windows keep the watch on, an access skips the
+     * table's lock.
+     */
+    private static boolean pending;
     private static final int MAX_REPORTED = 1024;
     private static final Set<Long> REPORTED = ConcurrentHashMap.newKeySet();
 
@@ -58,15 +65,27 @@ public final class BufferWatch {
 
     /** A load of {@code count} elements of {@code width} bytes from element {@code index} of {@code b}. */
     public static void load(Buffer b, int index, int count, int width, int site) {
-        access(b, index, count, width, false, site);
+        access(b, index, count, width, false, WindowAccessTrace.Value.NONE, 0, 0, null, 0, site);
     }
 
-    /** A store, as {@link #load}. */
-    public static void store(Buffer b, int index, int count, int width, int site) {
-        access(b, index, count, width, true, site);
+    /** A store of one value whose raw bits are {@code bits} ({@code bitsWidth} bytes), as {@link #load} otherwise. */
+    public static void storeValue(Buffer b, int index, int count, int width, long bits, int bitsWidth, int site) {
+        access(b, index, count, width, true, WindowAccessTrace.Value.BITS, bits, bitsWidth, null, 0, site);
     }
 
-    private static void access(Buffer b, int index, int count, int width, boolean write, int site) {
+    /** A store of {@code count} elements copied from {@code array} at {@code offset}. */
+    public static void storeArray(Buffer b, int index, int count, int width, Object array, int offset, int site) {
+        access(b, index, count, width, true, WindowAccessTrace.Value.ARRAY, 0, 0, array, offset, site);
+    }
+
+    /** A store of {@code count} elements copied from {@code src} at element {@code srcIndex}. */
+    public static void storeBuffer(Buffer b, int index, int count, int width, Buffer src, int srcIndex, int site) {
+        access(b, index, count, width, true, WindowAccessTrace.Value.BUFFER, 0, 0, src, srcIndex, site);
+    }
+
+    private static void access(Buffer b, int index, int count, int width, boolean write,
+                               WindowAccessTrace.Value value, long bits, int bitsWidth, Object source,
+                               int sourceIndex, int site) {
         try {
             int version = TABLE.version();
             Clear[] clears = write ? CLEAR_FOR_WRITES : CLEAR_FOR_READS;
@@ -80,11 +99,16 @@ public final class BufferWatch {
                 return;
             }
             long from = base + (long) index * width;
-            long hit = TABLE.conflict(from, from + (long) count * width, write);
+            long to = from + (long) count * width;
+            long hit = pending ? TABLE.conflict(from, to, write) : WatchTable.NONE;
             if (hit != WatchTable.NONE) {
                 conflict(site, write ? "writes" : "reads", WatchTable.role(hit), WatchTable.site(hit));
             } else if (TABLE.conflict(base, base + (long) b.capacity() * width, write) == WatchTable.NONE) {
                 clears[slot] = new Clear(b, version);
+            }
+            if (WindowAccessTrace.tracing()) {
+                WindowAccessTrace.accessed(b, from, to, write, value, bits, bitsWidth, source, sourceIndex, count,
+                        site);
             }
         } catch (RuntimeException e) {
             Guard.fault("watching a buffer access", e);
@@ -99,7 +123,8 @@ public final class BufferWatch {
         }
         synchronized (TABLE) {
             TABLE.add(from, to, role, site, completedBy, target);
-            watching = TABLE.size() > 0;
+            pending = TABLE.size() > 0;
+            watching = true;
         }
     }
 
@@ -108,9 +133,21 @@ public final class BufferWatch {
         if (watching) {
             synchronized (TABLE) {
                 TABLE.complete(completedBy, target);
-                watching = TABLE.size() > 0;
+                refreshHeld();
             }
         }
+    }
+
+    /** Whether accesses must still be looked at: a pending use, or a window whose accesses are traced. */
+    static void refresh() {
+        synchronized (TABLE) {
+            refreshHeld();
+        }
+    }
+
+    private static void refreshHeld() {
+        pending = TABLE.size() > 0;
+        watching = pending || WindowAccessTrace.tracing();
     }
 
     /**

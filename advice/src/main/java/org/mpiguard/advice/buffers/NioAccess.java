@@ -15,7 +15,9 @@ import java.nio.DoubleBuffer;
  * accessor into the trampoline here named {@code Owner$method} with the same arguments
  * plus the call site's id. While no buffer is in use by MPI a trampoline costs one plain
  * read of {@link BufferWatch#watching}; otherwise it hands the touched element range
- * (first element, element count, element width in bytes) to the watch before the access.
+ * (first element, element count, element width in bytes) to the watch before the access,
+ * and for a store what it stores (the value's raw bits, or the array or buffer it copies
+ * from), which the trace hashes when the store lands in window memory.
  * The agent finds these by reflection, so a shape missing here is simply not rewritten.
  */
 public final class NioAccess {
@@ -67,42 +69,42 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, byte v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 1, 1, site);
+            BufferWatch.storeValue(b, b.position(), 1, 1, v, 1, site);
         }
         return b.put(v);
     }
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, int i, byte v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 1, 1, site);
+            BufferWatch.storeValue(b, i, 1, 1, v, 1, site);
         }
         return b.put(i, v);
     }
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, byte[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), a.length, 1, site);
+            BufferWatch.storeArray(b, b.position(), a.length, 1, a, 0, site);
         }
         return b.put(a);
     }
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, byte[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), n, 1, site);
+            BufferWatch.storeArray(b, b.position(), n, 1, a, o, site);
         }
         return b.put(a, o, n);
     }
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, int i, byte[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, a.length, 1, site);
+            BufferWatch.storeArray(b, i, a.length, 1, a, 0, site);
         }
         return b.put(i, a);
     }
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, int i, byte[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, n, 1, site);
+            BufferWatch.storeArray(b, i, n, 1, a, o, site);
         }
         return b.put(i, a, o, n);
     }
@@ -110,7 +112,7 @@ public final class NioAccess {
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, ByteBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 1, site);
-            BufferWatch.store(b, b.position(), src.remaining(), 1, site);
+            BufferWatch.storeBuffer(b, b.position(), src.remaining(), 1, src, src.position(), site);
         }
         return b.put(src);
     }
@@ -118,7 +120,7 @@ public final class NioAccess {
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, int i, ByteBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 1, site);
-            BufferWatch.store(b, i, n, 1, site);
+            BufferWatch.storeBuffer(b, i, n, 1, src, o, site);
         }
         return b.put(i, src, o, n);
     }
@@ -167,42 +169,42 @@ public final class NioAccess {
 
     public static CharBuffer CharBuffer$put(CharBuffer b, char v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 1, 2, site);
+            BufferWatch.storeValue(b, b.position(), 1, 2, v, 2, site);
         }
         return b.put(v);
     }
 
     public static CharBuffer CharBuffer$put(CharBuffer b, int i, char v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 1, 2, site);
+            BufferWatch.storeValue(b, i, 1, 2, v, 2, site);
         }
         return b.put(i, v);
     }
 
     public static CharBuffer CharBuffer$put(CharBuffer b, char[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), a.length, 2, site);
+            BufferWatch.storeArray(b, b.position(), a.length, 2, a, 0, site);
         }
         return b.put(a);
     }
 
     public static CharBuffer CharBuffer$put(CharBuffer b, char[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), n, 2, site);
+            BufferWatch.storeArray(b, b.position(), n, 2, a, o, site);
         }
         return b.put(a, o, n);
     }
 
     public static CharBuffer CharBuffer$put(CharBuffer b, int i, char[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, a.length, 2, site);
+            BufferWatch.storeArray(b, i, a.length, 2, a, 0, site);
         }
         return b.put(i, a);
     }
 
     public static CharBuffer CharBuffer$put(CharBuffer b, int i, char[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, n, 2, site);
+            BufferWatch.storeArray(b, i, n, 2, a, o, site);
         }
         return b.put(i, a, o, n);
     }
@@ -210,7 +212,7 @@ public final class NioAccess {
     public static CharBuffer CharBuffer$put(CharBuffer b, CharBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 2, site);
-            BufferWatch.store(b, b.position(), src.remaining(), 2, site);
+            BufferWatch.storeBuffer(b, b.position(), src.remaining(), 2, src, src.position(), site);
         }
         return b.put(src);
     }
@@ -218,7 +220,7 @@ public final class NioAccess {
     public static CharBuffer CharBuffer$put(CharBuffer b, int i, CharBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 2, site);
-            BufferWatch.store(b, i, n, 2, site);
+            BufferWatch.storeBuffer(b, i, n, 2, src, o, site);
         }
         return b.put(i, src, o, n);
     }
@@ -267,42 +269,42 @@ public final class NioAccess {
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, short v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 1, 2, site);
+            BufferWatch.storeValue(b, b.position(), 1, 2, v, 2, site);
         }
         return b.put(v);
     }
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, int i, short v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 1, 2, site);
+            BufferWatch.storeValue(b, i, 1, 2, v, 2, site);
         }
         return b.put(i, v);
     }
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, short[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), a.length, 2, site);
+            BufferWatch.storeArray(b, b.position(), a.length, 2, a, 0, site);
         }
         return b.put(a);
     }
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, short[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), n, 2, site);
+            BufferWatch.storeArray(b, b.position(), n, 2, a, o, site);
         }
         return b.put(a, o, n);
     }
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, int i, short[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, a.length, 2, site);
+            BufferWatch.storeArray(b, i, a.length, 2, a, 0, site);
         }
         return b.put(i, a);
     }
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, int i, short[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, n, 2, site);
+            BufferWatch.storeArray(b, i, n, 2, a, o, site);
         }
         return b.put(i, a, o, n);
     }
@@ -310,7 +312,7 @@ public final class NioAccess {
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, ShortBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 2, site);
-            BufferWatch.store(b, b.position(), src.remaining(), 2, site);
+            BufferWatch.storeBuffer(b, b.position(), src.remaining(), 2, src, src.position(), site);
         }
         return b.put(src);
     }
@@ -318,7 +320,7 @@ public final class NioAccess {
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, int i, ShortBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 2, site);
-            BufferWatch.store(b, i, n, 2, site);
+            BufferWatch.storeBuffer(b, i, n, 2, src, o, site);
         }
         return b.put(i, src, o, n);
     }
@@ -367,42 +369,42 @@ public final class NioAccess {
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 1, 4, site);
+            BufferWatch.storeValue(b, b.position(), 1, 4, v, 4, site);
         }
         return b.put(v);
     }
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int i, int v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 1, 4, site);
+            BufferWatch.storeValue(b, i, 1, 4, v, 4, site);
         }
         return b.put(i, v);
     }
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), a.length, 4, site);
+            BufferWatch.storeArray(b, b.position(), a.length, 4, a, 0, site);
         }
         return b.put(a);
     }
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), n, 4, site);
+            BufferWatch.storeArray(b, b.position(), n, 4, a, o, site);
         }
         return b.put(a, o, n);
     }
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int i, int[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, a.length, 4, site);
+            BufferWatch.storeArray(b, i, a.length, 4, a, 0, site);
         }
         return b.put(i, a);
     }
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int i, int[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, n, 4, site);
+            BufferWatch.storeArray(b, i, n, 4, a, o, site);
         }
         return b.put(i, a, o, n);
     }
@@ -410,7 +412,7 @@ public final class NioAccess {
     public static IntBuffer IntBuffer$put(IntBuffer b, IntBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 4, site);
-            BufferWatch.store(b, b.position(), src.remaining(), 4, site);
+            BufferWatch.storeBuffer(b, b.position(), src.remaining(), 4, src, src.position(), site);
         }
         return b.put(src);
     }
@@ -418,7 +420,7 @@ public final class NioAccess {
     public static IntBuffer IntBuffer$put(IntBuffer b, int i, IntBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 4, site);
-            BufferWatch.store(b, i, n, 4, site);
+            BufferWatch.storeBuffer(b, i, n, 4, src, o, site);
         }
         return b.put(i, src, o, n);
     }
@@ -467,42 +469,42 @@ public final class NioAccess {
 
     public static LongBuffer LongBuffer$put(LongBuffer b, long v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 1, 8, site);
+            BufferWatch.storeValue(b, b.position(), 1, 8, v, 8, site);
         }
         return b.put(v);
     }
 
     public static LongBuffer LongBuffer$put(LongBuffer b, int i, long v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 1, 8, site);
+            BufferWatch.storeValue(b, i, 1, 8, v, 8, site);
         }
         return b.put(i, v);
     }
 
     public static LongBuffer LongBuffer$put(LongBuffer b, long[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), a.length, 8, site);
+            BufferWatch.storeArray(b, b.position(), a.length, 8, a, 0, site);
         }
         return b.put(a);
     }
 
     public static LongBuffer LongBuffer$put(LongBuffer b, long[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), n, 8, site);
+            BufferWatch.storeArray(b, b.position(), n, 8, a, o, site);
         }
         return b.put(a, o, n);
     }
 
     public static LongBuffer LongBuffer$put(LongBuffer b, int i, long[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, a.length, 8, site);
+            BufferWatch.storeArray(b, i, a.length, 8, a, 0, site);
         }
         return b.put(i, a);
     }
 
     public static LongBuffer LongBuffer$put(LongBuffer b, int i, long[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, n, 8, site);
+            BufferWatch.storeArray(b, i, n, 8, a, o, site);
         }
         return b.put(i, a, o, n);
     }
@@ -510,7 +512,7 @@ public final class NioAccess {
     public static LongBuffer LongBuffer$put(LongBuffer b, LongBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 8, site);
-            BufferWatch.store(b, b.position(), src.remaining(), 8, site);
+            BufferWatch.storeBuffer(b, b.position(), src.remaining(), 8, src, src.position(), site);
         }
         return b.put(src);
     }
@@ -518,7 +520,7 @@ public final class NioAccess {
     public static LongBuffer LongBuffer$put(LongBuffer b, int i, LongBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 8, site);
-            BufferWatch.store(b, i, n, 8, site);
+            BufferWatch.storeBuffer(b, i, n, 8, src, o, site);
         }
         return b.put(i, src, o, n);
     }
@@ -567,42 +569,42 @@ public final class NioAccess {
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, float v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 1, 4, site);
+            BufferWatch.storeValue(b, b.position(), 1, 4, Float.floatToRawIntBits(v), 4, site);
         }
         return b.put(v);
     }
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, int i, float v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 1, 4, site);
+            BufferWatch.storeValue(b, i, 1, 4, Float.floatToRawIntBits(v), 4, site);
         }
         return b.put(i, v);
     }
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, float[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), a.length, 4, site);
+            BufferWatch.storeArray(b, b.position(), a.length, 4, a, 0, site);
         }
         return b.put(a);
     }
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, float[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), n, 4, site);
+            BufferWatch.storeArray(b, b.position(), n, 4, a, o, site);
         }
         return b.put(a, o, n);
     }
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, int i, float[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, a.length, 4, site);
+            BufferWatch.storeArray(b, i, a.length, 4, a, 0, site);
         }
         return b.put(i, a);
     }
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, int i, float[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, n, 4, site);
+            BufferWatch.storeArray(b, i, n, 4, a, o, site);
         }
         return b.put(i, a, o, n);
     }
@@ -610,7 +612,7 @@ public final class NioAccess {
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, FloatBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 4, site);
-            BufferWatch.store(b, b.position(), src.remaining(), 4, site);
+            BufferWatch.storeBuffer(b, b.position(), src.remaining(), 4, src, src.position(), site);
         }
         return b.put(src);
     }
@@ -618,7 +620,7 @@ public final class NioAccess {
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, int i, FloatBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 4, site);
-            BufferWatch.store(b, i, n, 4, site);
+            BufferWatch.storeBuffer(b, i, n, 4, src, o, site);
         }
         return b.put(i, src, o, n);
     }
@@ -667,42 +669,42 @@ public final class NioAccess {
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, double v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 1, 8, site);
+            BufferWatch.storeValue(b, b.position(), 1, 8, Double.doubleToRawLongBits(v), 8, site);
         }
         return b.put(v);
     }
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, int i, double v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 1, 8, site);
+            BufferWatch.storeValue(b, i, 1, 8, Double.doubleToRawLongBits(v), 8, site);
         }
         return b.put(i, v);
     }
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, double[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), a.length, 8, site);
+            BufferWatch.storeArray(b, b.position(), a.length, 8, a, 0, site);
         }
         return b.put(a);
     }
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, double[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), n, 8, site);
+            BufferWatch.storeArray(b, b.position(), n, 8, a, o, site);
         }
         return b.put(a, o, n);
     }
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, int i, double[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, a.length, 8, site);
+            BufferWatch.storeArray(b, i, a.length, 8, a, 0, site);
         }
         return b.put(i, a);
     }
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, int i, double[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, n, 8, site);
+            BufferWatch.storeArray(b, i, n, 8, a, o, site);
         }
         return b.put(i, a, o, n);
     }
@@ -710,7 +712,7 @@ public final class NioAccess {
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, DoubleBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 8, site);
-            BufferWatch.store(b, b.position(), src.remaining(), 8, site);
+            BufferWatch.storeBuffer(b, b.position(), src.remaining(), 8, src, src.position(), site);
         }
         return b.put(src);
     }
@@ -718,7 +720,7 @@ public final class NioAccess {
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, int i, DoubleBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 8, site);
-            BufferWatch.store(b, i, n, 8, site);
+            BufferWatch.storeBuffer(b, i, n, 8, src, o, site);
         }
         return b.put(i, src, o, n);
     }
@@ -739,14 +741,14 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putChar(ByteBuffer b, char v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 2, 1, site);
+            BufferWatch.storeValue(b, b.position(), 2, 1, v, 2, site);
         }
         return b.putChar(v);
     }
 
     public static ByteBuffer ByteBuffer$putChar(ByteBuffer b, int i, char v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 2, 1, site);
+            BufferWatch.storeValue(b, i, 2, 1, v, 2, site);
         }
         return b.putChar(i, v);
     }
@@ -767,14 +769,14 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putShort(ByteBuffer b, short v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 2, 1, site);
+            BufferWatch.storeValue(b, b.position(), 2, 1, v, 2, site);
         }
         return b.putShort(v);
     }
 
     public static ByteBuffer ByteBuffer$putShort(ByteBuffer b, int i, short v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 2, 1, site);
+            BufferWatch.storeValue(b, i, 2, 1, v, 2, site);
         }
         return b.putShort(i, v);
     }
@@ -795,14 +797,14 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putInt(ByteBuffer b, int v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 4, 1, site);
+            BufferWatch.storeValue(b, b.position(), 4, 1, v, 4, site);
         }
         return b.putInt(v);
     }
 
     public static ByteBuffer ByteBuffer$putInt(ByteBuffer b, int i, int v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 4, 1, site);
+            BufferWatch.storeValue(b, i, 4, 1, v, 4, site);
         }
         return b.putInt(i, v);
     }
@@ -823,14 +825,14 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putLong(ByteBuffer b, long v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 8, 1, site);
+            BufferWatch.storeValue(b, b.position(), 8, 1, v, 8, site);
         }
         return b.putLong(v);
     }
 
     public static ByteBuffer ByteBuffer$putLong(ByteBuffer b, int i, long v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 8, 1, site);
+            BufferWatch.storeValue(b, i, 8, 1, v, 8, site);
         }
         return b.putLong(i, v);
     }
@@ -851,14 +853,14 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putFloat(ByteBuffer b, float v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 4, 1, site);
+            BufferWatch.storeValue(b, b.position(), 4, 1, Float.floatToRawIntBits(v), 4, site);
         }
         return b.putFloat(v);
     }
 
     public static ByteBuffer ByteBuffer$putFloat(ByteBuffer b, int i, float v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 4, 1, site);
+            BufferWatch.storeValue(b, i, 4, 1, Float.floatToRawIntBits(v), 4, site);
         }
         return b.putFloat(i, v);
     }
@@ -879,14 +881,14 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putDouble(ByteBuffer b, double v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 8, 1, site);
+            BufferWatch.storeValue(b, b.position(), 8, 1, Double.doubleToRawLongBits(v), 8, site);
         }
         return b.putDouble(v);
     }
 
     public static ByteBuffer ByteBuffer$putDouble(ByteBuffer b, int i, double v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 8, 1, site);
+            BufferWatch.storeValue(b, i, 8, 1, Double.doubleToRawLongBits(v), 8, site);
         }
         return b.putDouble(i, v);
     }

@@ -1,5 +1,6 @@
 package org.mpiguard.advice.lifecycle;
 
+import mpi.MPI;
 import mpi.MPIException;
 import org.mpiguard.adapter.MpiRuntime;
 import mpi.Request;
@@ -8,7 +9,10 @@ import org.mpiguard.adapter.lifecycle.Leaks;
 import org.mpiguard.adapter.lifecycle.RequestLifecycle;
 import org.mpiguard.adapter.shadow.RequestShadows;
 import org.mpiguard.adapter.shadow.Shadows;
+import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.Guard;
+import org.mpiguard.core.activity.ThreadActivity;
+import org.mpiguard.core.activity.WaitKind;
 import org.mpiguard.core.options.CheckFamily;
 
 /**
@@ -71,6 +75,20 @@ public final class Lifecycle {
     private static boolean requestsOn() {
         return Guard.options().enabled(CheckFamily.LIFECYCLE);
     }
+
+    /**
+     * A request made by a call no wait-for rule describes (rPut and friends, imRecv): its
+     * shadow, so its completion, its lifecycle and its trace id are known. It waits for
+     * nobody the graph can name (any rank may release it, as for a request never seen).
+     */
+    public static void requestMade(Request request, int site) {
+        if (REQUESTS_ON || TraceSession.recorder() != null) {
+            RequestShadows.made(request, WaitKind.UNTRACKED, MPI.COMM_WORLD, ThreadActivity.NO_PEER, 0, site, null);
+        }
+    }
+
+    /** The request-lifecycle checks, decided once at start-up. */
+    private static final boolean REQUESTS_ON = Guard.options().enabled(CheckFamily.LIFECYCLE);
 
     /** Before a wait or test of one request. */
     public static void waiting(Request request, int site) {

@@ -2,6 +2,8 @@ package org.mpiguard.advice.trace;
 
 import mpi.Datatype;
 import mpi.Status;
+import org.mpiguard.adapter.shadow.MessageShadow;
+import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.adapter.trace.TraceIds;
 import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.trace.CompletionOp;
@@ -68,6 +70,44 @@ public final class PointToPointTrace {
             boolean found = status != null;
             r.probe(site, op, TraceIds.comm(comm), TraceIds.peer(comm, source), TraceIds.tag(tag), found,
                     found ? TraceIds.peer(comm, status.getSource()) : -1, found ? status.getTag() : -1, -1);
+        }
+    }
+
+    /**
+     * mProbe and imProbe (status null when imProbe found nothing): the probe, and on the
+     * message's shadow what it matched, for the mRecv or imRecv that takes it.
+     */
+    public static void matchedProbe(Object message, int source, int tag, Object comm, Status status, ProbeOp op,
+                                    int site) {
+        TraceRecorder r = TraceSession.recorder();
+        if (r == null) {
+            return;
+        }
+        probed(comm, source, tag, status, op, site);
+        if (status != null && message != null) {
+            Shadows.message(message).matched(comm, status.getSource(), status.getTag());
+        }
+    }
+
+    /**
+     * mRecv (before the call, request null) and imRecv (after it, with its request): a
+     * receive of the message the probe matched, with that source and tag.
+     */
+    public static void matchedRecv(Object message, int count, Datatype type, PointOp op, Object request, int site) {
+        TraceRecorder r = TraceSession.recorder();
+        MessageShadow.Matched m = r == null || message == null ? null : Shadows.message(message).matched();
+        if (m != null) {
+            r.recv(site, op, TraceIds.comm(m.comm()), TraceIds.peer(m.comm(), m.source()), m.tag(),
+                    TraceIds.signature(type), count, RequestTrace.id(request));
+        }
+    }
+
+    /** mRecv returned with {@code status}. */
+    public static void matchedReceived(Object message, Status status, int site) {
+        TraceRecorder r = TraceSession.recorder();
+        MessageShadow.Matched m = r == null || message == null ? null : Shadows.message(message).matched();
+        if (m != null) {
+            received(m.comm(), status, site);
         }
     }
 }

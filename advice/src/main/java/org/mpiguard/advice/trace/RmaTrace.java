@@ -5,6 +5,7 @@ import java.nio.Buffer;
 import mpi.Comm;
 import mpi.Datatype;
 import mpi.Group;
+import mpi.MPI;
 import mpi.MPIException;
 import mpi.Op;
 import mpi.Win;
@@ -12,10 +13,13 @@ import org.mpiguard.adapter.PredefinedCodes;
 import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.adapter.trace.TraceIds;
 import org.mpiguard.adapter.trace.TraceSession;
+import org.mpiguard.advice.buffers.WindowAccessTrace;
+import org.mpiguard.core.trace.AccumulateOp;
 import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.RmaOp;
 import org.mpiguard.core.trace.RmaSyncOp;
 import org.mpiguard.core.trace.TraceRecorder;
+import org.mpiguard.core.trace.ValueHash;
 
 /**
  * One-sided communication into the trace (trace.rules): windows made and freed, every
@@ -35,7 +39,13 @@ public final class RmaTrace {
         TraceRecorder r = TraceSession.recorder();
         if (r != null) {
             int unit = base == null ? 1 : BaseType.elementBytes(base);
-            TraceIds.windowMade(r, win, comm, (long) size * unit, dispUnit * unit, site);
+            long bytes = (long) size * unit;
+            TraceIds.windowMade(r, win, comm, bytes, dispUnit * unit, site);
+            if (base != null) {
+                // the program's own loads and stores of this memory from now on (the buffer watch)
+                WindowAccessTrace.windowMade(base, Math.min(bytes, (long) base.capacity() * unit),
+                        TraceIds.window(win));
+            }
         }
     }
 
@@ -43,18 +53,27 @@ public final class RmaTrace {
         TraceRecorder r = TraceSession.recorder();
         if (r != null) {
             long id = TraceIds.window(win);
+            WindowAccessTrace.windowFreed(id);
             r.handle(site, HandleKind.FREE, HandleKind.WIN, id, id, 0, 0, 0);
         }
     }
 
-    /** put, get, accumulate and their request-based forms (request null when none). */
-    public static void access(Win win, RmaOp op, int originCount, Datatype originType, int target, int disp,
-                              int targetCount, Datatype targetType, Op reduce, Object request, int site) {
+    /**
+     * put, get, accumulate and their request-based forms (request null when none); {@code origin}
+     * the buffer whose bytes the operation writes at the target as they are (a put, an accumulate
+     * with MPI.REPLACE), hashed for the same-value rule; null for the others.
+     */
+    public static void access(Win win, RmaOp op, Buffer origin, int originCount, Datatype originType, int target,
+                              int disp, int targetCount, Datatype targetType, Op reduce, Object request, int site) {
         TraceRecorder r = TraceSession.recorder();
         if (r != null) {
+            AccumulateOp kind = reduce == null ? AccumulateOp.NOT_RECORDED : reduce == MPI.NO_OP ? AccumulateOp.NO_OP
+                    : reduce == MPI.REPLACE ? AccumulateOp.REPLACE : AccumulateOp.COMBINE;
+            boolean writesOrigin = op == RmaOp.PUT || op == RmaOp.RPUT || kind == AccumulateOp.REPLACE;
             r.rma(site, op, TraceIds.window(win), TraceIds.windowRank(win, target), disp, targetCount,
                     TraceIds.signature(targetType), originCount, TraceIds.signature(originType),
-                    reduce == null ? 0 : PredefinedCodes.get().code(reduce), RequestTrace.id(request), 0);
+                    reduce == null ? 0 : PredefinedCodes.get().code(reduce), RequestTrace.id(request),
+                    writesOrigin ? TraceIds.valueHash(origin, originCount, originType) : ValueHash.NONE, kind);
         }
     }
 

@@ -15,7 +15,8 @@ import org.mpiguard.core.trace.Signature;
  * @param end     one past the last byte
  * @param exact   false when a datatype with holes makes {@code [start, end)} only a span
  * @param layout  the target datatype's signature and count (null when exact), to tell equal layouts
- * @param op      the accumulate's operation code ({@link #CAS} for compareAndSwap), 0 otherwise
+ * @param op      the accumulate's operation code ({@link #CAS} for compareAndSwap, {@link #REPLACE} for
+ *                MPI.REPLACE, {@link #NO_OP} for an atomic read), 0 otherwise
  * @param base    the basic datatype code accumulates must share, -1 if mixed or unknown
  */
 record Access(int origin, int index, int completion, int target, long win, AccessKind kind, EpochMode mode,
@@ -24,6 +25,10 @@ record Access(int origin, int index, int completion, int target, long win, Acces
     static final int NEVER = Integer.MAX_VALUE;
     /** compareAndSwap is an accumulate with an operation of its own. */
     static final int CAS = Integer.MIN_VALUE;
+    /** MPI.REPLACE: an accumulate that writes the origin's bytes, as a put does. */
+    static final int REPLACE = Integer.MIN_VALUE + 1;
+    /** MPI.NO_OP: an accumulate that only reads. */
+    static final int NO_OP = Integer.MIN_VALUE + 2;
 
     /** A datatype with holes, repeated count times from {@code start}. */
     record Layout(Signature signature, long count) {

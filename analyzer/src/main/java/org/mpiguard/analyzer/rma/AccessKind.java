@@ -1,5 +1,6 @@
 package org.mpiguard.analyzer.rma;
 
+import org.mpiguard.core.trace.AccumulateOp;
 import org.mpiguard.core.trace.RmaOp;
 
 /** What an access does to the target's window memory, in the terms of the seed's Table I. */
@@ -14,6 +15,12 @@ enum AccessKind {
      * same operation and basic datatype.
      */
     ACCUMULATE("updates"),
+    /**
+     * An accumulate with {@code MPI.NO_OP} (getAccumulate, fetchAndOp): an atomic read,
+     * atomic against accumulates of any operation on the same basic datatype (MPI's default
+     * {@code same_op_no_op}).
+     */
+    ATOMIC_READ("reads (atomically)"),
     /** The target's own load of its window memory. */
     LOAD("loads"),
     /** The target's own store into its window memory. */
@@ -37,11 +44,16 @@ enum AccessKind {
         return this == LOAD || this == STORE;
     }
 
-    static AccessKind of(RmaOp op) {
+    /** Accumulates with {@link #ACCUMULATE} or {@link #ATOMIC_READ} (the two atomic kinds). */
+    boolean atomic() {
+        return this == ACCUMULATE || this == ATOMIC_READ;
+    }
+
+    static AccessKind of(RmaOp op, AccumulateOp opKind) {
         return switch (op) {
             case GET, RGET -> GET;
             case PUT, RPUT -> PUT;
-            default -> ACCUMULATE;
+            default -> opKind == AccumulateOp.NO_OP ? ATOMIC_READ : ACCUMULATE;
         };
     }
 }

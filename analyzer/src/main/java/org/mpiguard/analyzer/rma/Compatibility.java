@@ -39,14 +39,16 @@ final class Compatibility {
             }
             return Verdict.ALLOWED;
         }
-        if (a.kind() == AccessKind.ACCUMULATE && b.kind() == AccessKind.ACCUMULATE) {
-            if (a.op() == b.op() && a.base() == b.base() && a.base() >= 0) {
+        if (a.kind().atomic() && b.kind().atomic()) {
+            // same_op_no_op: the same operation, or one of them NO_OP, on the same basic datatype
+            boolean sameOp = a.op() == b.op() || a.kind() == AccessKind.ATOMIC_READ
+                    || b.kind() == AccessKind.ATOMIC_READ;
+            if (sameOp && a.base() == b.base() && a.base() >= 0) {
                 return Verdict.ALLOWED;
             }
-            boolean sameOp = a.op() == b.op();
             return new Verdict(sameOp ? "rma.acc-type" : "rma.acc-op", Severity.ERROR, !sameOp
-                    ? "concurrent accumulates are atomic with each other only when they use the same operation; "
-                    + "these use different ones, so the result is undefined"
+                    ? "concurrent accumulates are atomic with each other only when they use the same operation "
+                    + "(or MPI.NO_OP); these use different ones, so the result is undefined"
                     : "concurrent accumulates are atomic with each other only on the same basic datatype; these "
                     + "differ, so the result is undefined");
         }
@@ -77,8 +79,10 @@ final class Compatibility {
         return a.kind() == b.kind() ? "rma.put-put" : "rma.put-acc";
     }
 
+    /** Writes the origin's (or the stored) bytes as they are: a put, a store, an accumulate with MPI.REPLACE. */
     private static boolean replaces(Access a) {
-        return a.kind() == AccessKind.PUT || a.kind() == AccessKind.STORE;
+        return a.kind() == AccessKind.PUT || a.kind() == AccessKind.STORE
+                || a.kind() == AccessKind.ACCUMULATE && a.op() == Access.REPLACE;
     }
 
     private static boolean separateModelOnly(Access store, Access remote) {

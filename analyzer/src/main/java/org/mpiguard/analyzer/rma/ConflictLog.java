@@ -120,7 +120,7 @@ final class ConflictLog {
                     + "the origin's unlock or flush followed by a message or barrier to the target (a target that "
                     + "reads or writes its window during passive-target epochs should lock it itself, exclusively).";
         }
-        if (a.kind() == AccessKind.ACCUMULATE && b.kind() == AccessKind.ACCUMULATE) {
+        if (a.kind().atomic() && b.kind().atomic()) {
             return "Use the same operation and basic datatype in all concurrent accumulates (MPI.REPLACE to "
                     + "write, MPI.NO_OP to read with getAccumulate), or order them.";
         }

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.mpiguard.analyzer.ReplayObserver;
 import org.mpiguard.analyzer.TraceSet;
 import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.trace.AccumulateOp;
 import org.mpiguard.core.trace.EventKind;
 import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.RmaOp;
@@ -181,8 +182,11 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         long length = sig == null ? count : count * sig.extent();
         boolean exact = sig != null && sig.size() == sig.extent();
         Access.Layout layout = exact || sig == null ? null : new Access.Layout(sig, count);
-        AccessKind kind = AccessKind.of(op);
-        int opCode = kind != AccessKind.ACCUMULATE ? 0 : op == RmaOp.COMPARE_AND_SWAP ? Access.CAS : e.intField(8);
+        AccumulateOp opKind = AccumulateOp.of(e.field(11));
+        AccessKind kind = AccessKind.of(op, opKind);
+        int opCode = kind == AccessKind.ATOMIC_READ ? Access.NO_OP : kind != AccessKind.ACCUMULATE ? 0
+                : op == RmaOp.COMPARE_AND_SWAP ? Access.CAS : opKind == AccumulateOp.REPLACE ? Access.REPLACE
+                : e.intField(8);
         RankEpochs ep = epochs[t.rank()];
         return new Access(t.rank(), index, ep.completion[index], target, win, kind, EpochMode.of(ep.mode[index]),
                 start, start + length, exact, layout, opCode, base(sig), e.field(10), e.site());

@@ -19,8 +19,9 @@ public enum EventKind {
     /** A collective call; {@code ring} is its number on the communicator, as the ring counts it. */
     COLLECTIVE(20, "op", "comm", "ring", "root", "reduceOp", "sendSig", "sendCount", "recvSig", "recvCount",
             "request"),
+    /** A one-sided operation; {@code opKind} ({@link AccumulateOp}) says what its reduceOp does to the target. */
     RMA(21, "op", "win", "target", "disp", "count", "sig", "originCount", "originSig", "reduceOp", "request",
-            "valueHash"),
+            "valueHash", "opKind"),
     RMA_SYNC(22, "op", "win", "target", "lockType", "assert", "rankSet"),
     /** The program's own load or store of window memory (byte offset into this rank's window). */
     ACCESS(23, "win", "offset", "bytes", "store", "valueHash"),
@@ -29,7 +30,7 @@ public enum EventKind {
     FINALIZE(26);
 
     /** The most fields any kind has: the recorder's slots are sized for it. */
-    public static final int MAX_FIELDS = 11;
+    public static final int MAX_FIELDS = 12;
 
     private static final EventKind[] BY_TAG = new EventKind[64];
 

@@ -32,6 +32,7 @@ public final class TraceRecorder {
     /** The peer of a send or receive to or from {@code MPI.PROC_NULL}: recorded, never matched. */
     public static final int PROC_NULL = -2;
     static final int STRIDE = 16;
+    private static final int ACCESS_TAG = EventKind.ACCESS.tag();
     private static final int HEADER_WORDS = 3;
 
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
@@ -63,6 +64,17 @@ public final class TraceRecorder {
     private volatile boolean closed;
     private volatile Thread consumer;
 
+    /**
+     * Whether any thread has merged window accesses (a plain field: a thread that has runs
+     * wrote it itself, so it always sees it); until then an event costs no thread-local look-up.
+     */
+    private boolean runsOpen;
+    private final ThreadLocal<AccessRuns> runs = ThreadLocal.withInitial(this::newRuns);
+    private AccessRuns lastRuns;
+    private final List<AccessRuns> allRuns = new ArrayList<>();
+    private final AccessRuns.Out runOut = (site, win, offset, bytes, store, hash) -> access(site, win, offset, bytes,
+            store, hash);
+
     private final Object definitions = new Object();
     private final Map<Signature, Integer> signatureIds = new HashMap<>();
     private final Map<RankSetKey, Integer> rankSetIds = new HashMap<>();
@@ -84,12 +96,12 @@ public final class TraceRecorder {
     // ---- the recording API: one call per MPI event, no allocation ----
 
     public void send(int site, PointOp op, long comm, int dest, int tag, int sig, int count, long request) {
-        append(EventKind.SEND.tag(), site, op.ordinal(), comm, dest, tag, sig, count, request, 0, 0, 0, 0);
+        append(EventKind.SEND.tag(), site, op.ordinal(), comm, dest, tag, sig, count, request, 0, 0, 0, 0, 0);
     }
 
     /** {@code source} and {@code tag} are {@link #ANY} for {@code MPI.ANY_SOURCE} and {@code MPI.ANY_TAG}. */
     public void recv(int site, PointOp op, long comm, int source, int tag, int sig, int count, long request) {
-        append(EventKind.RECV.tag(), site, op.ordinal(), comm, source, tag, sig, count, request, 0, 0, 0, 0);
+        append(EventKind.RECV.tag(), site, op.ordinal(), comm, source, tag, sig, count, request, 0, 0, 0, 0, 0);
     }
 
     /**
@@ -98,45 +110,107 @@ public final class TraceRecorder {
      * -1 for a send's. {@code flags}: {@link CompletionOp#CANCELLED}, {@link CompletionOp#INACTIVE}.
      */
     public void complete(int site, CompletionOp op, long request, int source, int tag, int count, int flags) {
-        append(EventKind.COMPLETE.tag(), site, op.ordinal(), request, source, tag, count, flags, 0, 0, 0, 0, 0);
+        append(EventKind.COMPLETE.tag(), site, op.ordinal(), request, source, tag, count, flags, 0, 0, 0, 0, 0, 0);
     }
 
     public void probe(int site, ProbeOp op, long comm, int source, int tag, boolean found, int matchedSource,
                       int matchedTag, int count) {
         append(EventKind.PROBE.tag(), site, op.ordinal(), comm, source, tag, found ? 1 : 0, matchedSource, matchedTag,
-                count, 0, 0, 0);
+                count, 0, 0, 0, 0);
     }
 
     /** {@code root} as a world rank, -1 for unrooted operations; {@code request} 0 when blocking. */
     public void collective(int site, CollectiveKind kind, boolean nonblocking, long comm, long ring, int root,
                            int reduceOp, int sendSig, int sendCount, int recvSig, int recvCount, long request) {
         append(EventKind.COLLECTIVE.tag(), site, collectiveOp(kind, nonblocking), comm, ring, root, reduceOp, sendSig,
-                sendCount, recvSig, recvCount, request, 0);
+                sendCount, recvSig, recvCount, request, 0, 0);
     }
 
     public static int collectiveOp(CollectiveKind kind, boolean nonblocking) {
         return kind.ordinal() << 1 | (nonblocking ? 1 : 0);
     }
 
-    /** {@code target} as a world rank; {@code disp} in the target's displacement units. */
+    /**
+     * {@code target} as a world rank; {@code disp} in the target's displacement units;
+     * {@code valueHash} of the bytes a put writes ({@link ValueHash}), {@link ValueHash#NONE} if not hashed;
+     * {@code opKind} what an accumulate's operation does ({@link AccumulateOp}).
+     */
     public void rma(int site, RmaOp op, long win, int target, long disp, int count, int sig, int originCount,
-                    int originSig, int reduceOp, long request, long valueHash) {
+                    int originSig, int reduceOp, long request, long valueHash, AccumulateOp opKind) {
         append(EventKind.RMA.tag(), site, op.ordinal(), win, target, disp, count, sig, originCount, originSig, reduceOp,
-                request, valueHash);
+                request, valueHash, opKind.ordinal());
     }
 
     /** {@code target} -1 where the call names none; {@code rankSet} from {@link #defineRanks} for post and start. */
     public void rmaSync(int site, RmaSyncOp op, long win, int target, int lockType, int assertion, int rankSet) {
         append(EventKind.RMA_SYNC.tag(), site, op.ordinal(), win, target, lockType, assertion, rankSet, 0, 0, 0, 0,
-                0);
+                0, 0);
     }
 
-    public void access(int site, long win, long offset, int bytes, boolean store, long valueHash) {
-        append(EventKind.ACCESS.tag(), site, win, offset, bytes, store ? 1 : 0, valueHash, 0, 0, 0, 0, 0, 0);
+    /** One load or store of this rank's window memory, as one event (see {@link #localAccess} for the program's). */
+    public void access(int site, long win, long offset, long bytes, boolean store, long valueHash) {
+        append(EventKind.ACCESS.tag(), site, win, offset, bytes, store ? 1 : 0, valueHash, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    /**
+     * The program's load or store of {@code [offset, offset + bytes)} of its window {@code win}:
+     * merged with the same site's other accesses of the thread into runs ({@link AccessRuns}),
+     * written before the thread's next event. {@code valueState}: a store's bytes as a
+     * {@link ValueHash} state ({@code hashed} false when not known).
+     */
+    public void localAccess(int site, long win, long offset, long bytes, boolean store, long valueState,
+                            boolean hashed) {
+        if (closed) {
+            return;
+        }
+        if (!runsOpen) {
+            runsOpen = true; // written once: a store per access would share the writer thread's cache lines
+        }
+        mine().add(site, win, offset, bytes, store, valueState, hashed, runOut);
+    }
+
+    /**
+     * The calling thread's runs: the last thread's are kept at hand (a program that touches
+     * its windows from one thread never looks up its thread-local); a reference read is
+     * atomic and a run's owner is final, so another thread never takes them for its own.
+     */
+    private AccessRuns mine() {
+        AccessRuns last = lastRuns;
+        if (last != null && last.ownedByCaller()) {
+            return last;
+        }
+        last = runs.get();
+        lastRuns = last;
+        return last;
+    }
+
+    /**
+     * Writes the calling thread's pending runs of window accesses and those of threads that
+     * have ended (before a flush, at Finalize and close); a live thread's are written before
+     * its own next event.
+     */
+    public void flushAccesses() {
+        AccessRuns[] all;
+        synchronized (allRuns) {
+            all = allRuns.toArray(new AccessRuns[0]);
+        }
+        for (AccessRuns r : all) {
+            if (r.ownedByCaller() || r.ownerGone()) {
+                r.flush(runOut);
+            }
+        }
+    }
+
+    private AccessRuns newRuns() {
+        AccessRuns r = new AccessRuns();
+        synchronized (allRuns) {
+            allRuns.add(r);
+        }
+        return r;
     }
 
     public void request(int site, RequestOp op, long request) {
-        append(EventKind.REQUEST.tag(), site, op.ordinal(), request, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        append(EventKind.REQUEST.tag(), site, op.ordinal(), request, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /**
@@ -147,11 +221,12 @@ public final class TraceRecorder {
     public void handle(int site, int op, HandleKind kind, long handle, long identity, int rankSet, long size,
                        int dispUnit) {
         append(EventKind.HANDLE.tag(), site, op, kind.ordinal(), handle, identity, rankSet, size, dispUnit, 0, 0, 0,
-                0);
+                0, 0);
     }
 
     public void finalizeCalled(int site) {
-        append(EventKind.FINALIZE.tag(), site, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        flushAccesses();
+        append(EventKind.FINALIZE.tag(), site, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     // ---- definitions: rare, under a lock ----
@@ -208,9 +283,15 @@ public final class TraceRecorder {
     // ---- the hot path ----
 
     private void append(int tag, int site, long f0, long f1, long f2, long f3, long f4, long f5, long f6, long f7,
-                        long f8, long f9, long f10) {
+                        long f8, long f9, long f10, long f11) {
         if (closed) {
             return;
+        }
+        if (runsOpen && tag != ACCESS_TAG) {
+            AccessRuns mine = mine();
+            if (!mine.isEmpty()) {
+                mine.flush(runOut); // the thread's accesses before this event keep their place
+            }
         }
         long h;
         for (;;) {
@@ -238,6 +319,7 @@ public final class TraceRecorder {
         s[b + 11] = f8;
         s[b + 12] = f9;
         s[b + 13] = f10;
+        s[b + 14] = f11;
         SLOT.setRelease(s, b, h << 8 | tag);
         if (h - (long) TAIL.getOpaque(this) == wakeAt) {
             Thread c = consumer;

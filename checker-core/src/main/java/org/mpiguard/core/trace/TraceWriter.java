@@ -104,6 +104,7 @@ public final class TraceWriter {
 
     /** Everything recorded until now is written to the file (not synced to the disk) when this returns. */
     public synchronized void flush() {
+        recorder.flushAccesses();
         drainOnce(true);
     }
 
@@ -112,6 +113,7 @@ public final class TraceWriter {
         if (closed) {
             return;
         }
+        recorder.flushAccesses();
         recorder.close();
         drainOnce(false);
         stopping = true;

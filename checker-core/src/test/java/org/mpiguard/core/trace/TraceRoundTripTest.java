@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.mpiguard.core.codec.VarOutput;
 import org.mpiguard.core.collective.CollectiveKind;
 
 class TraceRoundTripTest {
@@ -24,7 +25,7 @@ class TraceRoundTripTest {
         r.complete(s2, CompletionOp.WAIT_ALL, 12L, 1, 42, 4, CompletionOp.INACTIVE);
         r.probe(s1, ProbeOp.IPROBE, 77L, 1, -1, true, 1, 8, 3);
         r.collective(s1, CollectiveKind.BCAST, true, 1L, 5L, 0, 0, 8, 10, 8, 10, 13L);
-        r.rma(s1, RmaOp.ACCUMULATE, 99L, 1, 1L << 40, 2, 6, 2, 6, 3, 0L, -5L);
+        r.rma(s1, RmaOp.ACCUMULATE, 99L, 1, 1L << 40, 2, 6, 2, 6, 3, 0L, -5L, AccumulateOp.NO_OP);
         r.rmaSync(s2, RmaSyncOp.LOCK, 99L, 1, RmaSyncOp.LOCK_SHARED, 0, members);
         r.access(s2, 99L, 64, 8, true, 123456789L);
         r.request(s1, RequestOp.FREE, 11L);
@@ -50,8 +51,8 @@ class TraceRoundTripTest {
         assertArrayEquals(new long[] {ProbeOp.IPROBE.ordinal(), 77, 1, -1, 1, 1, 8, 3}, e.get(3).fields());
         assertArrayEquals(new long[] {TraceRecorder.collectiveOp(CollectiveKind.BCAST, true), 1, 5, 0, 0, 8, 10, 8,
             10, 13}, e.get(4).fields());
-        assertArrayEquals(new long[] {RmaOp.ACCUMULATE.ordinal(), 99, 1, 1L << 40, 2, 6, 2, 6, 3, 0, -5},
-                e.get(5).fields());
+        assertArrayEquals(new long[] {RmaOp.ACCUMULATE.ordinal(), 99, 1, 1L << 40, 2, 6, 2, 6, 3, 0, -5,
+            AccumulateOp.NO_OP.ordinal()}, e.get(5).fields());
         assertArrayEquals(new long[] {RmaSyncOp.LOCK.ordinal(), 99, 1, 2, 0, members}, e.get(6).fields());
         assertArrayEquals(new long[] {99, 64, 8, 1, 123456789L}, e.get(7).fields());
         assertArrayEquals(new long[] {RequestOp.FREE.ordinal(), 11}, e.get(8).fields());
@@ -89,5 +90,30 @@ class TraceRoundTripTest {
         TraceFile f = TraceBytes.read(t.finish(false));
         assertFalse(f.complete());
         assertEquals(1, f.events().size());
+    }
+
+    @Test
+    void anRmaEventWrittenBeforeItsOpKindExistedReadsAsNotRecorded() throws Exception {
+        VarOutput out = new VarOutput();
+        out.write(TraceFormat.MAGIC);
+        out.varint(1);
+        out.varint(0);
+        out.varint(2);
+        out.varlong(1234L);
+        out.write(EventKind.RMA.tag());
+        out.varint(11); // the eleven fields of the first version: no opKind
+        out.varlong(0);
+        out.varint(0);
+        out.varlong(1);
+        for (long field : new long[] {RmaOp.GET_ACCUMULATE.ordinal(), 99, 1, 3, 1, 5, 1, 5, 7, 0, 0}) {
+            out.signedLong(field);
+        }
+        out.write(TraceFormat.END);
+        out.varlong(1);
+        out.varlong(0);
+        byte[] data = out.take();
+        TraceEvent e = TraceBytes.read(data).events().get(0);
+        assertEquals(7, e.field(8), "the fields it has read as written");
+        assertEquals(AccumulateOp.NOT_RECORDED, AccumulateOp.of(e.field(11)), "the field it lacks reads as 0");
     }
 }

@@ -43,16 +43,17 @@ public final class RequestShadow {
     private Object buffer;
     /** ACTIVE (a persistent request started and not yet completed) and FREED. */
     int flags;
-    /** The request's id in this rank's trace: a per-rank count from 1, never reused. */
+    /** The request's id in this rank's trace (a per-rank count from 1, never reused); 0 while no trace is recorded. */
     private long traceId;
+    /** What a persistent request sends or receives at each start, for the trace: its signature id and count. */
+    private int traceSignature;
+    private int traceCount;
     /** A nonblocking (not persistent) request made and not yet completed by a wait or a successful test. */
     boolean pending;
     /** The last call that completed, started or freed the request (CallSites.UNKNOWN_ID if none): the earlier side of a lifecycle finding. */
     int completedSite;
     int startedSite;
     int freedSite;
-
-    private static final java.util.concurrent.atomic.AtomicLong TRACE_IDS = new java.util.concurrent.atomic.AtomicLong();
 
     RequestShadow() {
     }
@@ -74,7 +75,7 @@ public final class RequestShadow {
 
     /** Makes this slot the shadow of {@code made} (the caller holds the slot). */
     void claim(Object made, WaitKind madeKind, Object madeComm, int madePeer, int madeTag, int madeSite,
-               Object madeBuffer, int madeFlags) {
+               Object madeBuffer, int madeFlags, long madeTraceId) {
         request = made;
         kind = madeKind;
         comm = madeComm;
@@ -83,17 +84,37 @@ public final class RequestShadow {
         site = madeSite;
         buffer = madeBuffer;
         flags = madeFlags;
-        traceId = TRACE_IDS.incrementAndGet();
+        traceId = madeTraceId;
+        traceSignature = 0;
+        traceCount = 0;
         pending = !(made instanceof mpi.Prequest);
         completedSite = 0;
         startedSite = 0;
         freedSite = 0;
     }
 
-    /** Copies every field into {@code into} (the caller holds the slot). */
+    /** Records what a persistent request moves at each start (the caller holds the slot). */
+    void describe(int signature, int count) {
+        traceSignature = signature;
+        traceCount = count;
+    }
+
+    /** Copies every field into {@code into}, the request and its buffer too (the caller holds the slot). */
     void copyHeldTo(RequestShadow.View into) {
-        into.set(kind, comm, peer, tag, site, buffer, flags, traceId);
+        copyFieldsTo(into);
         into.request = request;
+        into.buffer = buffer;
+    }
+
+    /**
+     * Copies the fields a check asks about, but not the references to the request and its
+     * buffer: a thread's reused scratch view then never keeps the last request it looked at
+     * (nor its buffer) reachable after the program dropped it.
+     */
+    private void copyFieldsTo(RequestShadow.View into) {
+        into.set(kind, comm, peer, tag, site, flags, traceId);
+        into.traceSignature = traceSignature;
+        into.traceCount = traceCount;
         into.pending = pending;
         into.completedSite = completedSite;
         into.startedSite = startedSite;
@@ -109,7 +130,7 @@ public final class RequestShadow {
                 continue;
             }
             Object r = request;
-            copyHeldTo(into); // a torn copy is thrown away below: the version moved
+            copyFieldsTo(into); // a torn copy is thrown away below: the version moved
             VarHandle.loadLoadFence();
             if (version == before) {
                 return r == wanted;
@@ -117,14 +138,17 @@ public final class RequestShadow {
         }
         int v = lock(); // writers kept the slot busy: wait for one of them
         try {
-            copyHeldTo(into);
+            copyFieldsTo(into);
             return request == wanted;
         } finally {
             unlock(v);
         }
     }
 
-    /** A reader's reusable copy of one request's shadow. */
+    /**
+     * A reader's reusable copy of one request's shadow. A look-up fills every field but
+     * {@code request} and {@code buffer}, which only the copies made at Finalize hold.
+     */
     public static final class View {
         public Object request;
         public boolean pending;
@@ -140,16 +164,18 @@ public final class RequestShadow {
         public Object buffer;
         public boolean active;
         public boolean freed;
-        /** The request's id in the trace, never 0. */
+        /** The request's id in the trace; 0 when it was made while no trace was recorded. */
         public long traceId;
+        /** A persistent request's signature id and count, 0 if not described. */
+        public int traceSignature;
+        public int traceCount;
 
-        private boolean set(WaitKind k, Object c, int p, int t, int s, Object b, int f, long id) {
+        private boolean set(WaitKind k, Object c, int p, int t, int s, int f, long id) {
             kind = k;
             comm = c;
             peer = p;
             tag = t;
             site = s;
-            buffer = b;
             active = (f & ACTIVE) != 0;
             freed = (f & FREED) != 0;
             traceId = id;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.mpiguard.core.activity.WaitKind;
 
 /**
@@ -25,6 +26,12 @@ public final class RequestShadows {
     private static final Map<Object, Integer> EVICTED = new WeakHashMap<>();
     private static volatile int activeCount;
     private static volatile int freedCount;
+    /**
+     * Whether requests get an id for this rank's trace: off (the default) a request made
+     * costs no shared counter; the trace session turns it on before the program's first call.
+     */
+    private static volatile boolean numbered;
+    private static final AtomicLong TRACE_IDS = new AtomicLong();
     /** The argument checks' scratch copy, one per thread: asking allocates nothing. */
     private static final ThreadLocal<RequestShadow.View> SCRATCH = ThreadLocal.withInitial(RequestShadow.View::new);
 
@@ -41,11 +48,17 @@ public final class RequestShadows {
         return SLOTS[System.identityHashCode(request) & MASK];
     }
 
+    /** From now on every request made gets an id for the trace (the trace session, at Init). */
+    public static void numberForTrace() {
+        numbered = true;
+    }
+
     /** Records that {@code request}, just made at {@code site}, is a {@code kind} on {@code comm} with {@code peer} and {@code tag}. */
     public static void made(Object request, WaitKind kind, Object comm, int peer, int tag, int site, Object buffer) {
         if (request == null) {
             return;
         }
+        long traceId = numbered ? TRACE_IDS.incrementAndGet() : 0;
         RequestShadow slot = slotOf(request);
         int v = slot.lock();
         try {
@@ -55,10 +68,15 @@ public final class RequestShadows {
                     EVICTED.put(slot.request, slot.flags);
                 }
             }
-            slot.claim(request, kind, comm, peer, tag, site, buffer, keep);
+            slot.claim(request, kind, comm, peer, tag, site, buffer, keep, traceId);
         } finally {
             slot.unlock(v);
         }
+    }
+
+    /** What the persistent {@code request} sends or receives at each start, for the trace; false if it has no shadow. */
+    public static boolean describe(Object request, int signature, int count) {
+        return update(request, DESCRIBED, signature, count);
     }
 
     /** Copies what {@code request} waits for into {@code into}; false if it is not known. */
@@ -76,6 +94,13 @@ public final class RequestShadows {
      * uncontended monitor, no allocation); false when the request has no shadow here.
      */
     public static boolean happened(Object request, int event, int site) {
+        return update(request, event, site, 0);
+    }
+
+    private static final int DESCRIBED = 3;
+
+    /** One of the events above; DESCRIBED takes a signature id as {@code site} and a count as {@code second}. */
+    private static boolean update(Object request, int event, int site, int second) {
         if (request == null) {
             return false;
         }
@@ -91,6 +116,7 @@ public final class RequestShadows {
                     slot.completedSite = site;
                 }
                 case STARTED -> slot.startedSite = site;
+                case DESCRIBED -> slot.describe(site, second);
                 default -> {
                     slot.pending = false;
                     slot.freedSite = site;

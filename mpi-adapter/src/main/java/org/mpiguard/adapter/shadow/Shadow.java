@@ -1,6 +1,7 @@
 package org.mpiguard.adapter.shadow;
 
 import java.lang.ref.WeakReference;
+import java.util.concurrent.atomic.AtomicLong;
 import org.mpiguard.core.site.CallSites;
 
 /**
@@ -27,6 +28,9 @@ public abstract class Shadow extends WeakReference<Object> {
     private volatile boolean freed;
     /** The program chose this object's error handler (setErrhandler, or inherited from a parent it chose it for). */
     private volatile boolean ownHandler;
+    /** The object's number in this rank's trace (HANDLE events), given the first time the trace names it; 0 until then. */
+    private volatile long traceId;
+    private static final AtomicLong TRACE_IDS = new AtomicLong();
 
     protected Shadow(Object object, int site, int rank) {
         super(object);
@@ -60,5 +64,24 @@ public abstract class Shadow extends WeakReference<Object> {
 
     public final void ownHandler(boolean chosen) {
         ownHandler = chosen;
+    }
+
+    /**
+     * The object's number in this rank's trace, the same at its creation and at its free:
+     * per rank, from 1, never reused. Taken only when a trace names the object, so objects
+     * of untraced runs never touch the shared counter.
+     */
+    public final long traceId() {
+        long id = traceId;
+        if (id == 0) {
+            synchronized (this) {
+                id = traceId;
+                if (id == 0) {
+                    id = TRACE_IDS.incrementAndGet();
+                    traceId = id;
+                }
+            }
+        }
+        return id;
     }
 }

@@ -470,6 +470,11 @@ public final class Shadows {
         return null;
     }
 
+    /** The shadow of a communicator, group, op, info or datatype, made on first sight (at {@code site}); else null. */
+    public static Shadow handle(Object handle, int site) throws MPIException {
+        return handle instanceof Comm ? comm(handle) : made(handle, null, site);
+    }
+
     /** The shadow of a communicator or window, made on first sight; null for other objects. */
     public static Shadow handlerOwner(Object handle) {
         return handle instanceof Comm ? comm(handle)
@@ -501,6 +506,11 @@ public final class Shadows {
 
     public static List<WindowShadow> liveWindows() {
         return WINDOWS.live();
+    }
+
+    /** The shadow of a {@code mpi.Message}, made on first sight. */
+    public static MessageShadow message(Object message) {
+        return MESSAGES.findOrMake(message, m -> new MessageShadow(m, CallSites.UNKNOWN_ID, rank()));
     }
 
     public static List<MessageShadow> liveMessages() {

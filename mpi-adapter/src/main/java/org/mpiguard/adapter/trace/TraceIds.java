@@ -2,6 +2,7 @@ package org.mpiguard.adapter.trace;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.Buffer;
 import mpi.Comm;
 import mpi.Datatype;
 import mpi.Group;
@@ -15,7 +16,10 @@ import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.collective.CommIdentity;
 import org.mpiguard.core.trace.HandleKind;
+import org.mpiguard.core.trace.Signature;
 import org.mpiguard.core.trace.TraceRecorder;
+import org.mpiguard.core.trace.ValueHash;
+import org.mpiguard.core.args.BaseType;
 
 /**
  * What the trace calls MPI objects by, read from their shadows (computed once, never per
@@ -63,6 +67,23 @@ public final class TraceIds {
             return shadow.traceSignature();
         }
         return BASE_TYPE == null ? 0 : (int) BASE_TYPE.get(type);
+    }
+
+    /**
+     * The value hash of the bytes {@code count} elements of {@code type} take from the start
+     * of {@code buffer} (where the bindings read a one-sided origin), for a predefined type
+     * the buffer's elements tile; {@link ValueHash#NONE} for derived types (their layout is
+     * not kept) and anything else.
+     */
+    public static long valueHash(Buffer buffer, int count, Datatype type) {
+        if (buffer == null || type == null || count <= 0 || BASE_SIZE == null
+                || !Signature.isBasic(signature(type))) {
+            return ValueHash.NONE;
+        }
+        long bytes = (long) count * (int) BASE_SIZE.get(type);
+        int width = BaseType.elementBytes(buffer);
+        return bytes % width != 0 || bytes / width > Integer.MAX_VALUE ? ValueHash.NONE
+                : ValueHash.ofBuffer(buffer, 0, (int) (bytes / width));
     }
 
     /**

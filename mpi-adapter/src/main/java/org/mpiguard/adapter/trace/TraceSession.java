@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.adapter.shadow.RequestShadows;
 import org.mpiguard.analyzer.RunAnalysis;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.options.Options;
@@ -58,6 +59,7 @@ public final class TraceSession {
             dir = d;
             rank = worldRank;
             analyse = options.traceAnalysis();
+            RequestShadows.numberForTrace();
             writer = w;
             recorder = w.recorder();
         } catch (IOException | RuntimeException e) {

@@ -2,6 +2,7 @@ package org.mpiguard.adapter.shadow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,7 +24,34 @@ class RequestShadowsTest {
         assertEquals(3, e.peer);
         assertEquals(77, e.tag);
         assertEquals(12, e.site);
-        assertSame(buffer, e.buffer);
+        assertNull(e.request, "a look-up keeps no reference to the request");
+        assertNull(e.buffer, "nor to its buffer");
+        RequestShadow.View atFinalize = RequestShadows.recorded().stream().filter(v -> v.request == request)
+                .findFirst().orElseThrow();
+        assertSame(buffer, atFinalize.buffer, "the copies made at Finalize hold both");
+    }
+
+    @Test
+    void requestsGetTraceIdsOnlyOnceATraceIsRecordedAndKeepTheirPersistentDescription() {
+        Object before = new Object();
+        RequestShadows.made(before, WaitKind.SEND, null, 1, 2, 3, null);
+        RequestShadow.View e = new RequestShadow.View();
+        assertTrue(RequestShadows.lookup(before, e));
+        assertEquals(0, e.traceId, "no shared counter is touched while no trace is recorded");
+        RequestShadows.numberForTrace();
+        Object first = new Object();
+        Object second = new Object();
+        RequestShadows.made(first, WaitKind.SEND, null, 1, 2, 3, null);
+        RequestShadows.made(second, WaitKind.RECEIVE, null, 1, 2, 3, null);
+        assertTrue(RequestShadows.describe(second, 5, 40));
+        assertFalse(RequestShadows.describe(new Object(), 5, 40), "an unknown request cannot be described");
+        assertTrue(RequestShadows.lookup(first, e));
+        long firstId = e.traceId;
+        assertTrue(firstId > 0);
+        assertTrue(RequestShadows.lookup(second, e));
+        assertTrue(e.traceId > firstId, "ids grow and are never reused");
+        assertEquals(5, e.traceSignature);
+        assertEquals(40, e.traceCount);
     }
 
     @Test
@@ -91,7 +119,7 @@ class RequestShadowsTest {
         long deadline = System.nanoTime() + 300_000_000L;
         while (System.nanoTime() < deadline) {
             for (Object r : requests) {
-                if (RequestShadows.lookup(r, e) && (e.peer != e.tag || e.comm != r || e.buffer != r)) {
+                if (RequestShadows.lookup(r, e) && (e.peer != e.tag || e.comm != r || e.site != e.peer)) {
                     torn.set(true);
                 }
             }

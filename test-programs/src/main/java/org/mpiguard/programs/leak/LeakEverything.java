@@ -47,7 +47,7 @@ public final class LeakEverything {
         Prequest p = MPI.COMM_WORLD.sendInit(out, 1, MPI.INT, rank, 9); // LEAK-PREQ
         MPI.attachBuffer(new byte[4096]); // LEAK-BUFFER
         if (rank == 1) {
-            MPI.COMM_WORLD.send(new int[] {42}, 1, MPI.INT, 0, 7);
+            MPI.COMM_WORLD.send(new int[] {42}, 1, MPI.INT, 0, 7); // LOST-SEND
         }
         MPI.COMM_WORLD.barrier();
         KEEP.addAll(java.util.List.of(g, pair, max, info, win, p)); // held, not freed (the checker forgets objects the JVM collected)

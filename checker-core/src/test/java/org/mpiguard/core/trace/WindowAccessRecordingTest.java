@@ -1,0 +1,125 @@
+package org.mpiguard.core.trace;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.IntBuffer;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The program's loads and stores of window memory as the trace keeps them: merged into one
+ * event per site and range between two MPI events, in their place before the next one,
+ * with the value hash of what a store run leaves in memory, equal to the hash a put of the
+ * same bytes gets.
+ */
+class WindowAccessRecordingTest {
+
+    private static final long WIN = 7;
+
+    private static long intState(int value) {
+        return ValueHash.append(0, value, 4, ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN);
+    }
+
+    @Test
+    void aLoopStoringAWindowIsOneEventWhoseHashIsThatOfAPutOfTheSameInts() throws Exception {
+        TraceBytes t = new TraceBytes(0, 2);
+        int store = t.site("store", "Loop.java", 12);
+        int send = t.site("Comm.send", "Loop.java", 14);
+        IntBuffer same = ByteBuffer.allocateDirect(400).order(ByteOrder.nativeOrder()).asIntBuffer();
+        for (int i = 0; i < 100; i++) {
+            t.recorder.localAccess(store, WIN, 4L * i, 4, true, intState(i * 3), true);
+            same.put(i, i * 3);
+        }
+        t.recorder.send(send, PointOp.SEND, 1, 1, 0, 5, 1, 0);
+        List<TraceEvent> e = TraceBytes.read(t.finish(true)).events();
+        assertEquals(2, e.size(), e.toString());
+        assertEquals(EventKind.ACCESS, e.get(0).kind());
+        assertArrayEquals(new long[] {WIN, 0, 400, 1, ValueHash.ofBuffer(same, 0, 100)}, e.get(0).fields());
+        assertEquals(EventKind.SEND, e.get(1).kind(), "the accesses keep their place before the thread's next event");
+    }
+
+    @Test
+    void sitesAndKindsMakeSeparateRunsAndAGapStartsANewOne() throws Exception {
+        TraceBytes t = new TraceBytes(0, 2);
+        int left = t.site("load", "Stencil.java", 20);
+        int right = t.site("load", "Stencil.java", 21);
+        int write = t.site("store", "Stencil.java", 22);
+        for (int i = 1; i < 9; i++) {
+            t.recorder.localAccess(left, WIN, 8L * (i - 1), 8, false, 0, false);
+            t.recorder.localAccess(right, WIN, 8L * (i + 1), 8, false, 0, false);
+            t.recorder.localAccess(write, WIN, 8L * i, 8, true, 0, false);
+        }
+        t.recorder.localAccess(left, WIN, 800, 8, false, 0, false);
+        t.recorder.finalizeCalled(left);
+        List<TraceEvent> e = TraceBytes.read(t.finish(true)).events();
+        assertEquals(5, e.size(), e.toString());
+        assertArrayEquals(new long[] {WIN, 0, 64, 0, 0}, e.get(0).fields());
+        assertArrayEquals(new long[] {WIN, 16, 64, 0, 0}, e.get(1).fields());
+        assertArrayEquals(new long[] {WIN, 8, 64, 1, ValueHash.NONE}, e.get(2).fields(), "stores of unknown value");
+        assertArrayEquals(new long[] {WIN, 800, 8, 0, 0}, e.get(3).fields());
+        assertEquals(EventKind.FINALIZE, e.get(4).kind(), "Finalize writes the runs first");
+    }
+
+    @Test
+    void storingOtherBytesOverARunForgetsItsValueAndTheSameBytesAgainKeepIt() throws Exception {
+        TraceBytes t = new TraceBytes(0, 2);
+        int flag = t.site("store", "Flag.java", 5);
+        int other = t.site("store", "Flag.java", 6);
+        int send = t.site("Comm.send", "Flag.java", 7);
+        for (int i = 0; i < 3; i++) {
+            t.recorder.localAccess(flag, WIN, 0, 4, true, intState(1), true);
+        }
+        t.recorder.localAccess(other, WIN, 8, 4, true, intState(1), true);
+        t.recorder.localAccess(other, WIN, 8, 4, true, intState(2), true);
+        t.recorder.send(send, PointOp.SEND, 1, 1, 0, 5, 1, 0);
+        List<TraceEvent> e = TraceBytes.read(t.finish(true)).events();
+        IntBuffer one = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder()).asIntBuffer().put(0, 1);
+        assertEquals(ValueHash.ofBuffer(one, 0, 1), e.get(0).field(4), "the same value stored again");
+        assertEquals(ValueHash.NONE, e.get(1).field(4), "two values in one place: the run's value is unknown");
+    }
+
+    @Test
+    void aThreadWithManyRunsWritesTheOldestFirstAndAFlushWritesItsOwnAndThoseOfThreadsThatEnded() throws Exception {
+        TraceBytes t = new TraceBytes(0, 2);
+        int first = t.site("load", "Many.java", 1);
+        for (int s = 0; s < AccessRuns.RUNS + 2; s++) {
+            t.recorder.localAccess(first + s, WIN, 1000L * s, 4, false, 0, false);
+        }
+        Thread other = new Thread(() -> t.recorder.localAccess(first, WIN, 50_000, 4, true, 0, false));
+        other.start();
+        other.join();
+        t.recorder.flushAccesses();
+        List<TraceEvent> e = TraceBytes.read(t.finish(true)).events();
+        assertEquals(AccessRuns.RUNS + 3, e.size(), e.toString());
+        for (int s = 0; s < AccessRuns.RUNS + 2; s++) {
+            assertEquals(1000L * s, e.stream().filter(x -> x.thread() == Thread.currentThread().getId()).toList()
+                    .get(s).field(1), "oldest first");
+        }
+        assertEquals(1, e.stream().filter(x -> x.field(1) == 50_000).count(), "the run of the thread that ended");
+    }
+
+    @Test
+    void aValueHashesAsTheBytesItLeavesInMemoryThroughAnyView() {
+        ByteBuffer bytes = ByteBuffer.allocateDirect(16).order(ByteOrder.nativeOrder());
+        bytes.putInt(0, 0x01020304).putInt(4, 0x05060708);
+        IntBuffer ints = bytes.asIntBuffer();
+        boolean big = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
+        long viaInts = ValueHash.ofBuffer(ints, 0, 2);
+        assertEquals(ValueHash.ofBuffer(bytes, 0, 8), viaInts, "bytes and ints of the same memory");
+        long appended = ValueHash.append(ValueHash.append(0, 0x01020304, 4, big), 0x05060708, 4, big);
+        assertEquals(viaInts, ValueHash.finish(appended, 8), "stores of the two values, one after the other");
+        long joined = ValueHash.concat(ValueHash.append(0, 0x01020304, 4, big),
+                ValueHash.append(0, 0x05060708, 4, big), 4);
+        assertEquals(appended, joined, "two runs joined");
+        assertEquals(viaInts, ValueHash.finish(ValueHash.stateOfArray(new int[] {0x01020304, 0x05060708}, 0, 2, big), 8));
+        IntBuffer swapped = ByteBuffer.allocateDirect(8).order(big ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN)
+                .asIntBuffer().put(0, 0x01020304).put(1, 0x05060708);
+        assertNotEquals(viaInts, ValueHash.ofBuffer(swapped, 0, 2), "the same ints in the other byte order are other bytes");
+        assertNotEquals(ValueHash.ofBuffer(ints, 0, 1), ValueHash.ofBuffer(ints, 1, 1));
+        assertEquals(ValueHash.NONE, ValueHash.ofBuffer(ints, 3, 2), "past the limit: not hashed");
+    }
+}
