@@ -91,7 +91,9 @@ public final class BufferWatch {
             Clear[] clears = write ? CLEAR_FOR_WRITES : CLEAR_FOR_READS;
             int slot = System.identityHashCode(b) & (CLEAR_SLOTS - 1);
             Clear clear = clears[slot];
-            if (clear != null && clear.buffer == b && clear.version == version) {
+            boolean known = clear != null && clear.buffer == b && clear.version == version;
+            boolean tracing = WindowAccessTrace.tracing();
+            if (known && !tracing) {
                 return;
             }
             long base = DirectAddress.of(b);
@@ -100,13 +102,15 @@ public final class BufferWatch {
             }
             long from = base + (long) index * width;
             long to = from + (long) count * width;
-            long hit = pending ? TABLE.conflict(from, to, write) : WatchTable.NONE;
-            if (hit != WatchTable.NONE) {
-                conflict(site, write ? "writes" : "reads", WatchTable.role(hit), WatchTable.site(hit));
-            } else if (TABLE.conflict(base, base + (long) b.capacity() * width, write) == WatchTable.NONE) {
-                clears[slot] = new Clear(b, version);
+            if (!known && pending) {
+                long hit = TABLE.conflict(from, to, write);
+                if (hit != WatchTable.NONE) {
+                    conflict(site, write ? "writes" : "reads", WatchTable.role(hit), WatchTable.site(hit));
+                } else if (TABLE.conflict(base, base + (long) b.capacity() * width, write) == WatchTable.NONE) {
+                    clears[slot] = new Clear(b, version);
+                }
             }
-            if (WindowAccessTrace.tracing()) {
+            if (tracing) {
                 WindowAccessTrace.accessed(b, from, to, write, value, bits, bitsWidth, source, sourceIndex, count,
                         site);
             }
