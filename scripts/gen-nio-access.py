@@ -9,46 +9,64 @@ TYPES = [("Byte", "byte", 1), ("Char", "char", 2), ("Short", "short", 2), ("Int"
          ("Long", "long", 8), ("Float", "float", 4), ("Double", "double", 8)]
 
 out = []
-def tramp(buf, name, params, ret, checks, call_args):
+def tramp(buf, name, params, ret, loads, call_args, store=None):
+    """loads: load checks; store: (first element, element count, width) of the store, if any.
+    A store into memory MPI writes may be judged at the operation's completion: then the
+    store is made here and what it left is handed back to the watch (BufferWatch.stored)."""
     sig = ", ".join([f"{buf} b"] + [f"{t} {n}" for t, n in params] + ["int site"])
+    call = f"b.{name}({', '.join(call_args)})"
     body = []
     body.append("        if (BufferWatch.watching) {")
-    for c in checks:
+    for c in loads:
         body.append(f"            {c};")
+    if store is not None:
+        at, n, w = store
+        body.append(f"            int storeAt = {at};")
+        body.append(f"            int storeCount = {n};")
+        body.append(f"            if (BufferWatch.store(b, storeAt, storeCount, {w}, site)) {{")
+        if ret == "void":
+            body.append(f"                {call};")
+            body.append(f"                BufferWatch.stored(b, storeAt, storeCount, {w}, site);")
+            body.append("                return;")
+        else:
+            body.append(f"                {ret} r = {call};")
+            body.append(f"                BufferWatch.stored(b, storeAt, storeCount, {w}, site);")
+            body.append("                return r;")
+        body.append("            }")
     body.append("        }")
     ret_kw = "" if ret == "void" else "return "
-    body.append(f"        {ret_kw}b.{name}({', '.join(call_args)});")
+    body.append(f"        {ret_kw}{call};")
     out.append(f"    public static {ret} {buf}${name}({sig}) {{\n" + "\n".join(body) + "\n    }\n")
 
 for T, e, w in TYPES:
     B = T + "Buffer"
-    L = lambda at, n, wr, buf="b": f"BufferWatch.{'store' if wr else 'load'}({buf}, {at}, {n}, {w}, site)"
-    tramp(B, "get", [], e, [L("b.position()", 1, False)], [])
-    tramp(B, "get", [("int", "i")], e, [L("i", 1, False)], ["i"])
-    tramp(B, "get", [(e + "[]", "a")], B, [L("b.position()", "a.length", False)], ["a"])
-    tramp(B, "get", [(e + "[]", "a"), ("int", "o"), ("int", "n")], B, [L("b.position()", "n", False)], ["a", "o", "n"])
-    tramp(B, "get", [("int", "i"), (e + "[]", "a")], B, [L("i", "a.length", False)], ["i", "a"])
-    tramp(B, "get", [("int", "i"), (e + "[]", "a"), ("int", "o"), ("int", "n")], B, [L("i", "n", False)], ["i", "a", "o", "n"])
-    tramp(B, "put", [(e, "v")], B, [L("b.position()", 1, True)], ["v"])
-    tramp(B, "put", [("int", "i"), (e, "v")], B, [L("i", 1, True)], ["i", "v"])
-    tramp(B, "put", [(e + "[]", "a")], B, [L("b.position()", "a.length", True)], ["a"])
-    tramp(B, "put", [(e + "[]", "a"), ("int", "o"), ("int", "n")], B, [L("b.position()", "n", True)], ["a", "o", "n"])
-    tramp(B, "put", [("int", "i"), (e + "[]", "a")], B, [L("i", "a.length", True)], ["i", "a"])
-    tramp(B, "put", [("int", "i"), (e + "[]", "a"), ("int", "o"), ("int", "n")], B, [L("i", "n", True)], ["i", "a", "o", "n"])
-    tramp(B, "put", [(B, "src")], B, [L("src.position()", "src.remaining()", False, "src"),
-                                      L("b.position()", "src.remaining()", True)], ["src"])
-    tramp(B, "put", [("int", "i"), (B, "src"), ("int", "o"), ("int", "n")], B,
-          [L("o", "n", False, "src"), L("i", "n", True)], ["i", "src", "o", "n"])
+    L = lambda at, n, buf="b": f"BufferWatch.load({buf}, {at}, {n}, {w}, site)"
+    tramp(B, "get", [], e, [L("b.position()", 1)], [])
+    tramp(B, "get", [("int", "i")], e, [L("i", 1)], ["i"])
+    tramp(B, "get", [(e + "[]", "a")], B, [L("b.position()", "a.length")], ["a"])
+    tramp(B, "get", [(e + "[]", "a"), ("int", "o"), ("int", "n")], B, [L("b.position()", "n")], ["a", "o", "n"])
+    tramp(B, "get", [("int", "i"), (e + "[]", "a")], B, [L("i", "a.length")], ["i", "a"])
+    tramp(B, "get", [("int", "i"), (e + "[]", "a"), ("int", "o"), ("int", "n")], B, [L("i", "n")], ["i", "a", "o", "n"])
+    tramp(B, "put", [(e, "v")], B, [], ["v"], ("b.position()", 1, w))
+    tramp(B, "put", [("int", "i"), (e, "v")], B, [], ["i", "v"], ("i", 1, w))
+    tramp(B, "put", [(e + "[]", "a")], B, [], ["a"], ("b.position()", "a.length", w))
+    tramp(B, "put", [(e + "[]", "a"), ("int", "o"), ("int", "n")], B, [], ["a", "o", "n"], ("b.position()", "n", w))
+    tramp(B, "put", [("int", "i"), (e + "[]", "a")], B, [], ["i", "a"], ("i", "a.length", w))
+    tramp(B, "put", [("int", "i"), (e + "[]", "a"), ("int", "o"), ("int", "n")], B, [], ["i", "a", "o", "n"],
+          ("i", "n", w))
+    tramp(B, "put", [(B, "src")], B, [L("src.position()", "src.remaining()", "src")], ["src"],
+          ("b.position()", "src.remaining()", w))
+    tramp(B, "put", [("int", "i"), (B, "src"), ("int", "o"), ("int", "n")], B, [L("o", "n", "src")],
+          ["i", "src", "o", "n"], ("i", "n", w))
 
 # ByteBuffer's typed accessors: offsets in bytes, each touching the type's width.
 for T, e, w in TYPES[1:]:
     name = T if T != "Int" else "Int"
-    def L(at, wr):
-        return f"BufferWatch.{'store' if wr else 'load'}(b, {at}, {w}, 1, site)"
-    tramp("ByteBuffer", "get" + name, [], e, [L("b.position()", False)], [])
-    tramp("ByteBuffer", "get" + name, [("int", "i")], e, [L("i", False)], ["i"])
-    tramp("ByteBuffer", "put" + name, [(e, "v")], "ByteBuffer", [L("b.position()", True)], ["v"])
-    tramp("ByteBuffer", "put" + name, [("int", "i"), (e, "v")], "ByteBuffer", [L("i", True)], ["i", "v"])
+    L = lambda at: f"BufferWatch.load(b, {at}, {w}, 1, site)"
+    tramp("ByteBuffer", "get" + name, [], e, [L("b.position()")], [])
+    tramp("ByteBuffer", "get" + name, [("int", "i")], e, [L("i")], ["i"])
+    tramp("ByteBuffer", "put" + name, [(e, "v")], "ByteBuffer", [], ["v"], ("b.position()", w, 1))
+    tramp("ByteBuffer", "put" + name, [("int", "i"), (e, "v")], "ByteBuffer", [], ["i", "v"], ("i", w, 1))
 
 imports = "\n".join(f"import java.nio.{T}Buffer;" for T, _, _ in TYPES)
 src = """package org.mpiguard.advice.buffers;
@@ -62,7 +80,8 @@ IMPORTS
  * accessor into the trampoline here named {@code Owner$method} with the same arguments
  * plus the call site's id. While no buffer is in use by MPI a trampoline costs one plain
  * read of {@link BufferWatch#watching}; otherwise it hands the touched element range
- * (first element, element count, element width in bytes) to the watch before the access.
+ * (first element, element count, element width in bytes) to the watch before the access,
+ * and after a store the watch asked to judge later, the same range again.
  * The agent finds these by reflection, so a shape missing here is simply not rewritten.
  */
 public final class NioAccess {

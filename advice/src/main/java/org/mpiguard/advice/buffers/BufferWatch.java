@@ -8,6 +8,7 @@ import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.adapter.args.Violations;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.buffers.BufferRole;
+import org.mpiguard.core.buffers.DeferredStores;
 import org.mpiguard.core.buffers.WatchTable;
 import org.mpiguard.core.options.OnError;
 import org.mpiguard.core.report.Finding;
@@ -36,6 +37,7 @@ public final class BufferWatch {
     static boolean watching;
 
     private static final WatchTable TABLE = new WatchTable(256);
+    private static final DeferredStores DEFERRED = new DeferredStores(64);
     private static final int MAX_REPORTED = 1024;
     private static final Set<Long> REPORTED = ConcurrentHashMap.newKeySet();
 
@@ -47,67 +49,137 @@ public final class BufferWatch {
         access(b, index, count, width, false, site);
     }
 
-    /** A store, as {@link #load}. */
-    public static void store(Buffer b, int index, int count, int width, int site) {
-        access(b, index, count, width, true, site);
+    /**
+     * A store, as {@link #load}. True when the store goes into memory MPI writes and is
+     * judged at the operation's completion ({@link DeferredStores}): the caller then makes
+     * the store and calls {@link #stored} with the same arguments.
+     */
+    public static boolean store(Buffer b, int index, int count, int width, int site) {
+        return access(b, index, count, width, true, site);
     }
 
-    private static void access(Buffer b, int index, int count, int width, boolean write, int site) {
+    /** The store {@link #store} deferred was made. */
+    public static void stored(Buffer b, int index, int count, int width, int site) {
         try {
-            long base = DirectAddress.of(b);
-            if (base == 0 || count <= 0) {
-                return;
-            }
-            long from = base + (long) index * width;
-            long hit = TABLE.conflict(from, from + (long) count * width, write);
-            if (hit != WatchTable.NONE) {
-                conflict(site, write ? "writes" : "reads", WatchTable.role(hit), WatchTable.site(hit));
-            }
+            DEFERRED.stored(b, index, count, site);
         } catch (RuntimeException e) {
             Guard.fault("watching a buffer access", e);
         }
     }
 
+    private static boolean access(Buffer b, int index, int count, int width, boolean write, int site) {
+        try {
+            long base = DirectAddress.of(b);
+            if (base == 0 || count <= 0) {
+                return false;
+            }
+            long from = base + (long) index * width;
+            long to = from + (long) count * width;
+            long hit = TABLE.conflict(from, to, write);
+            if (hit == WatchTable.NONE) {
+                return false;
+            }
+            if (write && WatchTable.role(hit).storeJudgedAtCompletion()) {
+                WatchTable.Entry use = TABLE.storeConflict(from, to);
+                if (use != null && DEFERRED.defer(from, to, b, index, count, site, use)) {
+                    return true;
+                }
+            }
+            conflict(site, write ? "writes" : "reads", WatchTable.role(hit), WatchTable.site(hit));
+        } catch (RuntimeException e) {
+            Guard.fault("watching a buffer access", e);
+        }
+        return false;
+    }
+
     /** Watches [from, to) in {@code role} until {@code completedBy} completes (for {@code target}). */
     static void watch(long from, long to, BufferRole role, int site, Object completedBy, int target) {
+        watch(from, to, role, site, completedBy, null, target);
+    }
+
+    /** As {@link #watch(long, long, BufferRole, int, Object, int)}, also completed by {@code alsoCompletedBy} (may be null). */
+    static void watch(long from, long to, BufferRole role, int site, Object completedBy, Object alsoCompletedBy,
+                      int target) {
         long hit = TABLE.conflict(from, to, role);
         if (hit != WatchTable.NONE) {
             conflict(site, "uses memory that is also", WatchTable.role(hit), WatchTable.site(hit));
         }
         synchronized (TABLE) {
-            TABLE.add(from, to, role, site, completedBy, target);
+            TABLE.add(from, to, role, site, completedBy, alsoCompletedBy, target);
             watching = TABLE.size() > 0;
         }
     }
 
-    /** {@code completedBy} completed: its memory is the program's again. */
+    /** {@code completedBy} completed: its memory is the program's again, and the stores into it are judged. */
     static void completed(Object completedBy, int target) {
         if (watching) {
             synchronized (TABLE) {
                 TABLE.complete(completedBy, target);
                 watching = TABLE.size() > 0;
             }
+            if (DEFERRED.size() > 0) {
+                for (DeferredStores.Verdict v : DEFERRED.completed(completedBy, target)) {
+                    judged(v);
+                }
+            }
         }
     }
 
     /**
-     * Reports once per pair of sites: a spin loop would repeat the same access forever.
-     * With on-error=abort the job ends here, which also ends such a loop.
+     * A store made while MPI could still write the memory, now that the operation has
+     * completed: an error if MPI's data replaced the value stored (the program lost what it
+     * stored last), else a warning (MPI leaves the outcome undefined; here the program holds
+     * what it stored).
      */
+    private static void judged(DeferredStores.Verdict v) {
+        CallSite store = CallSites.get(v.storeSite());
+        CallSite post = CallSites.get(v.use().postSite());
+        BufferRole role = v.use().role();
+        String what = store.op() + " at " + store.location() + " wrote " + role.description() + " " + post.op() + " at "
+                + post.location() + " before the operation completed. MPI leaves undefined which of the two writes"
+                + " lands last";
+        if (v.overwritten()) {
+            report(v.storeSite(), v.use().postSite(), role, Severity.ERROR, what + ", and here MPI's data replaced the value"
+                    + " stored: after completion the program holds MPI's data where it stored something else last."
+                    + " Store into the buffer only after the operation completes (" + completion(role) + ").");
+        } else {
+            report(v.storeSite(), v.use().postSite(), role, Severity.WARNING, what + "; here the buffer holds the value"
+                    + " stored (MPI's data was the same, or landed first), so the program got what it asked for,"
+                    + " but another MPI or another run may keep MPI's data instead. Store only after the operation"
+                    + " completes (" + completion(role) + ").");
+        }
+    }
+
+    private static String completion(BufferRole role) {
+        return role.oneSided() ? "the closing fence, complete, unlock(All), flush, or the wait of its request"
+                : "the wait of its request, or a test that reports it complete";
+    }
+
+    /** A conflict decided at the access: an error. */
     private static void conflict(int accessSite, String verb, BufferRole role, int postSite) {
+        CallSite access = CallSites.get(accessSite);
+        CallSite post = CallSites.get(postSite);
+        report(accessSite, postSite, role, Severity.ERROR, access.op() + " at " + access.location() + " " + verb + " "
+                + role.description() + " " + post.op() + " at " + post.location() + ", which has not completed: "
+                + why(role));
+    }
+
+    /**
+     * Once per pair of sites and severity: a spin loop would repeat the same access forever.
+     * An error ends the job with on-error=abort, which also ends such a loop.
+     */
+    private static void report(int accessSite, int postSite, BufferRole role, Severity severity, String message) {
         long pair = ((long) accessSite << 32) | (postSite & 0xffffffffL);
-        if (REPORTED.size() >= MAX_REPORTED || !REPORTED.add(pair)) {
+        if (REPORTED.size() >= MAX_REPORTED || !REPORTED.add(severity == Severity.ERROR ? pair : ~pair)) {
             return;
         }
         CallSite access = CallSites.get(accessSite);
         CallSite post = CallSites.get(postSite);
         int rank = MpiRuntime.rankOrMinusOne();
         FindingKind kind = role.oneSided() ? FindingKind.RMA_CONFLICT : FindingKind.BUFFER_CONFLICT;
-        String message = access.op() + " at " + access.location() + " " + verb + " " + role.description() + " "
-                + post.op() + " at " + post.location() + ", which has not completed: " + why(role);
-        Guard.report(new Finding(kind, Severity.ERROR, List.of(rank), access.op(), SiteRef.of(access),
+        Guard.report(new Finding(kind, severity, List.of(rank), access.op(), SiteRef.of(access),
                 List.of(new RelatedCall(rank, post.op(), SiteRef.of(post))), message, List.of()));
-        if (Guard.options().onError() == OnError.ABORT) {
+        if (severity == Severity.ERROR && Guard.options().onError() == OnError.ABORT) {
             Violations.abort(org.mpiguard.core.ExitCodes.ABORTED_ON_FINDING);
         }
     }

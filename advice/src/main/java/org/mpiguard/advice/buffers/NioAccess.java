@@ -15,7 +15,8 @@ import java.nio.DoubleBuffer;
  * accessor into the trampoline here named {@code Owner$method} with the same arguments
  * plus the call site's id. While no buffer is in use by MPI a trampoline costs one plain
  * read of {@link BufferWatch#watching}; otherwise it hands the touched element range
- * (first element, element count, element width in bytes) to the watch before the access.
+ * (first element, element count, element width in bytes) to the watch before the access,
+ * and after a store the watch asked to judge later, the same range again.
  * The agent finds these by reflection, so a shape missing here is simply not rewritten.
  */
 public final class NioAccess {
@@ -67,42 +68,78 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, byte v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 1, 1, site);
+            int storeAt = b.position();
+            int storeCount = 1;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.put(v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(v);
     }
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, int i, byte v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 1, 1, site);
+            int storeAt = i;
+            int storeCount = 1;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.put(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(i, v);
     }
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, byte[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), a.length, 1, site);
+            int storeAt = b.position();
+            int storeCount = a.length;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.put(a);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(a);
     }
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, byte[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), n, 1, site);
+            int storeAt = b.position();
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.put(a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(a, o, n);
     }
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, int i, byte[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, a.length, 1, site);
+            int storeAt = i;
+            int storeCount = a.length;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.put(i, a);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(i, a);
     }
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, int i, byte[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, n, 1, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.put(i, a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(i, a, o, n);
     }
@@ -110,7 +147,13 @@ public final class NioAccess {
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, ByteBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 1, site);
-            BufferWatch.store(b, b.position(), src.remaining(), 1, site);
+            int storeAt = b.position();
+            int storeCount = src.remaining();
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.put(src);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(src);
     }
@@ -118,7 +161,13 @@ public final class NioAccess {
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, int i, ByteBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 1, site);
-            BufferWatch.store(b, i, n, 1, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.put(i, src, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(i, src, o, n);
     }
@@ -167,42 +216,78 @@ public final class NioAccess {
 
     public static CharBuffer CharBuffer$put(CharBuffer b, char v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 1, 2, site);
+            int storeAt = b.position();
+            int storeCount = 1;
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                CharBuffer r = b.put(v);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(v);
     }
 
     public static CharBuffer CharBuffer$put(CharBuffer b, int i, char v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 1, 2, site);
+            int storeAt = i;
+            int storeCount = 1;
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                CharBuffer r = b.put(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, v);
     }
 
     public static CharBuffer CharBuffer$put(CharBuffer b, char[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), a.length, 2, site);
+            int storeAt = b.position();
+            int storeCount = a.length;
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                CharBuffer r = b.put(a);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(a);
     }
 
     public static CharBuffer CharBuffer$put(CharBuffer b, char[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), n, 2, site);
+            int storeAt = b.position();
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                CharBuffer r = b.put(a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(a, o, n);
     }
 
     public static CharBuffer CharBuffer$put(CharBuffer b, int i, char[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, a.length, 2, site);
+            int storeAt = i;
+            int storeCount = a.length;
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                CharBuffer r = b.put(i, a);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, a);
     }
 
     public static CharBuffer CharBuffer$put(CharBuffer b, int i, char[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, n, 2, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                CharBuffer r = b.put(i, a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, a, o, n);
     }
@@ -210,7 +295,13 @@ public final class NioAccess {
     public static CharBuffer CharBuffer$put(CharBuffer b, CharBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 2, site);
-            BufferWatch.store(b, b.position(), src.remaining(), 2, site);
+            int storeAt = b.position();
+            int storeCount = src.remaining();
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                CharBuffer r = b.put(src);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(src);
     }
@@ -218,7 +309,13 @@ public final class NioAccess {
     public static CharBuffer CharBuffer$put(CharBuffer b, int i, CharBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 2, site);
-            BufferWatch.store(b, i, n, 2, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                CharBuffer r = b.put(i, src, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, src, o, n);
     }
@@ -267,42 +364,78 @@ public final class NioAccess {
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, short v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 1, 2, site);
+            int storeAt = b.position();
+            int storeCount = 1;
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                ShortBuffer r = b.put(v);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(v);
     }
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, int i, short v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 1, 2, site);
+            int storeAt = i;
+            int storeCount = 1;
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                ShortBuffer r = b.put(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, v);
     }
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, short[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), a.length, 2, site);
+            int storeAt = b.position();
+            int storeCount = a.length;
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                ShortBuffer r = b.put(a);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(a);
     }
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, short[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), n, 2, site);
+            int storeAt = b.position();
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                ShortBuffer r = b.put(a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(a, o, n);
     }
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, int i, short[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, a.length, 2, site);
+            int storeAt = i;
+            int storeCount = a.length;
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                ShortBuffer r = b.put(i, a);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, a);
     }
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, int i, short[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, n, 2, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                ShortBuffer r = b.put(i, a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, a, o, n);
     }
@@ -310,7 +443,13 @@ public final class NioAccess {
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, ShortBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 2, site);
-            BufferWatch.store(b, b.position(), src.remaining(), 2, site);
+            int storeAt = b.position();
+            int storeCount = src.remaining();
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                ShortBuffer r = b.put(src);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(src);
     }
@@ -318,7 +457,13 @@ public final class NioAccess {
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, int i, ShortBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 2, site);
-            BufferWatch.store(b, i, n, 2, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 2, site)) {
+                ShortBuffer r = b.put(i, src, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, src, o, n);
     }
@@ -367,42 +512,78 @@ public final class NioAccess {
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 1, 4, site);
+            int storeAt = b.position();
+            int storeCount = 1;
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                IntBuffer r = b.put(v);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(v);
     }
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int i, int v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 1, 4, site);
+            int storeAt = i;
+            int storeCount = 1;
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                IntBuffer r = b.put(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, v);
     }
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), a.length, 4, site);
+            int storeAt = b.position();
+            int storeCount = a.length;
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                IntBuffer r = b.put(a);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(a);
     }
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), n, 4, site);
+            int storeAt = b.position();
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                IntBuffer r = b.put(a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(a, o, n);
     }
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int i, int[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, a.length, 4, site);
+            int storeAt = i;
+            int storeCount = a.length;
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                IntBuffer r = b.put(i, a);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, a);
     }
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int i, int[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, n, 4, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                IntBuffer r = b.put(i, a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, a, o, n);
     }
@@ -410,7 +591,13 @@ public final class NioAccess {
     public static IntBuffer IntBuffer$put(IntBuffer b, IntBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 4, site);
-            BufferWatch.store(b, b.position(), src.remaining(), 4, site);
+            int storeAt = b.position();
+            int storeCount = src.remaining();
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                IntBuffer r = b.put(src);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(src);
     }
@@ -418,7 +605,13 @@ public final class NioAccess {
     public static IntBuffer IntBuffer$put(IntBuffer b, int i, IntBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 4, site);
-            BufferWatch.store(b, i, n, 4, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                IntBuffer r = b.put(i, src, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, src, o, n);
     }
@@ -467,42 +660,78 @@ public final class NioAccess {
 
     public static LongBuffer LongBuffer$put(LongBuffer b, long v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 1, 8, site);
+            int storeAt = b.position();
+            int storeCount = 1;
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                LongBuffer r = b.put(v);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(v);
     }
 
     public static LongBuffer LongBuffer$put(LongBuffer b, int i, long v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 1, 8, site);
+            int storeAt = i;
+            int storeCount = 1;
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                LongBuffer r = b.put(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, v);
     }
 
     public static LongBuffer LongBuffer$put(LongBuffer b, long[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), a.length, 8, site);
+            int storeAt = b.position();
+            int storeCount = a.length;
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                LongBuffer r = b.put(a);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(a);
     }
 
     public static LongBuffer LongBuffer$put(LongBuffer b, long[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), n, 8, site);
+            int storeAt = b.position();
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                LongBuffer r = b.put(a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(a, o, n);
     }
 
     public static LongBuffer LongBuffer$put(LongBuffer b, int i, long[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, a.length, 8, site);
+            int storeAt = i;
+            int storeCount = a.length;
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                LongBuffer r = b.put(i, a);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, a);
     }
 
     public static LongBuffer LongBuffer$put(LongBuffer b, int i, long[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, n, 8, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                LongBuffer r = b.put(i, a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, a, o, n);
     }
@@ -510,7 +739,13 @@ public final class NioAccess {
     public static LongBuffer LongBuffer$put(LongBuffer b, LongBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 8, site);
-            BufferWatch.store(b, b.position(), src.remaining(), 8, site);
+            int storeAt = b.position();
+            int storeCount = src.remaining();
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                LongBuffer r = b.put(src);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(src);
     }
@@ -518,7 +753,13 @@ public final class NioAccess {
     public static LongBuffer LongBuffer$put(LongBuffer b, int i, LongBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 8, site);
-            BufferWatch.store(b, i, n, 8, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                LongBuffer r = b.put(i, src, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, src, o, n);
     }
@@ -567,42 +808,78 @@ public final class NioAccess {
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, float v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 1, 4, site);
+            int storeAt = b.position();
+            int storeCount = 1;
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                FloatBuffer r = b.put(v);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(v);
     }
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, int i, float v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 1, 4, site);
+            int storeAt = i;
+            int storeCount = 1;
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                FloatBuffer r = b.put(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, v);
     }
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, float[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), a.length, 4, site);
+            int storeAt = b.position();
+            int storeCount = a.length;
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                FloatBuffer r = b.put(a);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(a);
     }
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, float[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), n, 4, site);
+            int storeAt = b.position();
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                FloatBuffer r = b.put(a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(a, o, n);
     }
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, int i, float[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, a.length, 4, site);
+            int storeAt = i;
+            int storeCount = a.length;
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                FloatBuffer r = b.put(i, a);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, a);
     }
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, int i, float[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, n, 4, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                FloatBuffer r = b.put(i, a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, a, o, n);
     }
@@ -610,7 +887,13 @@ public final class NioAccess {
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, FloatBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 4, site);
-            BufferWatch.store(b, b.position(), src.remaining(), 4, site);
+            int storeAt = b.position();
+            int storeCount = src.remaining();
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                FloatBuffer r = b.put(src);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(src);
     }
@@ -618,7 +901,13 @@ public final class NioAccess {
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, int i, FloatBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 4, site);
-            BufferWatch.store(b, i, n, 4, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 4, site)) {
+                FloatBuffer r = b.put(i, src, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, src, o, n);
     }
@@ -667,42 +956,78 @@ public final class NioAccess {
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, double v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 1, 8, site);
+            int storeAt = b.position();
+            int storeCount = 1;
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                DoubleBuffer r = b.put(v);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(v);
     }
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, int i, double v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 1, 8, site);
+            int storeAt = i;
+            int storeCount = 1;
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                DoubleBuffer r = b.put(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, v);
     }
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, double[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), a.length, 8, site);
+            int storeAt = b.position();
+            int storeCount = a.length;
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                DoubleBuffer r = b.put(a);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(a);
     }
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, double[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), n, 8, site);
+            int storeAt = b.position();
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                DoubleBuffer r = b.put(a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(a, o, n);
     }
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, int i, double[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, a.length, 8, site);
+            int storeAt = i;
+            int storeCount = a.length;
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                DoubleBuffer r = b.put(i, a);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, a);
     }
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, int i, double[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, n, 8, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                DoubleBuffer r = b.put(i, a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, a, o, n);
     }
@@ -710,7 +1035,13 @@ public final class NioAccess {
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, DoubleBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 8, site);
-            BufferWatch.store(b, b.position(), src.remaining(), 8, site);
+            int storeAt = b.position();
+            int storeCount = src.remaining();
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                DoubleBuffer r = b.put(src);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(src);
     }
@@ -718,7 +1049,13 @@ public final class NioAccess {
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, int i, DoubleBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 8, site);
-            BufferWatch.store(b, i, n, 8, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.store(b, storeAt, storeCount, 8, site)) {
+                DoubleBuffer r = b.put(i, src, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, src, o, n);
     }
@@ -739,14 +1076,26 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putChar(ByteBuffer b, char v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 2, 1, site);
+            int storeAt = b.position();
+            int storeCount = 2;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.putChar(v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putChar(v);
     }
 
     public static ByteBuffer ByteBuffer$putChar(ByteBuffer b, int i, char v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 2, 1, site);
+            int storeAt = i;
+            int storeCount = 2;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.putChar(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putChar(i, v);
     }
@@ -767,14 +1116,26 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putShort(ByteBuffer b, short v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 2, 1, site);
+            int storeAt = b.position();
+            int storeCount = 2;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.putShort(v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putShort(v);
     }
 
     public static ByteBuffer ByteBuffer$putShort(ByteBuffer b, int i, short v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 2, 1, site);
+            int storeAt = i;
+            int storeCount = 2;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.putShort(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putShort(i, v);
     }
@@ -795,14 +1156,26 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putInt(ByteBuffer b, int v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 4, 1, site);
+            int storeAt = b.position();
+            int storeCount = 4;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.putInt(v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putInt(v);
     }
 
     public static ByteBuffer ByteBuffer$putInt(ByteBuffer b, int i, int v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 4, 1, site);
+            int storeAt = i;
+            int storeCount = 4;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.putInt(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putInt(i, v);
     }
@@ -823,14 +1196,26 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putLong(ByteBuffer b, long v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 8, 1, site);
+            int storeAt = b.position();
+            int storeCount = 8;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.putLong(v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putLong(v);
     }
 
     public static ByteBuffer ByteBuffer$putLong(ByteBuffer b, int i, long v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 8, 1, site);
+            int storeAt = i;
+            int storeCount = 8;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.putLong(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putLong(i, v);
     }
@@ -851,14 +1236,26 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putFloat(ByteBuffer b, float v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 4, 1, site);
+            int storeAt = b.position();
+            int storeCount = 4;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.putFloat(v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putFloat(v);
     }
 
     public static ByteBuffer ByteBuffer$putFloat(ByteBuffer b, int i, float v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 4, 1, site);
+            int storeAt = i;
+            int storeCount = 4;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.putFloat(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putFloat(i, v);
     }
@@ -879,14 +1276,26 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putDouble(ByteBuffer b, double v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, b.position(), 8, 1, site);
+            int storeAt = b.position();
+            int storeCount = 8;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.putDouble(v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putDouble(v);
     }
 
     public static ByteBuffer ByteBuffer$putDouble(ByteBuffer b, int i, double v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.store(b, i, 8, 1, site);
+            int storeAt = i;
+            int storeCount = 8;
+            if (BufferWatch.store(b, storeAt, storeCount, 1, site)) {
+                ByteBuffer r = b.putDouble(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putDouble(i, v);
     }
