@@ -14,7 +14,8 @@
 #   --classpath CP       more class path for the programs (before CLASSES; mpi.jar is added)
 #   --agent JAR          the agent jar (default agent/target/mpiguard-agent.jar)
 #   --agent-options O    agent argument string besides report= (default: none)
-#   --timeout S          seconds per run before it counts as hung (default 60); a run that
+#   --timeout S          seconds a run may run (stopped time not counted) before it counts as
+#                        hung (default 60); a run that
 #                        times out is repeated once with three times as long (a loaded
 #                        machine), and a program still hanging plain is excluded, not compared
 #   --work DIR           keep every run's output and findings here (default: a temp dir,
@@ -79,8 +80,8 @@ programs() {
 }
 
 # run MAIN RANKS OUTDIR [agent]: one job; OUTDIR gets exit, ranks/1/rank.N/{stdout,stderr}, report/.
-# A run that times out (exit 124, or 137 when it had to be killed) is repeated once with
-# three times the time: on a machine shared with other jobs a slow run is not a hang.
+# A run that times out (exit 124) is repeated once with three times the time: on a machine
+# shared with other jobs a slow run is not a hang.
 run() {
   local main="$1" n="$2" out="$3" with_agent="${4:-}"
   run_once "$main" "$n" "$out" "$with_agent" "$timeout"
@@ -89,7 +90,7 @@ run() {
 }
 
 timed_out() {
-  case "$(cat "$1/exit")" in 124|137) return 0 ;; *) return 1 ;; esac
+  [ "$(cat "$1/exit")" = 124 ]
 }
 
 run_once() {
@@ -99,8 +100,22 @@ run_once() {
   if [ -n "$with_agent" ]; then
     java_args+=("-javaagent:$agent=${agent_options:+$agent_options,}report=$out/report")
   fi
-  (cd "$out" && timeout -k 5 "$seconds" mpirun "${root_flag[@]}" --oversubscribe --output-filename "$out/ranks" \
-      -np "$n" java "${java_args[@]}" -cp "$cp_all" "$main" >"$out/stdout" 2>"$out/stderr" </dev/null)
+  (cd "$out" && exec mpirun "${root_flag[@]}" --oversubscribe --output-filename "$out/ranks" \
+      -np "$n" java "${java_args[@]}" -cp "$cp_all" "$main" >"$out/stdout" 2>"$out/stderr" </dev/null) &
+  local pid=$! ticks=0
+  # Counts seconds the job ran, not wall time: on a machine where other jobs' measurements
+  # stop ours (SIGSTOP, then SIGCONT) a stopped job is not a hung one.
+  while kill -0 "$pid" 2>/dev/null && [ "$ticks" -lt "$seconds" ]; do
+    sleep 1
+    case "$(ps -o stat= -p "$pid" 2>/dev/null)" in T*) ;; *) ticks=$((ticks + 1)) ;; esac
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -TERM "$pid" 2>/dev/null; sleep 5; kill -KILL "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    echo 124 >"$out/exit"
+    return
+  fi
+  wait "$pid"
   echo $? >"$out/exit"
 }
 
