@@ -9,15 +9,36 @@ TYPES = [("Byte", "byte", 1), ("Char", "char", 2), ("Short", "short", 2), ("Int"
          ("Long", "long", 8), ("Float", "float", 4), ("Double", "double", 8)]
 
 out = []
-def tramp(buf, name, params, ret, checks, call_args):
+def tramp(buf, name, params, ret, loads, call_args, store=None):
+    """loads: load checks; store: (first element, element count, width, the BufferWatch.store*
+    call given the names storeAt and storeCount) of the store, if any. The store call hands
+    the watch what is stored (the value's raw bits, or the array or buffer it copies from),
+    which the trace hashes when the store lands in window memory. A store into memory MPI
+    writes may be judged at the operation's completion: then the store is made here and what
+    it left is handed back to the watch (BufferWatch.stored)."""
     sig = ", ".join([f"{buf} b"] + [f"{t} {n}" for t, n in params] + ["int site"])
+    call = f"b.{name}({', '.join(call_args)})"
     body = []
     body.append("        if (BufferWatch.watching) {")
-    for c in checks:
+    for c in loads:
         body.append(f"            {c};")
+    if store is not None:
+        at, n, w, record = store
+        body.append(f"            int storeAt = {at};")
+        body.append(f"            int storeCount = {n};")
+        body.append(f"            if ({record}) {{")
+        if ret == "void":
+            body.append(f"                {call};")
+            body.append(f"                BufferWatch.stored(b, storeAt, storeCount, {w}, site);")
+            body.append("                return;")
+        else:
+            body.append(f"                {ret} r = {call};")
+            body.append(f"                BufferWatch.stored(b, storeAt, storeCount, {w}, site);")
+            body.append("                return r;")
+        body.append("            }")
     body.append("        }")
     ret_kw = "" if ret == "void" else "return "
-    body.append(f"        {ret_kw}b.{name}({', '.join(call_args)});")
+    body.append(f"        {ret_kw}{call};")
     out.append(f"    public static {ret} {buf}${name}({sig}) {{\n" + "\n".join(body) + "\n    }\n")
 
 def bits(e, v):
@@ -27,37 +48,36 @@ def bits(e, v):
 for T, e, w in TYPES:
     B = T + "Buffer"
     L = lambda at, n, buf="b": f"BufferWatch.load({buf}, {at}, {n}, {w}, site)"
-    V = lambda at: f"BufferWatch.storeValue(b, {at}, 1, {w}, {bits(e, 'v')}, {w}, site)"
-    A = lambda at, n, o: f"BufferWatch.storeArray(b, {at}, {n}, {w}, a, {o}, site)"
-    S = lambda at, n, o: f"BufferWatch.storeBuffer(b, {at}, {n}, {w}, src, {o}, site)"
+    V = lambda at: (at, 1, w, f"BufferWatch.storeValue(b, storeAt, storeCount, {w}, {bits(e, 'v')}, {w}, site)")
+    A = lambda at, n, o: (at, n, w, f"BufferWatch.storeArray(b, storeAt, storeCount, {w}, a, {o}, site)")
+    S = lambda at, n, o: (at, n, w, f"BufferWatch.storeBuffer(b, storeAt, storeCount, {w}, src, {o}, site)")
     tramp(B, "get", [], e, [L("b.position()", 1)], [])
     tramp(B, "get", [("int", "i")], e, [L("i", 1)], ["i"])
     tramp(B, "get", [(e + "[]", "a")], B, [L("b.position()", "a.length")], ["a"])
     tramp(B, "get", [(e + "[]", "a"), ("int", "o"), ("int", "n")], B, [L("b.position()", "n")], ["a", "o", "n"])
     tramp(B, "get", [("int", "i"), (e + "[]", "a")], B, [L("i", "a.length")], ["i", "a"])
     tramp(B, "get", [("int", "i"), (e + "[]", "a"), ("int", "o"), ("int", "n")], B, [L("i", "n")], ["i", "a", "o", "n"])
-    tramp(B, "put", [(e, "v")], B, [V("b.position()")], ["v"])
-    tramp(B, "put", [("int", "i"), (e, "v")], B, [V("i")], ["i", "v"])
-    tramp(B, "put", [(e + "[]", "a")], B, [A("b.position()", "a.length", "0")], ["a"])
-    tramp(B, "put", [(e + "[]", "a"), ("int", "o"), ("int", "n")], B, [A("b.position()", "n", "o")], ["a", "o", "n"])
-    tramp(B, "put", [("int", "i"), (e + "[]", "a")], B, [A("i", "a.length", "0")], ["i", "a"])
-    tramp(B, "put", [("int", "i"), (e + "[]", "a"), ("int", "o"), ("int", "n")], B, [A("i", "n", "o")], ["i", "a", "o", "n"])
-    tramp(B, "put", [(B, "src")], B, [L("src.position()", "src.remaining()", "src"),
-                                      S("b.position()", "src.remaining()", "src.position()")], ["src"])
-    tramp(B, "put", [("int", "i"), (B, "src"), ("int", "o"), ("int", "n")], B,
-          [L("o", "n", "src"), S("i", "n", "o")], ["i", "src", "o", "n"])
+    tramp(B, "put", [(e, "v")], B, [], ["v"], V("b.position()"))
+    tramp(B, "put", [("int", "i"), (e, "v")], B, [], ["i", "v"], V("i"))
+    tramp(B, "put", [(e + "[]", "a")], B, [], ["a"], A("b.position()", "a.length", "0"))
+    tramp(B, "put", [(e + "[]", "a"), ("int", "o"), ("int", "n")], B, [], ["a", "o", "n"], A("b.position()", "n", "o"))
+    tramp(B, "put", [("int", "i"), (e + "[]", "a")], B, [], ["i", "a"], A("i", "a.length", "0"))
+    tramp(B, "put", [("int", "i"), (e + "[]", "a"), ("int", "o"), ("int", "n")], B, [], ["i", "a", "o", "n"],
+          A("i", "n", "o"))
+    tramp(B, "put", [(B, "src")], B, [L("src.position()", "src.remaining()", "src")], ["src"],
+          S("b.position()", "src.remaining()", "src.position()"))
+    tramp(B, "put", [("int", "i"), (B, "src"), ("int", "o"), ("int", "n")], B, [L("o", "n", "src")],
+          ["i", "src", "o", "n"], S("i", "n", "o"))
 
 # ByteBuffer's typed accessors: offsets in bytes, each touching the type's width.
 for T, e, w in TYPES[1:]:
     name = T if T != "Int" else "Int"
-    def L(at):
-        return f"BufferWatch.load(b, {at}, {w}, 1, site)"
-    def V(at):
-        return f"BufferWatch.storeValue(b, {at}, {w}, 1, {bits(e, 'v')}, {w}, site)"
+    L = lambda at: f"BufferWatch.load(b, {at}, {w}, 1, site)"
+    V = lambda at: (at, w, 1, f"BufferWatch.storeValue(b, storeAt, storeCount, 1, {bits(e, 'v')}, {w}, site)")
     tramp("ByteBuffer", "get" + name, [], e, [L("b.position()")], [])
     tramp("ByteBuffer", "get" + name, [("int", "i")], e, [L("i")], ["i"])
-    tramp("ByteBuffer", "put" + name, [(e, "v")], "ByteBuffer", [V("b.position()")], ["v"])
-    tramp("ByteBuffer", "put" + name, [("int", "i"), (e, "v")], "ByteBuffer", [V("i")], ["i", "v"])
+    tramp("ByteBuffer", "put" + name, [(e, "v")], "ByteBuffer", [], ["v"], V("b.position()"))
+    tramp("ByteBuffer", "put" + name, [("int", "i"), (e, "v")], "ByteBuffer", [], ["i", "v"], V("i"))
 
 imports = "\n".join(f"import java.nio.{T}Buffer;" for T, _, _ in TYPES)
 src = """package org.mpiguard.advice.buffers;
@@ -72,8 +92,9 @@ IMPORTS
  * plus the call site's id. While no buffer is in use by MPI a trampoline costs one plain
  * read of {@link BufferWatch#watching}; otherwise it hands the touched element range
  * (first element, element count, element width in bytes) to the watch before the access,
- * and for a store what it stores (the value's raw bits, or the array or buffer it copies
- * from), which the trace hashes when the store lands in window memory.
+ * for a store what it stores (the value's raw bits, or the array or buffer it copies from),
+ * which the trace hashes when the store lands in window memory, and after a store the watch
+ * asked to judge later, the same range again.
  * The agent finds these by reflection, so a shape missing here is simply not rewritten.
  */
 public final class NioAccess {

@@ -20,7 +20,7 @@ import org.mpiguard.core.trace.TraceFile;
  * Each rank's requests followed through their lives in the trace: a persistent request
  * started while active or freed while active, a wait or test on a request that was not
  * active (already completed: the bindings return at once, with an empty status), a request
- * used after it was freed, a request never completed before Finalize (only on a whole
+ * used after it was freed, a request never completed before Finalize (a warning; only on a whole
  * trace: what is not there did not happen). One finding per rule and pair of sites.
  */
 final class RequestLifecycleAnalysis {
@@ -102,9 +102,12 @@ final class RequestLifecycleAnalysis {
         if (!whole || !finalized) {
             return;
         }
+        // A warning: Open MPI finalizes with requests pending without crashing or hanging, and
+        // what such a request can still break is found where it breaks (a wait that hangs, a
+        // read of a pending receive's buffer, a message never received).
         for (Life life : lives.values()) {
             if (life.active && !life.freed) {
-                out.add(t, life.createSite, life.createSite, Severity.ERROR, "never completed",
+                out.add(t, life.createSite, life.createSite, Severity.WARNING, "never completed",
                         "made a " + (life.persistent ? "persistent request, started it" : "nonblocking request")
                                 + " and never waited for or tested it to completion before Finalize: the operation "
                                 + (life.receive ? "may never have delivered its data into the buffer"

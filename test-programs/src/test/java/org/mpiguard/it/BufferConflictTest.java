@@ -33,4 +33,18 @@ class BufferConflictTest {
         MpiRun.Result r = BufferFindings.assertSilent("buffers.SendWriteThroughSliceFixed", 2);
         assertTrue(r.stdout().contains("got 5.0"), r.toString());
     }
+
+    @Test
+    void aStoreIntoAPendingReceiveThatTheMessageThenReplacesIsAnErrorJudgedAtTheWaitAndReportedAtTheStore()
+            throws Exception {
+        JsonNode f = BufferFindings.assertOneConflict("buffers.StoreIntoPendingReceive", 2, "buffer-conflict", 1,
+                "IntBuffer.put", "Comm.iRecv");
+        assertTrue(f.get("message").asText().contains("MPI's data replaced the value stored"), f.toString());
+    }
+
+    @Test
+    void storingIntoTheReceiveBufferAfterTheWaitIsSilent() throws Exception {
+        MpiRun.Result r = BufferFindings.assertSilent("buffers.StoreIntoPendingReceiveFixed", 2);
+        assertTrue(r.stdout().contains("rank 1 holds 43"), r.toString());
+    }
 }

@@ -50,6 +50,36 @@ class LeakAndErrorTest {
     }
 
     @Test
+    void aProgramSeesAndCallsTheDefaultFatalHandlerWhereTheCheckerPutErrorsReturn() throws Exception {
+        String program = "correct.DefaultErrhandler";
+        MpiRun.Result plain = MpiRun.program(program).ranks(2).run();
+        MpiRun.Result r = MpiRun.program(program).ranks(2).withAgent("").run();
+        assertTrue(plain.exitCode() != 0, "the default handler ends the job\n" + plain);
+        assertEquals(plain.exitCode(), r.exitCode(), "with the same exit code\n" + r);
+        for (int rank = 0; rank < 2; rank++) {
+            assertEquals("rank " + rank + " came back from the returning handlers\n", r.ofRank(rank, "stdout"),
+                    r.toString());
+            assertEquals(plain.ofRank(rank, "stdout"), r.ofRank(rank, "stdout"));
+        }
+        assertEquals(plain.ofRank(0, "stderr"), r.ofRank(0, "stderr"), "nothing of the checker's on the rank's stderr");
+        assertTrue(Findings.read(r.reportDir()).isEmpty(), r.toString());
+    }
+
+    @Test
+    void anErrorMpiRaisesInsideAWindowConstructorEndsTheJobAsWithoutTheChecker() throws Exception {
+        String program = "mpierror.WindowRefused";
+        MpiRun.Result plain = MpiRun.program(program).ranks(2).run();
+        MpiRun.Result r = MpiRun.program(program).ranks(2).withAgent("").run();
+        assertTrue(plain.exitCode() != 0, plain.toString());
+        assertEquals(plain.exitCode(), r.exitCode(), r.toString());
+        for (int rank = 0; rank < 2; rank++) {
+            assertEquals("rank " + rank + " creates the window\n", r.ofRank(rank, "stdout"), r.toString());
+            assertEquals(plain.ofRank(rank, "stderr"), r.ofRank(rank, "stderr"), "no exception, no warning\n" + r);
+        }
+        assertTrue(Findings.read(r.reportDir()).isEmpty(), r.toString());
+    }
+
+    @Test
     void everyKindOfLeakIsReportedAtItsCreationSiteOnEveryRank() throws Exception {
         String program = "leak.LeakEverything";
         MpiRun.Result r = MpiRun.program(program).ranks(2).withAgent("").run();

@@ -1,8 +1,11 @@
 package org.mpiguard.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,6 +43,40 @@ class RmaOnlineTest {
     void aGetResultReadAfterTheFenceIsSilent() throws Exception {
         MpiRun.Result r = BufferFindings.assertSilent("rmaonline.GetReadBeforeFenceFixed", 2);
         assertTrue(r.stdout().contains("rank 0 got 10 10"), r.toString());
+    }
+
+    @Test
+    void aRequestBasedGetsResultReadBeforeTheClosingFenceIsReported() throws Exception {
+        BufferFindings.assertOneConflict("rmaonline.RequestGetReadBeforeFence", 2, "rma-conflict", 1,
+                "IntBuffer.get", "Win.rGet");
+    }
+
+    @Test
+    void theClosingFenceCompletesRequestBasedGetsWhoseRequestsAreNotYetWaitedFor() throws Exception {
+        for (int ranks : new int[] {2, 4}) {
+            MpiRun.Result r = BufferFindings.assertSilent("rmaonline.RequestGetReadBeforeFenceFixed", ranks);
+            assertTrue(r.stdout().contains("rank 1 got 3 13"), r.toString());
+        }
+    }
+
+    @Test
+    void aStoreIntoAPendingFetchResultThatStandsAtTheFenceIsAWarningAndTheRunIsUnchanged() throws Exception {
+        String program = "rmaonline.FetchResultStoredBeforeFence";
+        for (int ranks : new int[] {2, 4}) {
+            MpiRun.Result r = MpiRun.program(program).ranks(ranks).withAgent("").timeout(Duration.ofSeconds(90)).run();
+            assertEquals(0, r.exitCode(), r.toString());
+            assertEquals("rank 0 fetched 100, holds 1\n", r.ofRank(0, "stdout"), r.toString());
+            List<JsonNode> found = Findings.read(r.reportDir());
+            assertEquals(ranks, found.size(), found.toString());
+            for (JsonNode f : found) {
+                assertEquals("rma-conflict", f.get("kind").asText(), f.toString());
+                assertEquals("warning", f.get("severity").asText(), f.toString());
+                assertEquals(SourceMarkers.line(program, "ACCESS-SITE"), f.get("site").get("line").asInt());
+                assertEquals(SourceMarkers.line(program, "POST-SITE"),
+                        f.get("related").get(0).get("site").get("line").asInt());
+                assertTrue(f.get("message").asText().contains("the buffer holds the value stored"), f.toString());
+            }
+        }
     }
 
     @Test

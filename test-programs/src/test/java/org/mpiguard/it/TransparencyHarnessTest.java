@@ -62,11 +62,22 @@ class TransparencyHarnessTest {
     void aProgramTheAgentWarnsAboutIsToldApartFromAnUnchangedOne() throws Exception {
         Harness h = harness("--ranks", "2", "--only", "PortabilityArgs", MpiRun.CLASSES.toString(),
                 "org/mpiguard/programs/args");
-        assertEquals(1, h.exitCode(), h.output());
-        assertTrue(h.output().contains("| org.mpiguard.programs.args.PortabilityArgs | different: stderr[0] stderr[1]"),
-                h.output());
+        assertEquals(1, h.exitCode(), "a warning is not silence\n" + h.output());
+        assertTrue(h.output().contains("| org.mpiguard.programs.args.PortabilityArgs | warned (exit 0, output the same"
+                + " but for MPIGuard's lines): 0 error(s), "), h.output());
         assertTrue(h.output().contains("| org.mpiguard.programs.args.PortabilityArgsFixed | same (exit 0) |"),
                 h.output());
-        assertTrue(h.output().contains("1 of 2 program(s) differ under the agent"), h.output());
+        assertTrue(h.output().contains("0 of 2 program(s) differ under the agent"), h.output());
+        assertTrue(h.output().contains("1 program(s) only warned"), h.output());
+    }
+
+    @Test
+    void aProgramTheAgentAbortsIsDifferentWithItsErrorsCounted() throws Exception {
+        Harness h = harness("--ranks", "2", "--only", "PointToPointArgs$", MpiRun.CLASSES.toString(),
+                "org/mpiguard/programs/args");
+        assertEquals(1, h.exitCode(), h.output());
+        assertTrue(h.output().matches("(?s).*\\| org\\.mpiguard\\.programs\\.args\\.PointToPointArgs \\| different: exit \\d+->86 "
+                + "[^|]*, [1-9]\\d* error\\(s\\).*"), h.output());
+        assertTrue(h.output().contains("1 of 1 program(s) differ under the agent"), h.output());
     }
 }

@@ -167,15 +167,17 @@ public final class BufferRules {
 
     /**
      * put, get, accumulate (and their request-based forms, completed by {@code request}
-     * when not null): the origin buffer is read ({@code resultWritten} false) or written;
-     * an epoch that targets this rank itself also touches its own window memory.
+     * when not null, and like every operation of the window by the closing fence, complete,
+     * unlock or flush: MPI's synchronisation completes request-based operations too): the
+     * origin buffer is read ({@code resultWritten} false) or written; an epoch that targets
+     * this rank itself also touches its own window memory.
      */
     public static void oneSided(Win win, Request request, Buffer origin, int count, Datatype type, int target,
                                 int disp, int targetCount, Datatype targetType, boolean resultWritten, int site) {
         if (ON) {
             Object completedBy = request != null ? request : win;
             watchBuffer(origin, count, type, resultWritten ? BufferRole.RESULT : BufferRole.ORIGIN, site,
-                    completedBy, target);
+                    completedBy, win, target);
             watchOwnWindow(win, target, disp, targetCount, targetType,
                     resultWritten ? BufferRole.OWN_WINDOW_READ : BufferRole.OWN_WINDOW_WRITE, site, completedBy);
         }
@@ -187,8 +189,8 @@ public final class BufferRules {
                                      Datatype targetType, int site) {
         if (ON) {
             Object completedBy = request != null ? request : win;
-            watchBuffer(origin, count, type, BufferRole.ORIGIN, site, completedBy, target);
-            watchBuffer(result, resultCount, resultType, BufferRole.RESULT, site, completedBy, target);
+            watchBuffer(origin, count, type, BufferRole.ORIGIN, site, completedBy, win, target);
+            watchBuffer(result, resultCount, resultType, BufferRole.RESULT, site, completedBy, win, target);
             watchOwnWindow(win, target, disp, targetCount, targetType, BufferRole.OWN_WINDOW_WRITE, site,
                     completedBy);
         }
@@ -221,12 +223,18 @@ public final class BufferRules {
 
     private static void watchBuffer(Buffer buf, int count, Datatype type, BufferRole role, int site,
                                     Object completedBy, int target) {
+        watchBuffer(buf, count, type, role, site, completedBy, null, target);
+    }
+
+    private static void watchBuffer(Buffer buf, int count, Datatype type, BufferRole role, int site,
+                                    Object completedBy, Object alsoCompletedBy, int target) {
         if (buf == null || type == null || count <= 0) {
             return;
         }
         long from = DirectAddress.of(buf);
         if (from != 0) {
-            BufferWatch.watch(from, from + span(type, count), role, site, completedBy, target);
+            BufferWatch.watch(from, from + span(type, count), role, site, completedBy,
+                    alsoCompletedBy == completedBy ? null : alsoCompletedBy, target);
         }
     }
 
@@ -254,7 +262,7 @@ public final class BufferRules {
         long from = local.address() + (long) disp * local.dispUnitBytes();
         long to = Math.min(from + span(type, count), local.address() + local.bytes());
         if (to > from) {
-            BufferWatch.watch(from, to, role, site, completedBy, target);
+            BufferWatch.watch(from, to, role, site, completedBy, completedBy == win ? null : win, target);
         }
     }
 

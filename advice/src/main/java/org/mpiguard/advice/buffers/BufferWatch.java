@@ -8,6 +8,7 @@ import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.adapter.args.Violations;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.buffers.BufferRole;
+import org.mpiguard.core.buffers.DeferredStores;
 import org.mpiguard.core.buffers.WatchTable;
 import org.mpiguard.core.options.OnError;
 import org.mpiguard.core.report.Finding;
@@ -43,6 +44,7 @@ public final class BufferWatch {
      * table's lock.
      */
     private static boolean pending;
+    private static final DeferredStores DEFERRED = new DeferredStores(64);
     private static final int MAX_REPORTED = 1024;
     private static final Set<Long> REPORTED = ConcurrentHashMap.newKeySet();
 
@@ -68,22 +70,36 @@ public final class BufferWatch {
         access(b, index, count, width, false, WindowAccessTrace.Value.NONE, 0, 0, null, 0, site);
     }
 
-    /** A store of one value whose raw bits are {@code bits} ({@code bitsWidth} bytes), as {@link #load} otherwise. */
-    public static void storeValue(Buffer b, int index, int count, int width, long bits, int bitsWidth, int site) {
-        access(b, index, count, width, true, WindowAccessTrace.Value.BITS, bits, bitsWidth, null, 0, site);
+    /**
+     * A store of one value whose raw bits are {@code bits} ({@code bitsWidth} bytes), as
+     * {@link #load} otherwise. True when the store goes into memory MPI writes and is judged
+     * at the operation's completion ({@link DeferredStores}): the caller then makes the store
+     * and calls {@link #stored} with the same range.
+     */
+    public static boolean storeValue(Buffer b, int index, int count, int width, long bits, int bitsWidth, int site) {
+        return access(b, index, count, width, true, WindowAccessTrace.Value.BITS, bits, bitsWidth, null, 0, site);
     }
 
-    /** A store of {@code count} elements copied from {@code array} at {@code offset}. */
-    public static void storeArray(Buffer b, int index, int count, int width, Object array, int offset, int site) {
-        access(b, index, count, width, true, WindowAccessTrace.Value.ARRAY, 0, 0, array, offset, site);
+    /** A store of {@code count} elements copied from {@code array} at {@code offset}, as {@link #storeValue}. */
+    public static boolean storeArray(Buffer b, int index, int count, int width, Object array, int offset, int site) {
+        return access(b, index, count, width, true, WindowAccessTrace.Value.ARRAY, 0, 0, array, offset, site);
     }
 
-    /** A store of {@code count} elements copied from {@code src} at element {@code srcIndex}. */
-    public static void storeBuffer(Buffer b, int index, int count, int width, Buffer src, int srcIndex, int site) {
-        access(b, index, count, width, true, WindowAccessTrace.Value.BUFFER, 0, 0, src, srcIndex, site);
+    /** A store of {@code count} elements copied from {@code src} at element {@code srcIndex}, as {@link #storeValue}. */
+    public static boolean storeBuffer(Buffer b, int index, int count, int width, Buffer src, int srcIndex, int site) {
+        return access(b, index, count, width, true, WindowAccessTrace.Value.BUFFER, 0, 0, src, srcIndex, site);
     }
 
-    private static void access(Buffer b, int index, int count, int width, boolean write,
+    /** The store a store entry point deferred was made. */
+    public static void stored(Buffer b, int index, int count, int width, int site) {
+        try {
+            DEFERRED.stored(b, index, count, site);
+        } catch (RuntimeException e) {
+            Guard.fault("watching a buffer access", e);
+        }
+    }
+
+    private static boolean access(Buffer b, int index, int count, int width, boolean write,
                                WindowAccessTrace.Value value, long bits, int bitsWidth, Object source,
                                int sourceIndex, int site) {
         try {
@@ -94,50 +110,75 @@ public final class BufferWatch {
             boolean known = clear != null && clear.buffer == b && clear.version == version;
             boolean tracing = WindowAccessTrace.tracing();
             if (known && !tracing) {
-                return;
+                return false;
             }
             long base = DirectAddress.of(b);
             if (base == 0 || count <= 0) {
-                return;
+                return false;
             }
             long from = base + (long) index * width;
             long to = from + (long) count * width;
+            boolean deferred = false;
             if (!known && pending) {
                 long hit = TABLE.conflict(from, to, write);
-                if (hit != WatchTable.NONE) {
+                if (hit == WatchTable.NONE) {
+                    if (TABLE.conflict(base, base + (long) b.capacity() * width, write) == WatchTable.NONE) {
+                        clears[slot] = new Clear(b, version);
+                    }
+                } else if (write && WatchTable.role(hit).storeJudgedAtCompletion()
+                        && deferred(from, to, b, index, count, site)) {
+                    deferred = true;
+                } else {
                     conflict(site, write ? "writes" : "reads", WatchTable.role(hit), WatchTable.site(hit));
-                } else if (TABLE.conflict(base, base + (long) b.capacity() * width, write) == WatchTable.NONE) {
-                    clears[slot] = new Clear(b, version);
                 }
             }
             if (tracing) {
                 WindowAccessTrace.accessed(b, from, to, write, value, bits, bitsWidth, source, sourceIndex, count,
                         site);
             }
+            return deferred;
         } catch (RuntimeException e) {
             Guard.fault("watching a buffer access", e);
+            return false;
         }
+    }
+
+    /** A store into memory MPI writes: kept to be judged when the operation completes, if there is room. */
+    private static boolean deferred(long from, long to, Buffer b, int index, int count, int site) {
+        WatchTable.Entry use = TABLE.storeConflict(from, to);
+        return use != null && DEFERRED.defer(from, to, b, index, count, site, use);
     }
 
     /** Watches [from, to) in {@code role} until {@code completedBy} completes (for {@code target}). */
     static void watch(long from, long to, BufferRole role, int site, Object completedBy, int target) {
+        watch(from, to, role, site, completedBy, null, target);
+    }
+
+    /** As {@link #watch(long, long, BufferRole, int, Object, int)}, also completed by {@code alsoCompletedBy} (may be null). */
+    static void watch(long from, long to, BufferRole role, int site, Object completedBy, Object alsoCompletedBy,
+                      int target) {
         long hit = TABLE.conflict(from, to, role);
         if (hit != WatchTable.NONE) {
             conflict(site, "uses memory that is also", WatchTable.role(hit), WatchTable.site(hit));
         }
         synchronized (TABLE) {
-            TABLE.add(from, to, role, site, completedBy, target);
+            TABLE.add(from, to, role, site, completedBy, alsoCompletedBy, target);
             pending = TABLE.size() > 0;
             watching = true;
         }
     }
 
-    /** {@code completedBy} completed: its memory is the program's again. */
+    /** {@code completedBy} completed: its memory is the program's again, and the stores into it are judged. */
     static void completed(Object completedBy, int target) {
         if (watching) {
             synchronized (TABLE) {
                 TABLE.complete(completedBy, target);
                 refreshHeld();
+            }
+            if (DEFERRED.size() > 0) {
+                for (DeferredStores.Verdict v : DEFERRED.completed(completedBy, target)) {
+                    judged(v);
+                }
             }
         }
     }
@@ -155,23 +196,60 @@ public final class BufferWatch {
     }
 
     /**
-     * Reports once per pair of sites: a spin loop would repeat the same access forever.
-     * With on-error=abort the job ends here, which also ends such a loop.
+     * A store made while MPI could still write the memory, now that the operation has
+     * completed: an error if MPI's data replaced the value stored (the program lost what it
+     * stored last), else a warning (MPI leaves the outcome undefined; here the program holds
+     * what it stored).
      */
+    private static void judged(DeferredStores.Verdict v) {
+        CallSite store = CallSites.get(v.storeSite());
+        CallSite post = CallSites.get(v.use().postSite());
+        BufferRole role = v.use().role();
+        String what = store.op() + " at " + store.location() + " wrote " + role.description() + " " + post.op() + " at "
+                + post.location() + " before the operation completed. MPI leaves undefined which of the two writes"
+                + " lands last";
+        if (v.overwritten()) {
+            report(v.storeSite(), v.use().postSite(), role, Severity.ERROR, what + ", and here MPI's data replaced the value"
+                    + " stored: after completion the program holds MPI's data where it stored something else last."
+                    + " Store into the buffer only after the operation completes (" + completion(role) + ").");
+        } else {
+            report(v.storeSite(), v.use().postSite(), role, Severity.WARNING, what + "; here the buffer holds the value"
+                    + " stored (MPI's data was the same, or landed first), so the program got what it asked for,"
+                    + " but another MPI or another run may keep MPI's data instead. Store only after the operation"
+                    + " completes (" + completion(role) + ").");
+        }
+    }
+
+    private static String completion(BufferRole role) {
+        return role.oneSided() ? "the closing fence, complete, unlock(All), flush, or the wait of its request"
+                : "the wait of its request, or a test that reports it complete";
+    }
+
+    /** A conflict decided at the access: an error. */
     private static void conflict(int accessSite, String verb, BufferRole role, int postSite) {
+        CallSite access = CallSites.get(accessSite);
+        CallSite post = CallSites.get(postSite);
+        report(accessSite, postSite, role, Severity.ERROR, access.op() + " at " + access.location() + " " + verb + " "
+                + role.description() + " " + post.op() + " at " + post.location() + ", which has not completed: "
+                + why(role));
+    }
+
+    /**
+     * Once per pair of sites and severity: a spin loop would repeat the same access forever.
+     * An error ends the job with on-error=abort, which also ends such a loop.
+     */
+    private static void report(int accessSite, int postSite, BufferRole role, Severity severity, String message) {
         long pair = ((long) accessSite << 32) | (postSite & 0xffffffffL);
-        if (REPORTED.size() >= MAX_REPORTED || !REPORTED.add(pair)) {
+        if (REPORTED.size() >= MAX_REPORTED || !REPORTED.add(severity == Severity.ERROR ? pair : ~pair)) {
             return;
         }
         CallSite access = CallSites.get(accessSite);
         CallSite post = CallSites.get(postSite);
         int rank = MpiRuntime.rankOrMinusOne();
         FindingKind kind = role.oneSided() ? FindingKind.RMA_CONFLICT : FindingKind.BUFFER_CONFLICT;
-        String message = access.op() + " at " + access.location() + " " + verb + " " + role.description() + " "
-                + post.op() + " at " + post.location() + ", which has not completed: " + why(role);
-        Guard.report(new Finding(kind, Severity.ERROR, List.of(rank), access.op(), SiteRef.of(access),
+        Guard.report(new Finding(kind, severity, List.of(rank), access.op(), SiteRef.of(access),
                 List.of(new RelatedCall(rank, post.op(), SiteRef.of(post))), message, List.of()));
-        if (Guard.options().onError() == OnError.ABORT) {
+        if (severity == Severity.ERROR && Guard.options().onError() == OnError.ABORT) {
             Violations.abort(org.mpiguard.core.ExitCodes.ABORTED_ON_FINDING);
         }
     }

@@ -16,8 +16,9 @@ import java.nio.DoubleBuffer;
  * plus the call site's id. While no buffer is in use by MPI a trampoline costs one plain
  * read of {@link BufferWatch#watching}; otherwise it hands the touched element range
  * (first element, element count, element width in bytes) to the watch before the access,
- * and for a store what it stores (the value's raw bits, or the array or buffer it copies
- * from), which the trace hashes when the store lands in window memory.
+ * for a store what it stores (the value's raw bits, or the array or buffer it copies from),
+ * which the trace hashes when the store lands in window memory, and after a store the watch
+ * asked to judge later, the same range again.
  * The agent finds these by reflection, so a shape missing here is simply not rewritten.
  */
 public final class NioAccess {
@@ -69,42 +70,78 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, byte v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, b.position(), 1, 1, v, 1, site);
+            int storeAt = b.position();
+            int storeCount = 1;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 1, v, 1, site)) {
+                ByteBuffer r = b.put(v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(v);
     }
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, int i, byte v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, i, 1, 1, v, 1, site);
+            int storeAt = i;
+            int storeCount = 1;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 1, v, 1, site)) {
+                ByteBuffer r = b.put(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(i, v);
     }
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, byte[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, b.position(), a.length, 1, a, 0, site);
+            int storeAt = b.position();
+            int storeCount = a.length;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 1, a, 0, site)) {
+                ByteBuffer r = b.put(a);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(a);
     }
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, byte[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, b.position(), n, 1, a, o, site);
+            int storeAt = b.position();
+            int storeCount = n;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 1, a, o, site)) {
+                ByteBuffer r = b.put(a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(a, o, n);
     }
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, int i, byte[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, i, a.length, 1, a, 0, site);
+            int storeAt = i;
+            int storeCount = a.length;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 1, a, 0, site)) {
+                ByteBuffer r = b.put(i, a);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(i, a);
     }
 
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, int i, byte[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, i, n, 1, a, o, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 1, a, o, site)) {
+                ByteBuffer r = b.put(i, a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(i, a, o, n);
     }
@@ -112,7 +149,13 @@ public final class NioAccess {
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, ByteBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 1, site);
-            BufferWatch.storeBuffer(b, b.position(), src.remaining(), 1, src, src.position(), site);
+            int storeAt = b.position();
+            int storeCount = src.remaining();
+            if (BufferWatch.storeBuffer(b, storeAt, storeCount, 1, src, src.position(), site)) {
+                ByteBuffer r = b.put(src);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(src);
     }
@@ -120,7 +163,13 @@ public final class NioAccess {
     public static ByteBuffer ByteBuffer$put(ByteBuffer b, int i, ByteBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 1, site);
-            BufferWatch.storeBuffer(b, i, n, 1, src, o, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.storeBuffer(b, storeAt, storeCount, 1, src, o, site)) {
+                ByteBuffer r = b.put(i, src, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.put(i, src, o, n);
     }
@@ -169,42 +218,78 @@ public final class NioAccess {
 
     public static CharBuffer CharBuffer$put(CharBuffer b, char v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, b.position(), 1, 2, v, 2, site);
+            int storeAt = b.position();
+            int storeCount = 1;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 2, v, 2, site)) {
+                CharBuffer r = b.put(v);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(v);
     }
 
     public static CharBuffer CharBuffer$put(CharBuffer b, int i, char v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, i, 1, 2, v, 2, site);
+            int storeAt = i;
+            int storeCount = 1;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 2, v, 2, site)) {
+                CharBuffer r = b.put(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, v);
     }
 
     public static CharBuffer CharBuffer$put(CharBuffer b, char[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, b.position(), a.length, 2, a, 0, site);
+            int storeAt = b.position();
+            int storeCount = a.length;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 2, a, 0, site)) {
+                CharBuffer r = b.put(a);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(a);
     }
 
     public static CharBuffer CharBuffer$put(CharBuffer b, char[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, b.position(), n, 2, a, o, site);
+            int storeAt = b.position();
+            int storeCount = n;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 2, a, o, site)) {
+                CharBuffer r = b.put(a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(a, o, n);
     }
 
     public static CharBuffer CharBuffer$put(CharBuffer b, int i, char[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, i, a.length, 2, a, 0, site);
+            int storeAt = i;
+            int storeCount = a.length;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 2, a, 0, site)) {
+                CharBuffer r = b.put(i, a);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, a);
     }
 
     public static CharBuffer CharBuffer$put(CharBuffer b, int i, char[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, i, n, 2, a, o, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 2, a, o, site)) {
+                CharBuffer r = b.put(i, a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, a, o, n);
     }
@@ -212,7 +297,13 @@ public final class NioAccess {
     public static CharBuffer CharBuffer$put(CharBuffer b, CharBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 2, site);
-            BufferWatch.storeBuffer(b, b.position(), src.remaining(), 2, src, src.position(), site);
+            int storeAt = b.position();
+            int storeCount = src.remaining();
+            if (BufferWatch.storeBuffer(b, storeAt, storeCount, 2, src, src.position(), site)) {
+                CharBuffer r = b.put(src);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(src);
     }
@@ -220,7 +311,13 @@ public final class NioAccess {
     public static CharBuffer CharBuffer$put(CharBuffer b, int i, CharBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 2, site);
-            BufferWatch.storeBuffer(b, i, n, 2, src, o, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.storeBuffer(b, storeAt, storeCount, 2, src, o, site)) {
+                CharBuffer r = b.put(i, src, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, src, o, n);
     }
@@ -269,42 +366,78 @@ public final class NioAccess {
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, short v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, b.position(), 1, 2, v, 2, site);
+            int storeAt = b.position();
+            int storeCount = 1;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 2, v, 2, site)) {
+                ShortBuffer r = b.put(v);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(v);
     }
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, int i, short v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, i, 1, 2, v, 2, site);
+            int storeAt = i;
+            int storeCount = 1;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 2, v, 2, site)) {
+                ShortBuffer r = b.put(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, v);
     }
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, short[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, b.position(), a.length, 2, a, 0, site);
+            int storeAt = b.position();
+            int storeCount = a.length;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 2, a, 0, site)) {
+                ShortBuffer r = b.put(a);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(a);
     }
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, short[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, b.position(), n, 2, a, o, site);
+            int storeAt = b.position();
+            int storeCount = n;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 2, a, o, site)) {
+                ShortBuffer r = b.put(a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(a, o, n);
     }
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, int i, short[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, i, a.length, 2, a, 0, site);
+            int storeAt = i;
+            int storeCount = a.length;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 2, a, 0, site)) {
+                ShortBuffer r = b.put(i, a);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, a);
     }
 
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, int i, short[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, i, n, 2, a, o, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 2, a, o, site)) {
+                ShortBuffer r = b.put(i, a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, a, o, n);
     }
@@ -312,7 +445,13 @@ public final class NioAccess {
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, ShortBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 2, site);
-            BufferWatch.storeBuffer(b, b.position(), src.remaining(), 2, src, src.position(), site);
+            int storeAt = b.position();
+            int storeCount = src.remaining();
+            if (BufferWatch.storeBuffer(b, storeAt, storeCount, 2, src, src.position(), site)) {
+                ShortBuffer r = b.put(src);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(src);
     }
@@ -320,7 +459,13 @@ public final class NioAccess {
     public static ShortBuffer ShortBuffer$put(ShortBuffer b, int i, ShortBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 2, site);
-            BufferWatch.storeBuffer(b, i, n, 2, src, o, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.storeBuffer(b, storeAt, storeCount, 2, src, o, site)) {
+                ShortBuffer r = b.put(i, src, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 2, site);
+                return r;
+            }
         }
         return b.put(i, src, o, n);
     }
@@ -369,42 +514,78 @@ public final class NioAccess {
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, b.position(), 1, 4, v, 4, site);
+            int storeAt = b.position();
+            int storeCount = 1;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 4, v, 4, site)) {
+                IntBuffer r = b.put(v);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(v);
     }
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int i, int v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, i, 1, 4, v, 4, site);
+            int storeAt = i;
+            int storeCount = 1;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 4, v, 4, site)) {
+                IntBuffer r = b.put(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, v);
     }
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, b.position(), a.length, 4, a, 0, site);
+            int storeAt = b.position();
+            int storeCount = a.length;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 4, a, 0, site)) {
+                IntBuffer r = b.put(a);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(a);
     }
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, b.position(), n, 4, a, o, site);
+            int storeAt = b.position();
+            int storeCount = n;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 4, a, o, site)) {
+                IntBuffer r = b.put(a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(a, o, n);
     }
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int i, int[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, i, a.length, 4, a, 0, site);
+            int storeAt = i;
+            int storeCount = a.length;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 4, a, 0, site)) {
+                IntBuffer r = b.put(i, a);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, a);
     }
 
     public static IntBuffer IntBuffer$put(IntBuffer b, int i, int[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, i, n, 4, a, o, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 4, a, o, site)) {
+                IntBuffer r = b.put(i, a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, a, o, n);
     }
@@ -412,7 +593,13 @@ public final class NioAccess {
     public static IntBuffer IntBuffer$put(IntBuffer b, IntBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 4, site);
-            BufferWatch.storeBuffer(b, b.position(), src.remaining(), 4, src, src.position(), site);
+            int storeAt = b.position();
+            int storeCount = src.remaining();
+            if (BufferWatch.storeBuffer(b, storeAt, storeCount, 4, src, src.position(), site)) {
+                IntBuffer r = b.put(src);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(src);
     }
@@ -420,7 +607,13 @@ public final class NioAccess {
     public static IntBuffer IntBuffer$put(IntBuffer b, int i, IntBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 4, site);
-            BufferWatch.storeBuffer(b, i, n, 4, src, o, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.storeBuffer(b, storeAt, storeCount, 4, src, o, site)) {
+                IntBuffer r = b.put(i, src, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, src, o, n);
     }
@@ -469,42 +662,78 @@ public final class NioAccess {
 
     public static LongBuffer LongBuffer$put(LongBuffer b, long v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, b.position(), 1, 8, v, 8, site);
+            int storeAt = b.position();
+            int storeCount = 1;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 8, v, 8, site)) {
+                LongBuffer r = b.put(v);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(v);
     }
 
     public static LongBuffer LongBuffer$put(LongBuffer b, int i, long v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, i, 1, 8, v, 8, site);
+            int storeAt = i;
+            int storeCount = 1;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 8, v, 8, site)) {
+                LongBuffer r = b.put(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, v);
     }
 
     public static LongBuffer LongBuffer$put(LongBuffer b, long[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, b.position(), a.length, 8, a, 0, site);
+            int storeAt = b.position();
+            int storeCount = a.length;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 8, a, 0, site)) {
+                LongBuffer r = b.put(a);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(a);
     }
 
     public static LongBuffer LongBuffer$put(LongBuffer b, long[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, b.position(), n, 8, a, o, site);
+            int storeAt = b.position();
+            int storeCount = n;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 8, a, o, site)) {
+                LongBuffer r = b.put(a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(a, o, n);
     }
 
     public static LongBuffer LongBuffer$put(LongBuffer b, int i, long[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, i, a.length, 8, a, 0, site);
+            int storeAt = i;
+            int storeCount = a.length;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 8, a, 0, site)) {
+                LongBuffer r = b.put(i, a);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, a);
     }
 
     public static LongBuffer LongBuffer$put(LongBuffer b, int i, long[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, i, n, 8, a, o, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 8, a, o, site)) {
+                LongBuffer r = b.put(i, a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, a, o, n);
     }
@@ -512,7 +741,13 @@ public final class NioAccess {
     public static LongBuffer LongBuffer$put(LongBuffer b, LongBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 8, site);
-            BufferWatch.storeBuffer(b, b.position(), src.remaining(), 8, src, src.position(), site);
+            int storeAt = b.position();
+            int storeCount = src.remaining();
+            if (BufferWatch.storeBuffer(b, storeAt, storeCount, 8, src, src.position(), site)) {
+                LongBuffer r = b.put(src);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(src);
     }
@@ -520,7 +755,13 @@ public final class NioAccess {
     public static LongBuffer LongBuffer$put(LongBuffer b, int i, LongBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 8, site);
-            BufferWatch.storeBuffer(b, i, n, 8, src, o, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.storeBuffer(b, storeAt, storeCount, 8, src, o, site)) {
+                LongBuffer r = b.put(i, src, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, src, o, n);
     }
@@ -569,42 +810,78 @@ public final class NioAccess {
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, float v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, b.position(), 1, 4, Float.floatToRawIntBits(v), 4, site);
+            int storeAt = b.position();
+            int storeCount = 1;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 4, Float.floatToRawIntBits(v), 4, site)) {
+                FloatBuffer r = b.put(v);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(v);
     }
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, int i, float v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, i, 1, 4, Float.floatToRawIntBits(v), 4, site);
+            int storeAt = i;
+            int storeCount = 1;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 4, Float.floatToRawIntBits(v), 4, site)) {
+                FloatBuffer r = b.put(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, v);
     }
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, float[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, b.position(), a.length, 4, a, 0, site);
+            int storeAt = b.position();
+            int storeCount = a.length;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 4, a, 0, site)) {
+                FloatBuffer r = b.put(a);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(a);
     }
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, float[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, b.position(), n, 4, a, o, site);
+            int storeAt = b.position();
+            int storeCount = n;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 4, a, o, site)) {
+                FloatBuffer r = b.put(a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(a, o, n);
     }
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, int i, float[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, i, a.length, 4, a, 0, site);
+            int storeAt = i;
+            int storeCount = a.length;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 4, a, 0, site)) {
+                FloatBuffer r = b.put(i, a);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, a);
     }
 
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, int i, float[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, i, n, 4, a, o, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 4, a, o, site)) {
+                FloatBuffer r = b.put(i, a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, a, o, n);
     }
@@ -612,7 +889,13 @@ public final class NioAccess {
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, FloatBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 4, site);
-            BufferWatch.storeBuffer(b, b.position(), src.remaining(), 4, src, src.position(), site);
+            int storeAt = b.position();
+            int storeCount = src.remaining();
+            if (BufferWatch.storeBuffer(b, storeAt, storeCount, 4, src, src.position(), site)) {
+                FloatBuffer r = b.put(src);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(src);
     }
@@ -620,7 +903,13 @@ public final class NioAccess {
     public static FloatBuffer FloatBuffer$put(FloatBuffer b, int i, FloatBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 4, site);
-            BufferWatch.storeBuffer(b, i, n, 4, src, o, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.storeBuffer(b, storeAt, storeCount, 4, src, o, site)) {
+                FloatBuffer r = b.put(i, src, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 4, site);
+                return r;
+            }
         }
         return b.put(i, src, o, n);
     }
@@ -669,42 +958,78 @@ public final class NioAccess {
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, double v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, b.position(), 1, 8, Double.doubleToRawLongBits(v), 8, site);
+            int storeAt = b.position();
+            int storeCount = 1;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 8, Double.doubleToRawLongBits(v), 8, site)) {
+                DoubleBuffer r = b.put(v);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(v);
     }
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, int i, double v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, i, 1, 8, Double.doubleToRawLongBits(v), 8, site);
+            int storeAt = i;
+            int storeCount = 1;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 8, Double.doubleToRawLongBits(v), 8, site)) {
+                DoubleBuffer r = b.put(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, v);
     }
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, double[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, b.position(), a.length, 8, a, 0, site);
+            int storeAt = b.position();
+            int storeCount = a.length;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 8, a, 0, site)) {
+                DoubleBuffer r = b.put(a);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(a);
     }
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, double[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, b.position(), n, 8, a, o, site);
+            int storeAt = b.position();
+            int storeCount = n;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 8, a, o, site)) {
+                DoubleBuffer r = b.put(a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(a, o, n);
     }
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, int i, double[] a, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, i, a.length, 8, a, 0, site);
+            int storeAt = i;
+            int storeCount = a.length;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 8, a, 0, site)) {
+                DoubleBuffer r = b.put(i, a);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, a);
     }
 
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, int i, double[] a, int o, int n, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeArray(b, i, n, 8, a, o, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.storeArray(b, storeAt, storeCount, 8, a, o, site)) {
+                DoubleBuffer r = b.put(i, a, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, a, o, n);
     }
@@ -712,7 +1037,13 @@ public final class NioAccess {
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, DoubleBuffer src, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, src.position(), src.remaining(), 8, site);
-            BufferWatch.storeBuffer(b, b.position(), src.remaining(), 8, src, src.position(), site);
+            int storeAt = b.position();
+            int storeCount = src.remaining();
+            if (BufferWatch.storeBuffer(b, storeAt, storeCount, 8, src, src.position(), site)) {
+                DoubleBuffer r = b.put(src);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(src);
     }
@@ -720,7 +1051,13 @@ public final class NioAccess {
     public static DoubleBuffer DoubleBuffer$put(DoubleBuffer b, int i, DoubleBuffer src, int o, int n, int site) {
         if (BufferWatch.watching) {
             BufferWatch.load(src, o, n, 8, site);
-            BufferWatch.storeBuffer(b, i, n, 8, src, o, site);
+            int storeAt = i;
+            int storeCount = n;
+            if (BufferWatch.storeBuffer(b, storeAt, storeCount, 8, src, o, site)) {
+                DoubleBuffer r = b.put(i, src, o, n);
+                BufferWatch.stored(b, storeAt, storeCount, 8, site);
+                return r;
+            }
         }
         return b.put(i, src, o, n);
     }
@@ -741,14 +1078,26 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putChar(ByteBuffer b, char v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, b.position(), 2, 1, v, 2, site);
+            int storeAt = b.position();
+            int storeCount = 2;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 1, v, 2, site)) {
+                ByteBuffer r = b.putChar(v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putChar(v);
     }
 
     public static ByteBuffer ByteBuffer$putChar(ByteBuffer b, int i, char v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, i, 2, 1, v, 2, site);
+            int storeAt = i;
+            int storeCount = 2;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 1, v, 2, site)) {
+                ByteBuffer r = b.putChar(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putChar(i, v);
     }
@@ -769,14 +1118,26 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putShort(ByteBuffer b, short v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, b.position(), 2, 1, v, 2, site);
+            int storeAt = b.position();
+            int storeCount = 2;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 1, v, 2, site)) {
+                ByteBuffer r = b.putShort(v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putShort(v);
     }
 
     public static ByteBuffer ByteBuffer$putShort(ByteBuffer b, int i, short v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, i, 2, 1, v, 2, site);
+            int storeAt = i;
+            int storeCount = 2;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 1, v, 2, site)) {
+                ByteBuffer r = b.putShort(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putShort(i, v);
     }
@@ -797,14 +1158,26 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putInt(ByteBuffer b, int v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, b.position(), 4, 1, v, 4, site);
+            int storeAt = b.position();
+            int storeCount = 4;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 1, v, 4, site)) {
+                ByteBuffer r = b.putInt(v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putInt(v);
     }
 
     public static ByteBuffer ByteBuffer$putInt(ByteBuffer b, int i, int v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, i, 4, 1, v, 4, site);
+            int storeAt = i;
+            int storeCount = 4;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 1, v, 4, site)) {
+                ByteBuffer r = b.putInt(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putInt(i, v);
     }
@@ -825,14 +1198,26 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putLong(ByteBuffer b, long v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, b.position(), 8, 1, v, 8, site);
+            int storeAt = b.position();
+            int storeCount = 8;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 1, v, 8, site)) {
+                ByteBuffer r = b.putLong(v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putLong(v);
     }
 
     public static ByteBuffer ByteBuffer$putLong(ByteBuffer b, int i, long v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, i, 8, 1, v, 8, site);
+            int storeAt = i;
+            int storeCount = 8;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 1, v, 8, site)) {
+                ByteBuffer r = b.putLong(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putLong(i, v);
     }
@@ -853,14 +1238,26 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putFloat(ByteBuffer b, float v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, b.position(), 4, 1, Float.floatToRawIntBits(v), 4, site);
+            int storeAt = b.position();
+            int storeCount = 4;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 1, Float.floatToRawIntBits(v), 4, site)) {
+                ByteBuffer r = b.putFloat(v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putFloat(v);
     }
 
     public static ByteBuffer ByteBuffer$putFloat(ByteBuffer b, int i, float v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, i, 4, 1, Float.floatToRawIntBits(v), 4, site);
+            int storeAt = i;
+            int storeCount = 4;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 1, Float.floatToRawIntBits(v), 4, site)) {
+                ByteBuffer r = b.putFloat(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putFloat(i, v);
     }
@@ -881,14 +1278,26 @@ public final class NioAccess {
 
     public static ByteBuffer ByteBuffer$putDouble(ByteBuffer b, double v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, b.position(), 8, 1, Double.doubleToRawLongBits(v), 8, site);
+            int storeAt = b.position();
+            int storeCount = 8;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 1, Double.doubleToRawLongBits(v), 8, site)) {
+                ByteBuffer r = b.putDouble(v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putDouble(v);
     }
 
     public static ByteBuffer ByteBuffer$putDouble(ByteBuffer b, int i, double v, int site) {
         if (BufferWatch.watching) {
-            BufferWatch.storeValue(b, i, 8, 1, Double.doubleToRawLongBits(v), 8, site);
+            int storeAt = i;
+            int storeCount = 8;
+            if (BufferWatch.storeValue(b, storeAt, storeCount, 1, Double.doubleToRawLongBits(v), 8, site)) {
+                ByteBuffer r = b.putDouble(i, v);
+                BufferWatch.stored(b, storeAt, storeCount, 1, site);
+                return r;
+            }
         }
         return b.putDouble(i, v);
     }

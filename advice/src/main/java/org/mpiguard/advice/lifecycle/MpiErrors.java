@@ -1,5 +1,6 @@
 package org.mpiguard.advice.lifecycle;
 
+import mpi.Comm;
 import mpi.MPIException;
 import mpi.Win;
 import org.mpiguard.adapter.lifecycle.ErrorHandlers;
@@ -15,9 +16,14 @@ public final class MpiErrors {
         ErrorHandlers.installAtInit();
     }
 
-    /** After every window constructor. */
-    public static void windowMade(Win win) throws MPIException {
-        ErrorHandlers.windowMade(win);
+    /** Before every window constructor on {@code comm}. */
+    public static void creatingWindowOn(Comm comm) {
+        ErrorHandlers.creatingWindowOn(comm);
+    }
+
+    /** After every window constructor on {@code comm}. */
+    public static void windowMade(Win win, Comm comm) throws MPIException {
+        ErrorHandlers.windowMade(win, comm);
     }
 
     /** After the program's own setErrhandler. */

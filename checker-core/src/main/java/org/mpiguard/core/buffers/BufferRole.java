@@ -61,6 +61,17 @@ public enum BufferRole {
         return mpiWrites || other.mpiWrites;
     }
 
+    /**
+     * Whether a store by the program into this memory is judged when the operation
+     * completes rather than at the store: MPI writes the program's own private buffer (a
+     * receive, a get's or atomic's result), so after completion it holds either the value
+     * stored or MPI's, and only a stored value MPI then overwrote with a different one gave
+     * a result the program did not ask for. Window memory is not: other ranks see it.
+     */
+    public boolean storeJudgedAtCompletion() {
+        return this == RECEIVE || this == COLLECTIVE_RECEIVE || this == RESULT;
+    }
+
     private boolean ownWindow() {
         return this == OWN_WINDOW_READ || this == OWN_WINDOW_WRITE;
     }

@@ -4,7 +4,9 @@ import java.lang.invoke.VarHandle;
 
 /**
  * The memory ranges pending MPI operations use, each with its role, the call site that
- * posted it and what completes it (a request, or a window with a target rank). Fixed
+ * posted it and what completes it (a request, or a window with a target rank, or either:
+ * a request-based one-sided operation completes at its request's wait and also at the
+ * synchronisation that completes every operation of its window to that target). Fixed
  * capacity: a program with more pending operations than that has the excess unwatched
  * (counted in {@link #dropped()}), never a growing table. Small and linear on purpose:
  * it is consulted only while something is pending, and a rank rarely has more than a
@@ -27,6 +29,8 @@ public final class WatchTable {
     private final BufferRole[] role;
     private final int[] site;
     private final Object[] owner;
+    /** A second object whose completion also completes the entry (a request-based operation's window), or null. */
+    private final Object[] alsoOwner;
     private final int[] target;
     private int size;
     private long dropped;
@@ -39,11 +43,21 @@ public final class WatchTable {
         role = new BufferRole[capacity];
         site = new int[capacity];
         owner = new Object[capacity];
+        alsoOwner = new Object[capacity];
         target = new int[capacity];
     }
 
     /** Watches [from, to) for {@code owner} until it completes; false (and counted) when full. */
-    public synchronized boolean add(long from, long to, BufferRole r, int postSite, Object completedBy, int targetRank) {
+    public boolean add(long from, long to, BufferRole r, int postSite, Object completedBy, int targetRank) {
+        return add(from, to, r, postSite, completedBy, null, targetRank);
+    }
+
+    /**
+     * Watches [from, to) until {@code completedBy} or {@code alsoCompletedBy} (may be null)
+     * completes; false (and counted) when full.
+     */
+    public synchronized boolean add(long from, long to, BufferRole r, int postSite, Object completedBy,
+                                    Object alsoCompletedBy, int targetRank) {
         if (to <= from) {
             return true;
         }
@@ -57,6 +71,7 @@ public final class WatchTable {
         role[size] = r;
         site[size] = postSite;
         owner[size] = completedBy;
+        alsoOwner[size] = alsoCompletedBy;
         target[size] = targetRank;
         size++;
         endWrite();
@@ -95,6 +110,26 @@ public final class WatchTable {
         return NONE;
     }
 
+    /** The pending use a store into [from, to) conflicts with, with what completes it; null if none. */
+    public synchronized Entry storeConflict(long from, long to) {
+        for (int i = 0; i < size; i++) {
+            if (from < end[i] && start[i] < to && role[i].conflictsWith(true)) {
+                return new Entry(role[i], site[i], owner[i], alsoOwner[i], target[i]);
+            }
+        }
+        return null;
+    }
+
+    /** A pending use: its role, the site that posted it, what completes it and for which target. */
+    public record Entry(BufferRole role, int postSite, Object completedBy, Object alsoCompletedBy, int target) {
+
+        /** Whether a completion of {@code by} for {@code targetRank} completes this use (see {@link #complete}). */
+        public boolean completedBy(Object by, int targetRank) {
+            return (completedBy == by || alsoCompletedBy != null && alsoCompletedBy == by)
+                    && (targetRank == ALL_TARGETS || target == targetRank);
+        }
+    }
+
     /** The pending use that a new operation's use of [from, to) in role {@code r} conflicts with, or NONE. */
     public synchronized long conflict(long from, long to, BufferRole r) {
         for (int i = 0; i < size; i++) {
@@ -110,13 +145,15 @@ public final class WatchTable {
         beginWrite();
         int kept = 0;
         for (int i = 0; i < size; i++) {
-            boolean done = owner[i] == completedBy && (targetRank == ALL_TARGETS || target[i] == targetRank);
+            boolean done = (owner[i] == completedBy || alsoOwner[i] != null && alsoOwner[i] == completedBy)
+                    && (targetRank == ALL_TARGETS || target[i] == targetRank);
             if (!done) {
                 move(i, kept++);
             }
         }
         for (int i = kept; i < size; i++) {
             owner[i] = null;
+            alsoOwner[i] = null;
             role[i] = null;
         }
         size = kept;
@@ -161,6 +198,7 @@ public final class WatchTable {
         role[to] = role[from];
         site[to] = site[from];
         owner[to] = owner[from];
+        alsoOwner[to] = alsoOwner[from];
         target[to] = target[from];
     }
 }

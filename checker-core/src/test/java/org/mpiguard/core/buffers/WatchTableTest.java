@@ -49,6 +49,21 @@ class WatchTableTest {
     }
 
     @Test
+    void aRequestBasedOperationIsCompletedByItsRequestOrByItsWindowsSynchronisationOfItsTarget() {
+        WatchTable t = new WatchTable(4);
+        Object other = new Object();
+        t.add(0, 8, BufferRole.RESULT, 1, request, window, 1);
+        t.add(8, 16, BufferRole.RESULT, 2, other, window, 2);
+        t.complete(window, 2);
+        assertEquals(1, WatchTable.site(t.conflict(0, 16, false)), "a flush of target 2 completes only target 2's");
+        t.complete(window, WatchTable.ALL_TARGETS);
+        assertEquals(0, t.size(), "the closing fence completes the rGet whose request was never waited for");
+        t.add(0, 8, BufferRole.RESULT, 1, request, window, 1);
+        t.complete(request, WatchTable.ALL_TARGETS);
+        assertEquals(0, t.size(), "the wait of its request completes it too");
+    }
+
+    @Test
     void twoPendingOperationsMayShareMemoryOnlyIfNeitherWritesIt() {
         WatchTable t = new WatchTable(4);
         t.add(0, 32, BufferRole.ORIGIN, 1, window, 1);

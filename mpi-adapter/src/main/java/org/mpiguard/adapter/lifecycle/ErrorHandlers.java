@@ -4,6 +4,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.List;
 import mpi.Comm;
+import mpi.Errhandler;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Request;
@@ -33,7 +34,9 @@ import org.mpiguard.core.site.CallSites;
  * force (setErrhandler on the object, or on the parent it was made from) the exception
  * goes on to the program as before; otherwise it is reported as {@code mpi-error} with the
  * Java site, and the job ends as the fatal handler would have ended it, through MPI_Abort
- * with MPI's error code. Errors MPI raises on no object (datatypes, groups, MPI.*) are
+ * with MPI's error code. What the program sees of handlers stays as without the checker:
+ * getErrhandler gives the fatal default, callErrhandler calls it, and a window
+ * constructor (whose exception the checker could not turn into the fatal end) runs with it. Errors MPI raises on no object (datatypes, groups, MPI.*) are
  * raised on COMM_WORLD, as Open MPI 4.1 does; errors of waits on the request's
  * communicator. Nothing here is on the hot path: only a thrown MPIException gets here.
  */
@@ -58,18 +61,137 @@ public final class ErrorHandlers {
         installed = true;
     }
 
-    /** A window was just made: its handler is fatal whatever its communicator's. */
-    public static void windowMade(Win win) throws MPIException {
+    /**
+     * Before a window constructor on {@code comm}: MPI raises its errors on the
+     * communicator, and an exception out of a constructor cannot be located (the
+     * trampoline runs after it) nor turned into the fatal handler's end of the job. So where
+     * the checker put ERRORS_RETURN, the fatal default is back for the constructor's
+     * duration: a failing window creation ends the job as without the checker.
+     */
+    public static void creatingWindowOn(Comm comm) {
+        try {
+            Comm left = FATAL_DURING_CREATION.get();
+            if (left != null) { // an earlier constructor never ran (a check refused it): its communicator returns again
+                FATAL_DURING_CREATION.remove();
+                left.setErrhandler(MPI.ERRORS_RETURN);
+            }
+            if (comm != null && givenByChecker(comm, comm.getErrhandler())) {
+                comm.setErrhandler(MPI.ERRORS_ARE_FATAL);
+                FATAL_DURING_CREATION.set(comm);
+            }
+        } catch (MPIException e) {
+            Guard.fault("giving a window's communicator its default handler", e);
+        }
+    }
+
+    /** A window was just made on {@code comm}: its handler is fatal whatever its communicator's. */
+    public static void windowMade(Win win, Comm comm) throws MPIException {
+        if (comm != null && FATAL_DURING_CREATION.get() == comm) {
+            FATAL_DURING_CREATION.remove();
+            comm.setErrhandler(MPI.ERRORS_RETURN);
+        }
         if (installed && win != null) {
             win.setErrhandler(MPI.ERRORS_RETURN); // a window just made has the default; its shadow is made by others, with its site
         }
     }
+
+    private static final ThreadLocal<Comm> FATAL_DURING_CREATION = new ThreadLocal<>();
 
     /** The program set the handler of a communicator or window itself: from now on its errors are the program's. */
     public static void chosen(Object handle) {
         Shadow shadow = Shadows.handlerOwner(handle);
         if (shadow != null) {
             shadow.ownHandler(true);
+        }
+    }
+
+    /**
+     * {@code Comm.getErrhandler}: the handler the program would see without the checker.
+     * Where the checker put ERRORS_RETURN in place of the default, that is
+     * ERRORS_ARE_FATAL, fetched from MPI itself (a program may keep it, set it back later
+     * or free it, as it would the handler MPI gives it).
+     */
+    public static Errhandler get(Comm comm) throws MPIException {
+        return withDefault(comm, comm::getErrhandler, comm::setErrhandler, comm::getErrhandler);
+    }
+
+    /** {@code Win.getErrhandler}, as {@link #get(Comm)}. */
+    public static Errhandler get(Win win) throws MPIException {
+        return withDefault(win, win::getErrhandler, win::setErrhandler, win::getErrhandler);
+    }
+
+    /**
+     * {@code Comm.callErrhandler}: the program calls the handler in force, which without
+     * the checker is the fatal one where the checker put ERRORS_RETURN: that one is
+     * called, so the job ends exactly as it would have (Open MPI's message, its exit code).
+     */
+    public static void call(Comm comm, int errorCode) throws MPIException {
+        withDefault(comm, comm::getErrhandler, comm::setErrhandler, () -> {
+            comm.callErrhandler(errorCode);
+            return null;
+        });
+    }
+
+    /** {@code Win.callErrhandler}, as {@link #call(Comm, int)}. */
+    public static void call(Win win, int errorCode) throws MPIException {
+        withDefault(win, win::getErrhandler, win::setErrhandler, () -> {
+            win.callErrhandler(errorCode);
+            return null;
+        });
+    }
+
+    /** An MPI call of the bindings. */
+    @FunctionalInterface
+    private interface MpiCall<T> {
+        T run() throws MPIException;
+    }
+
+    @FunctionalInterface
+    private interface HandlerSetter {
+        void set(Errhandler handler) throws MPIException;
+    }
+
+    /** Runs {@code call} with the fatal default in force if the checker's ERRORS_RETURN stands in for it. */
+    private static <T> T withDefault(Object handle, MpiCall<Errhandler> current, HandlerSetter set, MpiCall<T> call)
+            throws MPIException {
+        if (!givenByChecker(handle, current.run())) {
+            return call.run();
+        }
+        synchronized (ErrorHandlers.class) {
+            set.set(MPI.ERRORS_ARE_FATAL);
+            try {
+                return call.run();
+            } finally {
+                set.set(MPI.ERRORS_RETURN);
+            }
+        }
+    }
+
+    /** Whether {@code now}, the handler in force on the communicator or window, is the checker's ERRORS_RETURN. */
+    private static boolean givenByChecker(Object handle, Errhandler now) {
+        if (!installed || now == null) {
+            return false;
+        }
+        try {
+            Shadow owner = Shadows.handlerOwner(handle);
+            return owner != null && !owner.ownHandler() && ERRHANDLER_HANDLE != null && ERRHANDLER_HANDLE.getLong(now) == ERRHANDLER_HANDLE.getLong(
+                    MPI.ERRORS_RETURN);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            Guard.fault("reading an error handler", e);
+            return false; // the program sees what MPI says
+        }
+    }
+
+    /** {@code Errhandler.handle}, MPI's handle (protected in the bindings), read to tell handlers apart. */
+    private static final Field ERRHANDLER_HANDLE = errhandlerHandle();
+
+    private static Field errhandlerHandle() {
+        try {
+            Field f = Errhandler.class.getDeclaredField("handle");
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null; // givenByChecker then says no: the program sees the checker's handler
         }
     }
 

@@ -9,6 +9,7 @@ import org.mpiguard.adapter.args.Violations;
 import org.mpiguard.adapter.shadow.RequestShadow;
 import org.mpiguard.adapter.shadow.RequestShadows;
 import org.mpiguard.core.Guard;
+import org.mpiguard.core.activity.WaitKind;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.RelatedCall;
@@ -23,7 +24,7 @@ import org.mpiguard.core.site.CallSites;
  * active persistent request freed (allowed by MPI, but the transfer may still be running
  * when the program reuses its buffer: a warning naming the start and the free); and at
  * Finalize every nonblocking request never completed and every persistent request
- * started and never completed (errors: the transfer may never have happened). A
+ * started and never completed (warnings saying whether MPI had finished the transfer). A
  * persistent request started while active and a request used after free are the
  * argument checks' (invalid-argument). The checks per call take one uncontended
  * monitor of the request's slot and allocate nothing unless they report.
@@ -60,32 +61,55 @@ public final class RequestLifecycle {
         }
     }
 
-    /** At Finalize: requests left incomplete, one error per creation (or start) site with a count. */
+    /**
+     * At Finalize: requests left incomplete, one warning per creation (or start) site and
+     * what MPI had made of them, with a count. A warning, not an error: Open MPI finalizes
+     * with requests pending without crashing or hanging (measured for sends and receives,
+     * matched or not, eager or rendezvous), and no access can read a buffer wrongly any
+     * more through MPI. What a never-completed request can still break is reported where it
+     * breaks: a wait that hangs (deadlock), a read of a pending receive's buffer
+     * (buffer-conflict), a message no one received (resource-leak at the receiver).
+     */
     public static void atFinalize(int finalizeSite) {
-        Map<Integer, Integer> pending = new LinkedHashMap<>();
-        Map<Integer, Integer> started = new LinkedHashMap<>();
+        Map<Left, Integer> left = new LinkedHashMap<>();
         for (RequestShadow.View r : RequestShadows.recorded()) {
             if (r.freed || r.site == CallSites.UNKNOWN_ID) {
                 continue;
             }
-            if (r.request instanceof Prequest) {
-                if (r.active) {
-                    started.merge(r.startedSite != 0 ? r.startedSite : r.site, 1, Integer::sum);
-                }
-            } else if (r.pending) {
-                pending.merge(r.site, 1, Integer::sum);
+            boolean persistent = r.request instanceof Prequest;
+            if (persistent ? r.active : r.pending) {
+                int site = persistent && r.startedSite != 0 ? r.startedSite : r.site;
+                left.merge(new Left(site, persistent, r.kind, FinishedByMpi.of(r.request)), 1, Integer::sum);
             }
         }
-        int rank = MpiRuntime.rankOrMinusOne();
-        pending.forEach((site, n) -> report(Severity.ERROR, site, finalizeSite, (n == 1 ? "A request" : n + " requests")
-                + " made by " + CallSites.get(site).op() + " at " + CallSites.get(site).location() + " on rank " + rank
-                + (n == 1 ? " was" : " were") + " never completed (by a wait or a successful test) before MPI.Finalize"
-                + " at " + CallSites.get(finalizeSite).location() + ". The transfer may never have happened, and"
-                + " the buffer may be in use still. Complete every request with waitFor/waitAll."));
-        started.forEach((site, n) -> report(Severity.ERROR, site, finalizeSite, (n == 1 ? "A persistent request"
-                : n + " persistent requests") + " started at " + CallSites.get(site).location() + " on rank " + rank
-                + (n == 1 ? " was" : " were") + " never completed before MPI.Finalize. Wait for each start before"
-                + " starting again, freeing, or finalizing."));
+        left.forEach((l, n) -> report(Severity.WARNING, l.site, finalizeSite, l.message(n, finalizeSite)));
+    }
+
+    /** Requests left incomplete at one site, of one direction, in one state MPI reports. */
+    private record Left(int site, boolean persistent, WaitKind kind, FinishedByMpi byMpi) {
+
+        String message(int n, int finalizeSite) {
+            var call = CallSites.get(site);
+            String what = persistent ? (n == 1 ? "A persistent request" : n + " persistent requests") + " started at "
+                    : (n == 1 ? "A request" : n + " requests") + " made by " + call.op() + " at ";
+            return what + call.location() + " on rank " + MpiRuntime.rankOrMinusOne() + (n == 1 ? " was" : " were")
+                    + " never completed (by a wait or a successful test) before MPI.Finalize at "
+                    + CallSites.get(finalizeSite).location() + ". " + byMpi.says(kind)
+                    + " MPI requires every request to be completed (or a send's freed) before Finalize: the program"
+                    + " never learns when the buffer is free or what arrived, and another MPI may not finish the"
+                    + " transfer without the wait. " + remedy();
+        }
+
+        private String remedy() {
+            if (persistent) {
+                return "Wait for each start before starting again, freeing, or finalizing.";
+            }
+            return kind == WaitKind.RECEIVE
+                    ? "Complete it with waitFor/waitAll, or cancel a receive the program does not need (request.cancel(),"
+                    + " then waitFor)."
+                    : "Complete every request with waitFor/waitAll (a send the program never needs to wait for may be"
+                    + " freed: request.free()).";
+        }
     }
 
     private static void report(Severity severity, int site, int otherSite, String message) {

@@ -7,7 +7,7 @@ import mpi.MPIException;
 import mpi.Prequest;
 import mpi.Request;
 
-/** Rank 0's iSend is never waited for before Finalize (an error); {@link NeverCompletedFixed} waits. */
+/** Rank 0's iSend is never waited for before Finalize (a warning: rank 1 received it); {@link NeverCompletedFixed} waits. */
 public final class NeverCompleted {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);

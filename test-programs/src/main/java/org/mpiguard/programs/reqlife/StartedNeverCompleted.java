@@ -7,7 +7,7 @@ import mpi.MPIException;
 import mpi.Prequest;
 import mpi.Request;
 
-/** Rank 0 starts a persistent send and never completes it before Finalize (an error at the start). */
+/** Rank 0 starts a persistent send and never completes it before Finalize (a warning at the start). */
 public final class StartedNeverCompleted {
     static final Object[] KEEP = new Object[1];
 
