@@ -76,7 +76,7 @@ class TransparencyHarnessTest {
         Harness h = harness("--ranks", "2", "--only", "PointToPointArgs$", MpiRun.CLASSES.toString(),
                 "org/mpiguard/programs/args");
         assertEquals(1, h.exitCode(), h.output());
-        assertTrue(h.output().matches("(?s).*\\| org\\.mpiguard\\.programs\\.args\\.PointToPointArgs \\| different: exit \\d+->86 "
+        assertTrue(h.output().matches("(?s).*\\| org\\.mpiguard\\.programs\\.args\\.PointToPointArgs \\| different: exit \\d+->86"
                 + "[^|]*, [1-9]\\d* error\\(s\\).*"), h.output());
         assertTrue(h.output().contains("1 of 1 program(s) differ under the agent"), h.output());
     }
