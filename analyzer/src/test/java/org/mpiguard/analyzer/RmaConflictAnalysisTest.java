@@ -255,6 +255,22 @@ class RmaConflictAnalysisTest {
         assertTrue(f.message().contains("conflicted 50 times"), f.message());
     }
 
+    @Test
+    void aPairThatWroteTheSameValueSomeTimesAndDifferentOnesOthersIsOneErrorThatSaysSo() throws Exception {
+        RunBuilder run = run(3);
+        for (int it = 0; it < 6; it++) {
+            fenced(run, 3);
+            run.rank(1).put(11, WIN, 0, 0, 1, INT, 7);
+            run.rank(2).put(21, WIN, 0, 0, 1, INT, it % 2 == 0 ? 7 : 8); // a lost update: both wrote 7
+        }
+        closeFence(run, 3);
+        Finding f = Analyzed.of(run.write(true)).one(FindingKind.RMA_CONFLICT, 11, List.of(0, 1, 2), 21);
+        assertEquals(Severity.ERROR, f.severity());
+        assertTrue(f.message().startsWith("[rma.put-put] "), f.message());
+        assertTrue(f.message().contains("conflicted 6 times") && f.message().contains("In 3 of them the two wrote "
+                + "the same value"), f.message());
+    }
+
     // ---- post/start/complete/wait ----
 
     @Test

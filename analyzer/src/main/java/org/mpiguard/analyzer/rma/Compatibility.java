@@ -21,6 +21,9 @@ final class Compatibility {
         }
     }
 
+    /** The rule of a race whose writers wrote the same bytes. */
+    static final String SAME_VALUE = "rma.same-value";
+
     private Compatibility() {
     }
 
@@ -55,7 +58,7 @@ final class Compatibility {
         if (a.kind().writes() && b.kind().writes()) {
             if (replaces(a) && replaces(b) && a.start() == b.start() && a.end() == b.end() && a.valueHash() != 0
                     && a.valueHash() == b.valueHash()) {
-                return new Verdict("rma.same-value", Severity.WARNING, "both write the same value in this run "
+                return new Verdict(SAME_VALUE, Severity.WARNING, "both write the same value in this run "
                         + "(a benign race: the result is right), but nothing orders them, so with other data the "
                         + "bytes would end up holding either value or a mix");
             }

@@ -24,14 +24,20 @@ final class ConflictLog {
 
     static final int MAX_GROUPS = 1000;
 
-    private record Key(int firstRank, int firstSite, int secondRank, int secondSite, Severity severity, int target) {
+    private record Key(int firstRank, int firstSite, int secondRank, int secondSite, int target) {
     }
 
+    /**
+     * One pair of sites. Its verdict is the worst the pair got: a pair whose writes left the
+     * same bytes in some iterations and different ones in others is one error that says so,
+     * not an error and a benign warning.
+     */
     private static final class Group {
-        final Access first;
-        final Access second;
-        final Compatibility.Verdict verdict;
+        Access first;
+        Access second;
+        Compatibility.Verdict verdict;
         int count;
+        int sameValue;
 
         Group(Access first, Access second, Compatibility.Verdict verdict) {
             this.first = first;
@@ -47,8 +53,7 @@ final class ConflictLog {
         boolean xFirst = x.origin() < y.origin() || x.origin() == y.origin() && x.index() < y.index();
         Access first = xFirst ? x : y;
         Access second = xFirst ? y : x;
-        Key key = new Key(first.origin(), first.site(), second.origin(), second.site(), verdict.severity(),
-                first.target());
+        Key key = new Key(first.origin(), first.site(), second.origin(), second.site(), first.target());
         Group g = groups.get(key);
         if (g == null) {
             if (groups.size() >= MAX_GROUPS) {
@@ -57,8 +62,15 @@ final class ConflictLog {
             }
             g = new Group(first, second, verdict);
             groups.put(key, g);
+        } else if (g.verdict.severity() == Severity.WARNING && verdict.severity() == Severity.ERROR) {
+            g.first = first;
+            g.second = second;
+            g.verdict = verdict;
         }
         g.count++;
+        if (Compatibility.SAME_VALUE.equals(verdict.id())) {
+            g.sameValue++;
+        }
     }
 
     List<Finding> findings(TraceSet traces) {
@@ -82,7 +94,9 @@ final class ConflictLog {
                 + Math.min(g.first.end(), g.second.end())
                 : "bytes " + g.first.start() + " to " + g.first.end() + " and " + g.second.start() + " to "
                 + g.second.end();
-        String times = g.count == 1 ? "" : " This pair conflicted " + g.count + " times in the run.";
+        String times = (g.count == 1 ? "" : " This pair conflicted " + g.count + " times in the run.")
+                + (g.sameValue > 0 && g.verdict.severity() == Severity.ERROR ? " In " + g.sameValue + " of them the "
+                + "two wrote the same value, which only hid the race there." : "");
         String message = "[" + g.verdict.id() + "] RMA conflict on the window of rank " + g.first.target() + " ("
                 + bytes + "): " + describe(g.first, first) + " and " + describe(g.second, second)
                 + ", and nothing orders the two: neither is complete (closing fence, complete, unlock or flush) "
