@@ -18,6 +18,7 @@ import org.mpiguard.core.collective.CommIdentity;
 import org.mpiguard.core.collective.RingComparer;
 import org.mpiguard.core.collective.ShapeInterner;
 import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.Severity;
 
 /**
  * This rank's side of the collective ring: drains the threads' logs of collective calls,
@@ -156,7 +157,11 @@ final class RingStreamer {
         }
         String where = m.mine().commId() == CommIdentity.WORLD_ID ? "MPI.COMM_WORLD"
                 : identity != null ? Shadows.describe(identity) : "a communicator made by the program";
-        sink.mismatch(CollectiveMismatchReport.finding(m, where, PredefinedCodes.get()));
+        Finding finding = CollectiveMismatchReport.finding(m, where, PredefinedCodes.get());
+        sink.mismatch(finding);
+        if (finding.severity() != Severity.ERROR) {
+            MismatchedCollectiveWatch.watch(m, where); // an error if the call then does not complete
+        }
     }
 
     private record RingMessage(int dest, byte[] bytes) {

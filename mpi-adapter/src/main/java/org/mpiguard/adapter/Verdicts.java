@@ -8,6 +8,7 @@ import mpi.MPIException;
 import org.mpiguard.core.ExitCodes;
 import org.mpiguard.core.options.OnError;
 import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.Severity;
 
 /**
  * What follows an error finding of the watchdogs: it is reported, every rank learns of it
@@ -41,9 +42,12 @@ final class Verdicts {
         seen = true;
     }
 
-    /** A collective mismatch found by this rank's side of the ring. */
+    /** A collective mismatch found by this rank's side of the ring (a warning where it may still complete). */
     void mismatch(Finding finding) {
         Guard.report(finding);
+        if (finding.severity() != Severity.ERROR) {
+            return;
+        }
         seen = true;
         if (onError == OnError.ABORT) {
             abortJob();

@@ -1,6 +1,7 @@
 package org.mpiguard.core.collective;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -13,11 +14,13 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.Severity;
 
 class RingTest {
 
     static final int INT = 3;
     static final int LONG = 4;
+    static final int BYTE = 1;
     static final int SUM = 20;
     static final int MAX = 21;
 
@@ -242,6 +245,31 @@ class RingTest {
         assertTrue(odd.compares());
         assertTrue(new CommIdentity(a, new int[] {4, 6}, 0).compares());
         assertTrue(!new CommIdentity(a, new int[] {4, 6}, 1).compares(), "a pair is compared once");
+    }
+
+    @Test
+    void onlyABlockingBcastWhoseCountsOfOneTypeDifferMayStillCompleteAndIsAWarningUntilItHangs() {
+        CollectiveCall root = bcast(0, 1, 0, 28, BYTE, 1);
+        CollectiveCall longer = bcast(1, 1, 0, 256, BYTE, 1);
+        assertTrue(CollectiveMatcher.mayComplete(root, longer));
+        assertTrue(CollectiveMatcher.mayComplete(longer, root));
+        assertFalse(CollectiveMatcher.mayComplete(bcast(0, 1, 0, 4, INT, 4), bcast(1, 1, 0, 2, LONG, 8)),
+                "another type: the receiver gets bytes of the one as the other");
+        assertFalse(CollectiveMatcher.mayComplete(bcast(0, 1, 0, 4, INT, 4), bcast(1, 1, 1, 4, INT, 4)), "roots");
+        assertFalse(CollectiveMatcher.mayComplete(call(0, 1, CollectiveKind.BCAST, true, 0, 0, 4, INT, 4, 10),
+                call(1, 1, CollectiveKind.BCAST, true, 0, 0, 8, INT, 4, 10)), "a nonblocking bcast hangs in its wait");
+        assertFalse(CollectiveMatcher.mayComplete(call(0, 1, CollectiveKind.ALL_REDUCE, false, -1, SUM, 4, INT, 4, 12),
+                call(1, 1, CollectiveKind.ALL_REDUCE, false, -1, SUM, 2, INT, 4, 12)), "a reduction of other lengths");
+        RingComparer.Mismatch m = new RingComparer.Mismatch(root, longer,
+                CollectiveMatcher.mismatch(root, longer, NAMES));
+        Finding warned = CollectiveMismatchReport.finding(m, "MPI.COMM_WORLD", NAMES);
+        assertEquals(Severity.WARNING, warned.severity());
+        assertTrue(warned.message().contains("if it does not complete, that is reported as an error"), warned.message());
+        Finding hung = CollectiveMismatchReport.hung(m, "MPI.COMM_WORLD", NAMES, 1, 10);
+        assertEquals(Severity.ERROR, hung.severity());
+        assertTrue(hung.message().contains("has not completed after 10 s of rank 1 inside it"), hung.message());
+        assertEquals(Severity.ERROR, CollectiveMismatchReport.finding(new RingComparer.Mismatch(bcast(0, 1, 0, 4, INT, 4),
+                bcast(1, 1, 0, 2, LONG, 8), "different type signatures"), "MPI.COMM_WORLD", NAMES).severity());
     }
 
     @Test
