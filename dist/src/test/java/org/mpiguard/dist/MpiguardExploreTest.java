@@ -103,8 +103,9 @@ class MpiguardExploreTest {
         assertTrue(message.matches("(?s).*took the messages of ranks \\d, \\d, \\d in the observed run, of ranks"
                 + " \\d \\(forced\\), \\d, \\d in the replay.*"), message);
         assertTrue(r.stdout().contains("ERROR message-race"), r.toString());
+        // the traced run's own analysis warned of the same race, so the group may name both reporters
         assertTrue(Files.readString(work.resolve("mpiguard-report/mpiguard-report.html"))
-                .contains("reported by mpiguard explore"), "the run's HTML report is written again with it");
+                .matches("(?s).*reported by [^<]*mpiguard explore.*"), "the run's HTML report is written again with it");
     }
 
     @Test
