@@ -1,8 +1,11 @@
 package org.mpiguard.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** buffer-conflict: the program's loads and stores to the buffer of a pending nonblocking operation. */
@@ -46,5 +49,23 @@ class BufferConflictTest {
     void storingIntoTheReceiveBufferAfterTheWaitIsSilent() throws Exception {
         MpiRun.Result r = BufferFindings.assertSilent("buffers.StoreIntoPendingReceiveFixed", 2);
         assertTrue(r.stdout().contains("rank 1 holds 43"), r.toString());
+    }
+
+    @Test
+    void manyPendingReceivesIntoOneBufferAreAWarningAndTheRunGoesOnAsWithoutTheChecker() throws Exception {
+        String program = "buffers.ManyReceivesOneBuffer";
+        MpiRun.Result plain = MpiRun.program(program).ranks(2).run();
+        MpiRun.Result r = MpiRun.program(program).ranks(2).withAgent("").timeout(Duration.ofSeconds(90)).run();
+        assertEquals(0, r.exitCode(), r.toString());
+        assertEquals(plain.stdout(), r.stdout());
+        assertEquals("rank 1 received 49152 bytes\n", r.ofRank(1, "stdout"), r.toString());
+        List<JsonNode> found = Findings.read(r.reportDir());
+        assertEquals(1, found.size(), "once per pair of sites\n" + found);
+        JsonNode f = found.get(0);
+        assertEquals("buffer-conflict", f.get("kind").asText());
+        assertEquals("warning", f.get("severity").asText());
+        assertEquals(SourceMarkers.line(program, "ACCESS-SITE"), f.get("site").get("line").asInt());
+        assertTrue(f.get("message").asText().contains("writes memory that is also the receive buffer of Comm.iRecv"),
+                f.toString());
     }
 }

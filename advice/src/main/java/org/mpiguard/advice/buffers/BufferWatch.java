@@ -159,7 +159,11 @@ public final class BufferWatch {
                       int target) {
         long hit = TABLE.conflict(from, to, role);
         if (hit != WatchTable.NONE) {
-            conflict(site, "uses memory that is also", WatchTable.role(hit), WatchTable.site(hit));
+            if (role.storeJudgedAtCompletion() && WatchTable.role(hit).storeJudgedAtCompletion()) {
+                overlappingWrites(site, role, WatchTable.role(hit), WatchTable.site(hit));
+            } else {
+                conflict(site, "uses memory that is also", WatchTable.role(hit), WatchTable.site(hit));
+            }
         }
         synchronized (TABLE) {
             TABLE.add(from, to, role, site, completedBy, alsoCompletedBy, target);
@@ -223,6 +227,23 @@ public final class BufferWatch {
     private static String completion(BufferRole role) {
         return role.oneSided() ? "the closing fence, complete, unlock(All), flush, or the wait of its request"
                 : "the wait of its request, or a test that reports it complete";
+    }
+
+    /**
+     * Two pending operations that both write the program's memory (receives, gets' results):
+     * MPI leaves undefined which data the memory holds after both complete, one of the
+     * values the program asked for (with long transfers, parts of each). Unspecified, not
+     * broken: a warning (benchmarks post many receives into one buffer whose data they never
+     * read). A pending write beside a pending read (a send or put from memory a receive or
+     * get writes) changes what is sent: that stays an error.
+     */
+    private static void overlappingWrites(int site, BufferRole role, BufferRole pending, int postSite) {
+        CallSite call = CallSites.get(site);
+        CallSite post = CallSites.get(postSite);
+        report(site, postSite, role, Severity.WARNING, call.op() + " at " + call.location() + " writes memory that is"
+                + " also " + pending.description() + " " + post.op() + " at " + post.location() + ", which has not"
+                + " completed: MPI leaves undefined which of the two the memory holds once both complete (with long"
+                + " transfers, parts of each). Give each pending receive or get its own memory if its data is read.");
     }
 
     /** A conflict decided at the access: an error. */

@@ -5,10 +5,10 @@ import static org.mpiguard.programs.args.Refused.expect;
 import mpi.MPI;
 
 /**
- * MPI calls before Init and after Finalize, Init and Finalize twice, under
- * on-error=continue: each refused with the site. Without the checker the calls before
- * Init throw "MPI is not initialized." with no hint of where, and a second Init or a
- * call after Finalize ends the process inside Open MPI.
+ * MPI calls before Init and after Finalize, Init and Finalize twice, too early or too late:
+ * the binding refuses each itself with an MPIException at the call (measured: "MPI is not
+ * initialized.", "MPI is already initialized.", "MPI is finalized."), which the program
+ * catches; the checker warns of each at its site and the program runs as without it.
  */
 public class EnvironmentArgs {
 

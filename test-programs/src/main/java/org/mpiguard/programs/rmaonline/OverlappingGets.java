@@ -6,9 +6,9 @@ import mpi.MPIException;
 import mpi.Win;
 
 /**
- * Buggy: on rank 1, two gets of one fence epoch write overlapping result memory (the second into a
- * slice that shares an element with the first): which value ends there is undefined.
- * Twin: {@link OverlappingGetsFixed}.
+ * Unportable: on rank 1, two gets of one fence epoch write overlapping result memory (the
+ * second into a slice that shares an element with the first): which value ends there is
+ * undefined (a warning: one of the values the program asked for). Twin: {@link OverlappingGetsFixed}.
  */
 public final class OverlappingGets {
     public static void main(String[] args) throws MPIException {
