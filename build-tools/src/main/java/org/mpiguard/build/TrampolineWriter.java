@@ -17,7 +17,8 @@ import org.mpiguard.core.index.TrampolineEntry;
  * and the call site id; it runs the rewrite-rules (which assign arguments), the before-rules, then hand-written advice
  * {@code org.mpiguard.advice.<DeclaringClass>Advice.<name>} with the same parameters if
  * there is one, else the call-rule or the real call (inside the block-rule's bracket), then
- * the after-rules. Every rule's code is preceded by a comment naming its
+ * the after-rules; an exception leaving it loses the checker's frames ({@code CheckerFrames}).
+ * Every rule's code is preceded by a comment naming its
  * {@code file.rules:line}, by which compile errors are traced back to the rule.
  */
 final class TrampolineWriter {
@@ -103,7 +104,8 @@ final class TrampolineWriter {
         Method advice = handWritten(m);
         StringBuilder out = new StringBuilder();
         out.append("\n    public static ").append(ret).append(' ').append(tName).append('(').append(decl).append(')')
-           .append(throwsClause(m.getExceptionTypes())).append(" {\n");
+           .append(throwsClause(m.getExceptionTypes())).append(" {\n")
+           .append("        try {\n");
         for (RuleLine rewrite : checks.rewrite()) {
             statement(out, "        ", rewrite, rewrite.code());
         }
@@ -156,6 +158,12 @@ final class TrampolineWriter {
         } else {
             out.append(body);
         }
+        // Whatever leaves the call (the binding's MPIException, a program's null buffer) leaves
+        // without the checker's frames: the program prints the trace it prints without the agent.
+        out.append("        } catch (Throwable thrown) {\n")
+           .append("            org.mpiguard.core.CheckerFrames.hide(thrown);\n")
+           .append("            throw thrown;\n")
+           .append("        }\n");
         return out.append("    }\n").toString();
     }
 

@@ -38,6 +38,20 @@ class TrampolineGeneratorTest {
     }
 
     @Test
+    void everyMethodTrampolineHandsWhatLeavesItToCheckerFramesAndRethrowsIt(@TempDir Path dir) throws Exception {
+        Path rules = Files.createDirectories(dir.resolve("rules"));
+        Files.write(rules.resolve("ok.rules"), List.of("Comm.barrier check org.mpiguard.core.Guard.options()"));
+        TrampolineGenerator.generate(dir.resolve("src"), dir.resolve("classes"), rules, classPath());
+        String source = Files.readString(dir.resolve("src/org/mpiguard/advice/gen/IntracommCalls.java"));
+        long methods = source.lines().filter(l -> l.startsWith("    public static ")).count();
+        long hidden = source.lines().filter(l -> l.trim().equals("org.mpiguard.core.CheckerFrames.hide(thrown);"))
+                .count();
+        assertTrue(methods > 50, "methods: " + methods);
+        assertTrue(hidden == methods, hidden + " of " + methods + " trampolines hide the checker's frames");
+        assertTrue(source.contains("            throw thrown;\n"), "rethrown unchanged");
+    }
+
+    @Test
     void aRuleWhoseCodeDoesNotCompileFailsTheBuildAtItsLine(@TempDir Path dir) throws Exception {
         Path rules = Files.createDirectories(dir.resolve("rules"));
         Files.write(rules.resolve("broken.rules"), List.of("# a rule javac rejects: options() takes no argument",
