@@ -80,4 +80,18 @@ class TransparencyHarnessTest {
                 + "[^|]*, [1-9]\\d* error\\(s\\).*"), h.output());
         assertTrue(h.output().contains("1 of 1 program(s) differ under the agent"), h.output());
     }
+
+    @Test
+    void outputThatDiffersBetweenPlainRunsExcusesOnlyItselfNotAChangedExitCode() throws Exception {
+        Harness h = harness("--ranks", "2", MpiRun.CLASSES.toString(), "org/mpiguard/programs/transparency");
+        assertEquals(1, h.exitCode(), h.output());
+        assertTrue(h.output().contains("| org.mpiguard.programs.transparency.TimedWarning | warned (exit 0, output the"
+                + " same but for MPIGuard's lines and what two plain runs differ in too: stdout[0] stdout[1]): 0 error(s),"
+                + " 2 warning(s): 2 resource-leak;"), h.output());
+        assertTrue(h.output().matches("(?s).*\\| org\\.mpiguard\\.programs\\.transparency\\.TimedError \\| different: exit"
+                + " \\d+->86 [^|]*1 error\\(s\\)[^|]*\\[buf\\.overflow\\][^|]*\\(two plain runs differ too: [^|]*\\) \\|.*"),
+                h.output());
+        assertTrue(h.output().contains("1 of 2 program(s) differ under the agent"), h.output());
+        assertTrue(h.output().contains("1 program(s) only warned"), h.output());
+    }
 }
