@@ -60,6 +60,9 @@ while [ $# -gt 0 ]; do
 done
 [ $# -ge 1 ] && [ $# -le 2 ] || usage
 classes="$(cd "$1" && pwd)" || { echo "no directory $1" >&2; exit 2; }
+# every run starts in its own directory: a relative jar path would name nothing there
+[ -f "$agent" ] || { echo "no agent jar $agent" >&2; exit 2; }
+agent="$(cd "$(dirname "$agent")" && pwd)/$(basename "$agent")"
 subdir="${2:-}"
 [ -s "$agent" ] || { echo "no agent jar at $agent (build it: mvn -o -B -q -DskipTests verify)" >&2; exit 2; }
 [ -s "$mpi_jar" ] || { echo "no mpi.jar at $mpi_jar (set MPI_JAR or run scripts/setup.sh)" >&2; exit 2; }
@@ -128,7 +131,7 @@ differences() {
   for ((r = 0; r < n; r++)); do
     for s in stdout stderr; do
       cmp -s <(cat "$a/ranks/1/rank.$r/$s" 2>/dev/null) \
-             <(cat "$b/ranks/1/rank.$r/$s" 2>/dev/null | { if [ -n "$strip" ]; then grep -v '^\[MPIGuard\]'; else cat; fi; }) \
+             <(cat "$b/ranks/1/rank.$r/$s" 2>/dev/null | { if [ -n "$strip" ]; then sed '/^\[MPIGuard\]/d'; else cat; fi; }) \
         || what="$what $s[$r]"
     done
   done

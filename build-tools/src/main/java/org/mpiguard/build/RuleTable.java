@@ -23,7 +23,9 @@ import java.util.regex.Pattern;
  * {@code DeclaringClass.method(SimpleType,...)} to pick one overload,
  * {@code DeclaringClass.<init>(SimpleType,...)} for a constructor, {@code Class.*} or
  * {@code *} for every method (not constructor) that declares MPIException, i.e. every call
- * that can reach MPI. Phases: {@code rewrite} ({@code aN = expression}: the argument is
+ * that can reach MPI. Phases: {@code gate} (a boolean expression evaluated first: when true
+ * the real call is made alone, without any other rule, and its result returned; one per
+ * method), {@code rewrite} ({@code aN = expression}: the argument is
  * replaced before every other rule and the real call see it, fail-open: a fault keeps the
  * program's value; one per argument of a method), {@code before} and {@code after} (statements; {@code after}
  * may read {@code result}), {@code check} and {@code record} (the same, fail-open),
@@ -44,8 +46,8 @@ import java.util.regex.Pattern;
 final class RuleTable {
 
     static final String WILDCARD = "*";
-    private static final Set<String> PHASES = Set.of("rewrite", "before", "after", "call", "block", "check", "record",
-            "error");
+    private static final Set<String> PHASES = Set.of("gate", "rewrite", "before", "after", "call", "block", "check",
+            "record", "error");
     /** A qualified static call of the checker's own code: class and method. */
     private static final Pattern CHECKER_CALL = Pattern.compile("\\b(org\\.mpiguard\\.[\\w.]*?\\.[A-Z]\\w*)\\.(\\w+)\\s*\\(");
     private static final Pattern ARGUMENT = Pattern.compile("\\ba(\\d+)\\b");
@@ -85,8 +87,8 @@ final class RuleTable {
         }
         String[] parts = text.split("\\s+", 3);
         if (parts.length < 3 || !PHASES.contains(parts[1])) {
-            errors.add(file + ":" + lineNo + ": expected 'Class.method[(Types)] rewrite|before|after|call|block|check|record"
-                    + "|error expression'");
+            errors.add(file + ":" + lineNo + ": expected 'Class.method[(Types)] gate|rewrite|before|after|call|block|check"
+                    + "|record|error expression'");
             return;
         }
         RuleLine line = new RuleLine(file, lineNo, parts[0], parts[1], parts[2]);
@@ -100,7 +102,7 @@ final class RuleTable {
             if (other.slot().equals(line.slot()) && other.expression().equals(line.expression())) {
                 errors.add(line.where() + ": the same rule as " + other.where());
             } else if (other.slot().equals(line.slot()) && (line.slot().equals("block") || line.slot().equals("call")
-                    || line.slot().equals("error"))) {
+                    || line.slot().equals("error") || line.slot().equals("gate"))) {
                 errors.add(line.where() + ": a second '" + line.slot() + "' rule for " + line.key() + " (first at "
                         + other.where() + ")");
             }
@@ -149,6 +151,7 @@ final class RuleTable {
         List<RuleLine> rewrite = new ArrayList<>();
         List<RuleLine> before = new ArrayList<>();
         List<RuleLine> after = new ArrayList<>();
+        RuleLine gate = null;
         RuleLine call = null;
         RuleLine block = null;
         RuleLine error = null;
@@ -170,13 +173,18 @@ final class RuleTable {
                     case "before" -> before.add(line);
                     case "after" -> after.add(line);
                     case "block" -> block = line;
+                    case "gate" -> gate = line;
                     case "error" -> error = line; // keys go from the wildcard to the overload: the last is the most specific
                     default -> call = line;
                 }
             }
         }
-        return rewrite.isEmpty() && before.isEmpty() && after.isEmpty() && call == null && block == null
-                && error == null ? MethodRules.NONE : new MethodRules(rewrite, before, call, after, block, error);
+        if (gate != null && !(method instanceof Method)) {
+            errors.add(gate.where() + ": gate rules exist for methods only, not the constructor " + method);
+            gate = null;
+        }
+        return gate == null && rewrite.isEmpty() && before.isEmpty() && after.isEmpty() && call == null && block == null
+                && error == null ? MethodRules.NONE : new MethodRules(gate, rewrite, before, call, after, block, error);
     }
 
     /** One rewrite per argument, whichever keys the rules come from: two would depend on the order of keys. */

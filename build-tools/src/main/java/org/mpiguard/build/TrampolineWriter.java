@@ -14,7 +14,8 @@ import org.mpiguard.core.index.TrampolineEntry;
 /**
  * Writes the Java source of the trampolines of one class of the bindings, and their
  * index entries. A trampoline takes the receiver (for instance methods), the arguments
- * and the call site id; it runs the rewrite-rules (which assign arguments), the before-rules, then hand-written advice
+ * and the call site id; when its gate-rule holds it makes the real call alone; else it runs
+ * the rewrite-rules (which assign arguments), the before-rules, then hand-written advice
  * {@code org.mpiguard.advice.<DeclaringClass>Advice.<name>} with the same parameters if
  * there is one, else the call-rule or the real call (inside the block-rule's bracket), then
  * the after-rules; an exception leaving it loses the checker's frames ({@code CheckerFrames}).
@@ -106,6 +107,13 @@ final class TrampolineWriter {
         out.append("\n    public static ").append(ret).append(' ').append(tName).append('(').append(decl).append(')')
            .append(throwsClause(m.getExceptionTypes())).append(" {\n")
            .append("        try {\n");
+        if (checks.gate() != null) {
+            String direct = (isStatic ? source(owner) : "self") + "." + m.getName() + "(" + call + ")";
+            out.append("        ").append(RULE_MARK).append(checks.gate().where()).append('\n')
+               .append("        if (").append(checks.gate().code()).append(") {\n")
+               .append("            ").append(isVoid ? direct + ";\n            return;\n" : "return " + direct + ";\n")
+               .append("        }\n");
+        }
         for (RuleLine rewrite : checks.rewrite()) {
             statement(out, "        ", rewrite, rewrite.code());
         }

@@ -58,8 +58,26 @@ class RuleTableTest {
     @Test
     void aLineThatIsNotARuleNamesItsFileAndLine() throws Exception {
         RuleTable rules = table("bad.rules", "# header", "Comm.barrier befor org.mpiguard.core.Guard.options()");
-        assertEquals(List.of("bad.rules:2: expected 'Class.method[(Types)] rewrite|before|after|call|block|check|record"
-                + "|error expression'"), errorsOf(rules));
+        assertEquals(List.of("bad.rules:2: expected 'Class.method[(Types)] gate|rewrite|before|after|call|block|check"
+                + "|record|error expression'"), errorsOf(rules));
+    }
+
+    @Test
+    void aGateIsOnePerKeyAndNeverForAConstructor() throws Exception {
+        RuleTable rules = table("gate.rules",
+                "* gate org.mpiguard.core.Guard.options() == null",
+                "Comm.barrier check org.mpiguard.core.Guard.options()",
+                "* gate org.mpiguard.core.Guard.options() != null",
+                "Win.<init>(Buffer,int,int,Info,Comm) gate org.mpiguard.core.Guard.options() == null");
+        MethodRules barrier = rules.forCall("Comm", "barrier", mpi.Comm.class.getMethod("barrier"));
+        assertTrue(barrier.gate() != null && barrier.gate().where().startsWith("gate.rules:"), "a gate for barrier");
+        assertEquals(1, barrier.before().size());
+        askAll(rules);
+        List<String> errors = errorsOf(rules);
+        assertTrue(errors.stream().anyMatch(e -> e.startsWith("gate.rules:3: a second 'gate' rule for *")),
+                errors.toString());
+        assertTrue(errors.stream().anyMatch(e -> e.startsWith("gate.rules:4: gate rules exist for methods only")),
+                errors.toString());
     }
 
     @Test

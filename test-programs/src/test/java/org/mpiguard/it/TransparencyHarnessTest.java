@@ -82,7 +82,7 @@ class TransparencyHarnessTest {
     }
 
     @Test
-    void outputThatDiffersBetweenPlainRunsExcusesOnlyItselfNotAChangedExitCode() throws Exception {
+    void timingsExcuseOnlyThemselvesAndACallAfterFinalizeFailsAsWithoutTheChecker() throws Exception {
         Harness h = harness("--ranks", "2", MpiRun.CLASSES.toString(), "org/mpiguard/programs/transparency");
         assertEquals(1, h.exitCode(), h.output());
         assertTrue(h.output().contains("| org.mpiguard.programs.transparency.TimedWarning | warned (exit 0, output the"
@@ -91,7 +91,10 @@ class TransparencyHarnessTest {
         assertTrue(h.output().matches("(?s).*\\| org\\.mpiguard\\.programs\\.transparency\\.TimedError \\| different: exit"
                 + " \\d+->86 [^|]*1 error\\(s\\)[^|]*\\[buf\\.overflow\\][^|]*\\(two plain runs differ too: [^|]*\\) \\|.*"),
                 h.output());
-        assertTrue(h.output().contains("1 of 2 program(s) differ under the agent"), h.output());
-        assertTrue(h.output().contains("1 program(s) only warned"), h.output());
+        assertTrue(h.output().contains("| org.mpiguard.programs.transparency.CallAfterFinalizeTrace | warned (exit 0,"
+                + " output the same but for MPIGuard's lines): 0 error(s), 4 warning(s): 4 [env.after-finalize];"),
+                h.output());
+        assertTrue(h.output().contains("1 of 3 program(s) differ under the agent"), h.output());
+        assertTrue(h.output().contains("2 program(s) only warned"), h.output());
     }
 }

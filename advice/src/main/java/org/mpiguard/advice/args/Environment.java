@@ -2,6 +2,8 @@ package org.mpiguard.advice.args;
 
 import mpi.MPIException;
 import org.mpiguard.adapter.MpiRuntime;
+import org.mpiguard.core.Guard;
+import org.mpiguard.core.LeftToMpi;
 
 /**
  * Entry points of environment.rules: every call that can reach MPI (the wildcard rule)
@@ -13,25 +15,50 @@ public final class Environment {
     private Environment() {
     }
 
-    /** Before every call declaring MPIException. */
-    public static void any(int site) throws MPIException {
-        if (MpiRuntime.state() == MpiRuntime.RUNNING || !Checks.on()) {
-            return;
+    /**
+     * Gate of every call declaring MPIException: true when MPI is not running (before Init,
+     * after Finalize), where the binding refuses the call itself. The trampoline then makes
+     * the call alone, so the binding throws its own MPIException at the program's line, with
+     * the trace it has without the checker, and no other rule queries an MPI that is not
+     * there. Said once per call site as a warning. The hot path is one volatile read; a
+     * fault of the checker keeps the call checked.
+     */
+    public static boolean refused(int site) {
+        if (MpiRuntime.state() == MpiRuntime.RUNNING) {
+            return false;
         }
-        String op = org.mpiguard.adapter.args.Violations.op(site);
-        if (op.equals("MPI.Init") || op.equals("MPI.InitThread") || op.equals("MPI.Finalize")
-                || op.equals("MPI.isInitialized") || op.equals("MPI.isFinalized") || op.equals("MPI.getVersion")
-                || op.equals("MPI.getLibVersion")) {
-            return; // they have their own rules, or MPI allows them at any time
+        try {
+            String op = org.mpiguard.adapter.args.Violations.op(site);
+            if (op.equals("MPI.Init") || op.equals("MPI.InitThread") || op.equals("MPI.Finalize")
+                    || op.equals("MPI.isInitialized") || op.equals("MPI.isFinalized") || op.equals("MPI.getVersion")
+                    || op.equals("MPI.getLibVersion")) {
+                return false; // they have their own rules, or MPI allows them at any time
+            }
+            int state = MpiRuntime.confirmedState();
+            if (state == MpiRuntime.RUNNING) {
+                return false;
+            }
+            if (Checks.on()) {
+                warnRefused(site, op, state);
+            }
+            return true;
+        } catch (RuntimeException | LinkageError fault) {
+            Guard.fault("environment gate", fault);
+            return false;
         }
-        int state = MpiRuntime.confirmedState();
-        if (state == MpiRuntime.BEFORE_INIT) {
-            Checks.fail(site, "env.before-init", "MPI state", "not initialised",
-                    "is wrong for " + op + ", which is called before MPI.Init", "call MPI.Init(args) first");
-        }
-        if (state == MpiRuntime.FINALIZED) {
-            Checks.fail(site, "env.after-finalize", "MPI state", "finalized",
-                    "is wrong for " + op + ", which is called after MPI.Finalize", "MPI calls before MPI.Finalize()");
+    }
+
+    private static void warnRefused(int site, String op, int state) {
+        try {
+            if (state == MpiRuntime.BEFORE_INIT) {
+                Checks.fail(site, "env.before-init", "MPI state", "not initialised",
+                        "is wrong for " + op + ", which is called before MPI.Init", "call MPI.Init(args) first");
+            } else {
+                Checks.fail(site, "env.after-finalize", "MPI state", "finalized",
+                        "is wrong for " + op + ", which is called after MPI.Finalize", "MPI calls before MPI.Finalize()");
+            }
+        } catch (MPIException | LeftToMpi said) {
+            // the warning is said; the binding refuses the call itself
         }
     }
 
