@@ -1,6 +1,5 @@
 package org.mpiguard.advice;
 
-import mpi.MPI;
 import mpi.MPIException;
 import org.mpiguard.adapter.MpiRuntime;
 
@@ -23,10 +22,6 @@ public final class MPIAdvice {
     }
 
     public static void Finalize(int site) throws MPIException {
-        if (MpiRuntime.confirmedState() != MpiRuntime.RUNNING) {
-            MPI.Finalize(); // before Init or a second time: the binding refuses it, as without the checker
-            return;
-        }
         MpiRuntime.finalizeRun(site);
     }
 }

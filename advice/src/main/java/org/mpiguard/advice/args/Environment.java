@@ -17,8 +17,8 @@ public final class Environment {
 
     /**
      * Gate of every call declaring MPIException: true when MPI is not running (before Init,
-     * after Finalize), where the binding refuses the call itself. The trampoline then makes
-     * the call alone, so the binding throws its own MPIException at the program's line, with
+     * after Finalize: Init after Finalize, Finalize twice or before Init too), where the
+     * binding refuses the call itself. The trampoline then makes the call alone, so the binding throws its own MPIException at the program's line, with
      * the trace it has without the checker, and no other rule queries an MPI that is not
      * there. Said once per call site as a warning. The hot path is one volatile read; a
      * fault of the checker keeps the call checked.
@@ -29,17 +29,17 @@ public final class Environment {
         }
         try {
             String op = org.mpiguard.adapter.args.Violations.op(site);
-            if (op.equals("MPI.Init") || op.equals("MPI.InitThread") || op.equals("MPI.Finalize")
-                    || op.equals("MPI.isInitialized") || op.equals("MPI.isFinalized") || op.equals("MPI.getVersion")
+            if (op.equals("MPI.isInitialized") || op.equals("MPI.isFinalized") || op.equals("MPI.getVersion")
                     || op.equals("MPI.getLibVersion")) {
-                return false; // they have their own rules, or MPI allows them at any time
+                return false; // MPI allows them at any time
             }
             int state = MpiRuntime.confirmedState();
-            if (state == MpiRuntime.RUNNING) {
+            boolean init = op.equals("MPI.Init") || op.equals("MPI.InitThread");
+            if (state == MpiRuntime.RUNNING || (init && state == MpiRuntime.BEFORE_INIT)) {
                 return false;
             }
             if (Checks.on()) {
-                warnRefused(site, op, state);
+                warnRefused(site, op, state, init);
             }
             return true;
         } catch (RuntimeException | LinkageError fault) {
@@ -48,9 +48,21 @@ public final class Environment {
         }
     }
 
-    private static void warnRefused(int site, String op, int state) {
+    private static void warnRefused(int site, String op, int state, boolean init) {
         try {
-            if (state == MpiRuntime.BEFORE_INIT) {
+            if (init) {
+                Checks.fail(site, "env.init-after-finalize", "MPI state", "finalized",
+                        "is wrong for MPI.Init: MPI cannot be initialised again after MPI.Finalize",
+                        "MPI.Init exactly once, before MPI.Finalize");
+            } else if (op.equals("MPI.Finalize")) {
+                if (state == MpiRuntime.FINALIZED) {
+                    Checks.fail(site, "env.finalize-twice", "MPI state", "finalized",
+                            "is wrong for a second MPI.Finalize", "MPI.Finalize exactly once per process");
+                } else {
+                    Checks.fail(site, "env.finalize-before-init", "MPI state", "not initialised",
+                            "is wrong for MPI.Finalize", "MPI.Init(args) first");
+                }
+            } else if (state == MpiRuntime.BEFORE_INIT) {
                 Checks.fail(site, "env.before-init", "MPI state", "not initialised",
                         "is wrong for " + op + ", which is called before MPI.Init", "call MPI.Init(args) first");
             } else {
@@ -62,7 +74,7 @@ public final class Environment {
         }
     }
 
-    /** Before MPI.Init and MPI.InitThread. */
+    /** Before MPI.Init and MPI.InitThread while MPI runs (after Finalize, the gate makes the call alone). */
     public static void init(int site) throws MPIException {
         if (!Checks.on()) {
             return;
@@ -72,31 +84,10 @@ public final class Environment {
             Checks.fail(site, "env.init-twice", "MPI state", "initialised", "is wrong for a second MPI.Init",
                     "MPI.Init exactly once per process");
         }
-        if (state == MpiRuntime.FINALIZED) {
-            Checks.fail(site, "env.init-after-finalize", "MPI state", "finalized",
-                    "is wrong for MPI.Init: MPI cannot be initialised again after MPI.Finalize",
-                    "MPI.Init exactly once, before MPI.Finalize");
-        }
     }
 
     public static void initialized() {
         MpiRuntime.initialized();
-    }
-
-    /** Before MPI.Finalize. */
-    public static void finalizing(int site) throws MPIException {
-        if (!Checks.on()) {
-            return;
-        }
-        int state = MpiRuntime.confirmedState();
-        if (state == MpiRuntime.FINALIZED) {
-            Checks.fail(site, "env.finalize-twice", "MPI state", "finalized", "is wrong for a second MPI.Finalize",
-                    "MPI.Finalize exactly once per process");
-        }
-        if (state == MpiRuntime.BEFORE_INIT) {
-            Checks.fail(site, "env.finalize-before-init", "MPI state", "not initialised",
-                    "is wrong for MPI.Finalize", "MPI.Init(args) first");
-        }
     }
 
     public static void finalized() {
