@@ -102,56 +102,6 @@ public final class BufferRules {
         }
     }
 
-    public static void completed(Request request, boolean done) {
-        if (done) {
-            completed(request);
-        }
-    }
-
-    public static void completedAll(Request[] requests) {
-        if (ON && requests != null) {
-            for (Request r : requests) {
-                completed(r);
-            }
-        }
-    }
-
-    public static void completedAll(Request[] requests, boolean done) {
-        if (done) {
-            completedAll(requests);
-        }
-    }
-
-    /** waitAny/testAny: the request at {@code index} completed, if any. */
-    public static void completedAt(Request[] requests, int index) {
-        if (ON && requests != null && index >= 0 && index < requests.length) {
-            completed(requests[index]);
-        }
-    }
-
-    public static void completedAt(Request[] requests, Status status) {
-        if (status != null) {
-            completedAt(requests, status.getIndex());
-        }
-    }
-
-    /** waitSome/testSome: the requests at these indices completed. */
-    public static void completedAt(Request[] requests, int[] indices) {
-        if (indices != null) {
-            for (int i : indices) {
-                completedAt(requests, i);
-            }
-        }
-    }
-
-    public static void completedAt(Request[] requests, Status[] statuses) {
-        if (statuses != null) {
-            for (Status s : statuses) {
-                completedAt(requests, s);
-            }
-        }
-    }
-
     // One-sided: watched until the epoch (or the flush, or the request) completes them.
 
     /** {@code new Win(base, size, dispUnit, info, comm)}: where this rank's window memory is. */
