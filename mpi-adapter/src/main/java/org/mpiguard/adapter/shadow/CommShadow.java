@@ -74,6 +74,24 @@ public final class CommShadow extends Shadow {
         return table;
     }
 
+    /**
+     * The world ranks of the peers and members, read from MPI now, on the program's thread,
+     * so that the watchdog, which never calls MPI, finds them ({@link #known}).
+     */
+    void prepare(Comm comm, int worldSize) throws MPIException {
+        peerTable(comm);
+        members(comm, worldSize);
+    }
+
+    /** The peer table and members as far as already read (null before {@link #prepare}); never calls MPI. */
+    int[] knownPeerTable() {
+        return peerTable;
+    }
+
+    int[] knownMembers() {
+        return members;
+    }
+
     /** World ranks of every member of {@code comm}, sorted. */
     int[] members(Comm comm, int worldSize) throws MPIException {
         if (comm == MPI.COMM_WORLD) {

@@ -118,6 +118,7 @@ public final class Shadows {
             long id = CommIdentity.derive(p.id(), p.collectives(), Arrays.stream(members).min().orElse(-1),
                     kind.ordinal());
             shadow.name(new CommIdentity(id, members, c.getRank()));
+            shadow.prepare(c, MpiRuntime.sizeOrZero());
         } catch (MPIException | RuntimeException e) {
             Guard.fault("naming a new communicator", e);
         }
@@ -157,6 +158,56 @@ public final class Shadows {
             return peer;
         }
         return peer >= 0 && peer < table.length ? table[peer] : -1;
+    }
+
+    /**
+     * The world rank of {@code peer} as the watchdog may learn it: from the tables read on
+     * the program's thread when the communicator was made, never from MPI (the program's
+     * thread level may not allow a second thread in MPI); IllegalStateException if they
+     * were never read.
+     */
+    public static int toWorldKnown(Object comm, int peer) {
+        if (comm == MPI.COMM_WORLD) {
+            return peer;
+        }
+        int[] table = known(comm).knownPeerTable();
+        if (table == null) {
+            throw new IllegalStateException("the communicator's ranks were not read on the program's thread");
+        }
+        return peer >= 0 && peer < table.length ? table[peer] : -1;
+    }
+
+    /** World ranks of every member of {@code comm}, sorted, as the watchdog may learn them (see toWorldKnown). */
+    public static int[] membersKnown(Object comm, int worldSize) {
+        if (comm == MPI.COMM_WORLD) {
+            int[] all = new int[worldSize];
+            Arrays.setAll(all, i -> i);
+            return all;
+        }
+        int[] members = known(comm).knownMembers();
+        if (members == null) {
+            throw new IllegalStateException("the communicator's members were not read on the program's thread");
+        }
+        return members;
+    }
+
+    private static CommShadow known(Object comm) {
+        CommShadow shadow = COMMS.find(comm);
+        if (shadow == null) {
+            throw new IllegalStateException("a communicator the checker never saw made");
+        }
+        return shadow;
+    }
+
+    /** Reads {@code comm}'s world ranks now, on the program's thread, for the watchdog; fail-open. */
+    public static void prepare(Comm comm) {
+        try {
+            if (comm != null && !comm.isNull() && comm != MPI.COMM_WORLD) {
+                comm(comm).prepare(comm, MpiRuntime.sizeOrZero());
+            }
+        } catch (MPIException | RuntimeException e) {
+            Guard.fault("reading a communicator's ranks", e);
+        }
     }
 
     /** {@code comm}'s local rank (in the remote group of an intercommunicator) of world rank {@code world}, or -1. */
@@ -448,6 +499,7 @@ public final class Shadows {
         }
         CommShadow from = parent == null ? null : COMMS.find(parent);
         shadow.ownHandler(from != null && from.ownHandler());
+        prepare(c);
     }
 
     /** A group, op, info, datatype or window the program just made at {@code site}; comm gives a window's size. */
