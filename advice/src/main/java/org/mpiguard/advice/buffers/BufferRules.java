@@ -1,5 +1,6 @@
 package org.mpiguard.advice.buffers;
 
+import org.mpiguard.adapter.shadow.WindowShadows;
 import java.nio.Buffer;
 import mpi.Comm;
 import mpi.Datatype;
@@ -110,7 +111,7 @@ public final class BufferRules {
             long address = DirectAddress.of(base);
             int unit = org.mpiguard.core.args.BaseType.elementBytes(base);
             if (address != 0) {
-                Shadows.windowLocalMemory(win, comm, address, (long) size * unit, dispUnit * unit, site);
+                WindowShadows.windowLocalMemory(win, comm, address, (long) size * unit, dispUnit * unit, site);
             }
         }
     }
@@ -204,7 +205,7 @@ public final class BufferRules {
 
     private static void watchOwnWindow(Win win, int target, int disp, int count, Datatype type, BufferRole role,
                                        int site, Object completedBy) {
-        WindowShadow shadow = Shadows.window(win);
+        WindowShadow shadow = WindowShadows.window(win);
         WindowShadow.LocalMemory local = shadow == null ? null : shadow.local();
         if (local == null || local.ownRank() != target || type == null || count <= 0) {
             return;

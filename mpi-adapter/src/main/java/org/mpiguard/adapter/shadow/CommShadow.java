@@ -68,7 +68,7 @@ public final class CommShadow extends Shadow {
         int[] table = peerTable;
         if (table == null) {
             Group group = comm.isInter() ? ((Intercomm) comm).getRemoteGroup() : comm.getGroup();
-            table = Shadows.translate(group);
+            table = CommRanks.translate(group);
             peerTable = table;
         }
         return table;
@@ -101,9 +101,9 @@ public final class CommShadow extends Shadow {
         }
         int[] table = members;
         if (table == null) {
-            table = Shadows.translate(comm.getGroup());
+            table = CommRanks.translate(comm.getGroup());
             if (comm.isInter()) {
-                int[] remote = Shadows.translate(((Intercomm) comm).getRemoteGroup());
+                int[] remote = CommRanks.translate(((Intercomm) comm).getRemoteGroup());
                 int[] both = Arrays.copyOf(table, table.length + remote.length);
                 System.arraycopy(remote, 0, both, table.length, remote.length);
                 table = both;
