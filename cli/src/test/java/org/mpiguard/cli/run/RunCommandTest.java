@@ -46,7 +46,8 @@ class RunCommandTest {
 
     @Test
     void everyCommandHasHelp() {
-        for (String[] args : new String[][] {{"--help"}, {"run", "--help"}, {"report", "--help"}, {"help", "run"}}) {
+        for (String[] args : new String[][] {{"--help"}, {"run", "--help"}, {"check", "--help"}, {"report", "--help"},
+            {"help", "run"}}) {
             Outcome o = run(args);
             assertEquals(0, o.code, String.join(" ", args));
             assertTrue(o.out.startsWith("Usage: mpiguard"), o.out);
