@@ -4,12 +4,14 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import org.mpiguard.cli.CliException;
 import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.Mpiguard;
 import org.mpiguard.cli.report.FindingsDirectory;
 import org.mpiguard.cli.report.ConsoleSummary;
 import org.mpiguard.cli.report.ReportWriter;
@@ -17,6 +19,7 @@ import org.mpiguard.cli.report.RunInfo;
 import org.mpiguard.cli.report.SourceFinder;
 import org.mpiguard.core.options.Options;
 import org.mpiguard.core.options.OptionsException;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -62,11 +65,18 @@ public final class RunCommand implements Callable<Integer> {
                     + " Maven and Gradle layouts under the working directory")
     private String sourcePath;
 
+    @Option(names = "--deep", description = "the deep check instead: mpiguard check with the same words (its"
+            + " --budget among them)")
+    private boolean deep;
+
     @Parameters(arity = "1..*", paramLabel = "JOB", description = "the job, in either form above")
     private List<String> job;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        if (deep) {
+            return deepCheck();
+        }
         JobLine line = JobLine.parse(job);
         String agentOptions = agentOptions(line.existingAgentOptions());
         Path reportDir = reportDir(agentOptions);
@@ -91,6 +101,18 @@ public final class RunCommand implements Callable<Integer> {
                 + " (--keep-exit-status keeps the job's)" : ""));
         out.flush();
         return exit;
+    }
+
+    /** {@code run --deep WORDS} is {@code check WORDS}: the words as given, {@code --deep} left out. */
+    private int deepCheck() {
+        List<String> given = spec.commandLine().getParseResult().originalArgs();
+        List<String> words = new ArrayList<>(List.of("check"));
+        words.addAll(given.subList(given.indexOf("run") + 1, given.size()));
+        words.remove("--deep");
+        CommandLine check = Mpiguard.commandLine();
+        check.setOut(spec.commandLine().getOut());
+        check.setErr(spec.commandLine().getErr());
+        return check.execute(words.toArray(String[]::new));
     }
 
     /**

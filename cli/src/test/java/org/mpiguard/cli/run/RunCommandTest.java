@@ -80,6 +80,13 @@ class RunCommandTest {
     }
 
     @Test
+    void runDeepIsTheDeepCheckWithTheSameWords() {
+        Outcome o = run("run", "--deep", "--budget", "2s", "--", "java", "-cp", "x", "Main");
+        assertEquals(ExitCodes.USAGE, o.code);
+        assertTrue(o.err.contains("--budget takes a duration of at least 10s"), "check read the words\n" + o.err);
+    }
+
+    @Test
     void aMissingMpirunIsSaidPlainly() {
         Outcome o = run("run", "--agent-jar", "/nonexistent.jar", "--", "/no/such/mpirun", "-np", "2", "java", "-cp",
                 "x", "Main");
