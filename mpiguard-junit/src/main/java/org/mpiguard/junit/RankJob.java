@@ -1,5 +1,6 @@
 package org.mpiguard.junit;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,7 +52,7 @@ final class RankJob {
                 "-np", String.valueOf(test.ranks()), setup.java().toString(),
                 "-javaagent:" + setup.agentJar() + "=" + agentOptions(),
                 // the agent's classes first: the test class path may hold older copies of MPIGuard's own
-                "-cp", setup.agentJar() + java.io.File.pathSeparator + setup.classPath(),
+                "-cp", setup.agentJar() + File.pathSeparator + setup.classPath(),
                 RankMain.class.getName(), className, method, test.init() ? "init" : "no-init", reportDir.toString()));
         return command;
     }
