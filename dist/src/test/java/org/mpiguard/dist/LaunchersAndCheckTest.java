@@ -82,4 +82,14 @@ class LaunchersAndCheckTest {
         assertTrue(reporters.containsAll(Set.of(0, -3, -2)), "the ranks', the analysis's and explore's, in one report: "
                 + reporters);
     }
+
+    @Test
+    void checkFindsNoErrorInTheTwinAndItsReplayShowsTheRaceHarmless() throws Exception {
+        Installation.Result r = Installation.mpiguard(List.of("check", "--budget", "5m", "--np", "3",
+                "--allow-run-as-root", "--oversubscribe", "--", "java", "-cp", Installation.programClassPath(),
+                "org.mpiguard.programs.demo.WorkerResults", "twin"));
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.stdout().contains("MPIGuard deep check: 0 error(s)"), r.stdout());
+        assertTrue((r.stdout() + r.stderr()).contains("were those of the observed schedule"), "the race was replayed\n" + r);
+    }
 }
