@@ -39,6 +39,10 @@ public final class FindingFormat {
         }
         out.append("],\"message\":");
         Json.string(out, f.message());
+        if (f.key() != null) {
+            out.append(",\"key\":");
+            Json.string(out, f.key());
+        }
         if (!f.status().isEmpty()) {
             out.append(",\"status\":[");
             for (int i = 0; i < f.status().size(); i++) {
