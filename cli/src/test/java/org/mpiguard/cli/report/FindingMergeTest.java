@@ -27,7 +27,7 @@ import org.mpiguard.core.report.SiteRef;
  * truncation): the report keeps one finding per bug, with every site either side knows, and
  * counts bugs.
  */
-class OneFindingPerBugTest {
+class FindingMergeTest {
 
     private static final SiteRef SPLIT = new SiteRef("org.acme.Leak", "main", "Leak.java", 12);
     private static final SiteRef FINALIZE = new SiteRef("org.acme.Leak", "main", "Leak.java", 30);
