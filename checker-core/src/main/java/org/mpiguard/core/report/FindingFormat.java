@@ -121,7 +121,7 @@ public final class FindingFormat {
         return out.toString();
     }
 
-    private static String join(List<Integer> ranks) {
+    static String join(List<Integer> ranks) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < ranks.size(); i++) {
             out.append(i == 0 ? "" : ", ").append(ranks.get(i));

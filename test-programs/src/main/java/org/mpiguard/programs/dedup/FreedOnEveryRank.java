@@ -1,6 +1,7 @@
 package org.mpiguard.programs.dedup;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import mpi.Comm;
 import mpi.Group;
@@ -17,7 +18,7 @@ public final class FreedOnEveryRank {
         int size = MPI.COMM_WORLD.getSize();
         Comm copy = MPI.COMM_WORLD.dup();
         Group group = MPI.COMM_WORLD.getGroup();
-        IntBuffer out = ByteBuffer.allocateDirect(4).asIntBuffer();
+        IntBuffer out = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder()).asIntBuffer();
         out.put(0, rank);
         Request pending = MPI.COMM_WORLD.iSend(out, 1, MPI.INT, (rank + 1) % size, 3);
         int[] in = new int[1];
