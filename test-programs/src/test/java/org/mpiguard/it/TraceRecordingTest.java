@@ -57,7 +57,7 @@ class TraceRecordingTest {
         assertTrue(comms.get("message").asText().contains("3 communicators made at"), comms.toString());
         JsonNode lost = leaks.stream().filter(f -> f.get("message").asText().startsWith("Lost message"))
                 .findFirst().orElseThrow(() -> new AssertionError("the lost message\n" + leaks));
-        assertEquals(List.of(0, 1), ranks(lost));
+        assertEquals(List.of(1, 0), ranks(lost), "the sender, whose call the site is, then the receiver");
         assertSite(lost.get("site"), LEAK, "LOST-SEND");
         assertEquals(8 * 2 + 1, leaks.size(), leaks.toString());
     }
