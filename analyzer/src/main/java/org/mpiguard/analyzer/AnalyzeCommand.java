@@ -1,6 +1,7 @@
 package org.mpiguard.analyzer;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code mpiguard analyze DIR}: reads every rank's trace in DIR and runs the
  * cross-process analyses; prints the findings and writes them to
- * {@code DIR/findings-analysis.jsonl} (the contract of the per-rank findings files), and
+ * {@code DIR/findings-analysis.jsonl} (the contract of the per-rank findings files), but for
+ * those the ranks' findings files in DIR already hold (OnlineOwner), and
  * the racing receives to {@code DIR/message-races.jsonl} for replay. Needs no MPI.
  */
 @Command(name = "analyze", mixinStandardHelpOptions = true,
@@ -99,12 +101,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
         progress.finish();
         Path findingsFile = out != null ? out : dir.resolve("findings-analysis.jsonl");
         Files.deleteIfExists(findingsFile);
-        FindingSink sink = new FindingSink(findingsFile, stdout);
-        boolean errors = false;
-        for (Finding f : result.findings()) {
-            sink.report(f);
-            errors |= f.severity() == Severity.ERROR;
-        }
+        // what the ranks already reported online is not repeated (the report merges what the traces add by key)
+        FindingSink sink = new FindingSink(findingsFile, new PrintStream(OutputStream.nullOutputStream()));
+        int known = OnlineOwner.report(result.findings(), sink, stdout, OnlineOwner.ofKeys(OnlineKeys.of(dir))).known();
+        boolean errors = result.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR);
         RaceLog.write(dir.resolve("message-races.jsonl"), traces, result.races());
         if (!quiet) {
             for (String note : result.notes()) {
@@ -112,7 +112,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
             }
             stdout.println("[MPIGuard] analysed " + result.events() + " events of " + traces.worldSize()
                     + " ranks in " + result.millis() + " ms: " + result.findings().size() + " finding"
-                    + (result.findings().size() == 1 ? "" : "s") + " (written to " + findingsFile + ")");
+                    + (result.findings().size() == 1 ? "" : "s") + " (written to " + findingsFile + ")"
+                    + (known == 0 ? "" : "; " + known + " of them the ranks reported online already, not repeated"
+                    + " here (mpiguard report " + dir + " shows each bug once)"));
         }
         return errors ? ExitCodes.ANALYSIS_FOUND_ERRORS : 0;
     }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKeys;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.Severity;
 import org.mpiguard.core.trace.HandleKind;
@@ -17,8 +18,9 @@ import org.mpiguard.core.trace.TraceFile;
  * Resources a rank still held at Finalize, from its trace: handles created and never
  * freed (communicators, groups, datatypes, ops, windows, infos, error handlers, persistent
  * requests, an attached buffer), one finding per creation site with how many; and
- * messages sent and never received by a rank whose trace is whole. Only whole traces:
- * an absence in a cut trace proves nothing.
+ * messages sent and never received by a rank whose trace is whole, one finding per send
+ * site, destination and tag. Only whole traces: an absence in a cut trace proves nothing.
+ * Each carries the key its online check at Finalize gives the same bug (FindingKeys).
  */
 final class LeakAnalysis {
 
@@ -98,7 +100,7 @@ final class LeakAnalysis {
                             + (n == 1 ? "it" : "each") + " with " + c.freeCall + " when done (a loop that makes one "
                             + "per iteration exhausts MPI's handles).";
             findings.add(new Finding(FindingKind.RESOURCE_LEAK, Severity.WARNING, List.of(t.rank()), site.site().op(),
-                    site.ref(), List.of(), message, List.of()));
+                    site.ref(), List.of(), message, List.of(), FindingKeys.leak(t.rank(), site.ref())));
         }
         return findings;
     }
@@ -119,7 +121,7 @@ final class LeakAnalysis {
             for (SendEvent s : sends) {
                 if (s.matchedBy == null && !s.cancelled && traces.whole(s.dest) && traces.whole(s.rank)
                         && !open.contains(s.dest + ":" + s.comm)) {
-                    bySite.computeIfAbsent(s.rank + ":" + s.site + ">" + s.dest, k -> new ArrayList<>()).add(s);
+                    bySite.computeIfAbsent(s.rank + ":" + s.site + ">" + s.dest + "#" + s.tag, k -> new ArrayList<>()).add(s);
                 }
             }
         }
@@ -129,17 +131,14 @@ final class LeakAnalysis {
             RankSite site = RankSite.of(traces.rank(s.rank), s.site);
             int n = group.size();
             String message = "Lost message: " + (n == 1 ? "the message" : n + " messages") + " sent by "
-                    + site.where() + " to rank " + s.dest + " (tag " + s.tag + (n == 1 ? "" : " first")
-                    + ") " + (n == 1 ? "was" : "were") + " never received: rank " + s.dest + " reached Finalize "
+                    + site.where() + " to rank " + s.dest + " (tag " + s.tag + ") " + (n == 1 ? "was" : "were") + " never received: rank " + s.dest + " reached Finalize "
                     + "without a matching receive. Receive every message (or cancel it); a message left pending "
                     + "at Finalize is erroneous and its data is silently lost.";
-            findings.add(new Finding(FindingKind.RESOURCE_LEAK, Severity.WARNING, sorted(s.rank, s.dest),
-                    site.site().op(), site.ref(), List.of(), message, List.of()));
+            // the sender first: the site is its call; the key is the receiver's, as its online check names it
+            findings.add(new Finding(FindingKind.RESOURCE_LEAK, Severity.WARNING,
+                    s.rank == s.dest ? List.of(s.rank) : List.of(s.rank, s.dest), site.site().op(), site.ref(),
+                    List.of(), message, List.of(), FindingKeys.lostMessage(s.dest, s.rank, s.tag)));
         }
         return findings;
-    }
-
-    private static List<Integer> sorted(int a, int b) {
-        return a == b ? List.of(a) : a < b ? List.of(a, b) : List.of(b, a);
     }
 }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKeys;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.RelatedCall;
 import org.mpiguard.core.report.Severity;
@@ -31,6 +32,8 @@ final class RequestLifecycleAnalysis {
     private static final class Life {
         final int createSite;
         final boolean persistent;
+        /** A persistent request's last start: where it was left active (0 before any). */
+        int startSite;
         boolean receive;
         boolean active;
         boolean freed;
@@ -107,7 +110,9 @@ final class RequestLifecycleAnalysis {
         // read of a pending receive's buffer, a message never received).
         for (Life life : lives.values()) {
             if (life.active && !life.freed) {
-                out.add(t, life.createSite, life.createSite, Severity.WARNING, "never completed",
+                // a persistent request is named by its start, as the online check names it
+                int site = life.persistent && life.startSite != 0 ? life.startSite : life.createSite;
+                out.add(t, site, site, Severity.WARNING, "never completed",
                         "made a " + (life.persistent ? "persistent request, started it" : "nonblocking request")
                                 + " and never waited for or tested it to completion before Finalize: the operation "
                                 + (life.receive ? "may never have delivered its data into the buffer"
@@ -148,6 +153,7 @@ final class RequestLifecycleAnalysis {
                                     + "request before starting it again.");
                 }
                 life.active = true;
+                life.startSite = e.site();
             }
             case FREE -> {
                 if (life.active && (life.persistent || life.receive)) {
@@ -162,6 +168,20 @@ final class RequestLifecycleAnalysis {
             }
         }
         life.lastSite = e.site();
+    }
+
+    /**
+     * The key of the rules the online check also follows (FindingKeys.request); the others (used
+     * after free, started while active) are the online argument checks' errors, which abort the job.
+     */
+    private static String key(String rule, int rank, RankSite here) {
+        String online = switch (rule) {
+            case "never completed" -> "never-completed";
+            case "completed twice" -> "completed-twice";
+            case "freed while active" -> "freed-active";
+            default -> null;
+        };
+        return online == null ? null : FindingKeys.request(online, rank, here.ref());
     }
 
     /** Groups findings by rule and sites, counting repetitions. */
@@ -204,7 +224,7 @@ final class RequestLifecycleAnalysis {
                         + (v.times == 1 ? "" : " (" + v.times + " times)");
                 List<RelatedCall> related = k.other() == k.site() ? List.of() : List.of(other.related());
                 findings.add(new Finding(FindingKind.REQUEST_LIFECYCLE, v.severity, List.of(k.rank()),
-                        here.site().op(), here.ref(), related, message, List.of()));
+                        here.site().op(), here.ref(), related, message, List.of(), key(k.rule(), k.rank(), here)));
             }
             return findings;
         }

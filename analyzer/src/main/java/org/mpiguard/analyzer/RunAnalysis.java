@@ -1,35 +1,39 @@
 package org.mpiguard.analyzer;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
+import java.util.function.Predicate;
 import org.mpiguard.core.report.Finding;
-import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.FindingSink;
 
 /**
  * Rank 0's analysis at the end of a run, inside the program's JVM after MPI.Finalize: the
  * same analyses as {@code mpiguard analyze}, without its command line (no picocli in the
- * agent). Resource leaks and request lifecycle are left to the online checks, which report
- * them on every rank at run time; {@code mpiguard analyze DIR} keeps them. Says nothing
- * when it finds nothing, so a correct program's output is the same with traces on.
+ * agent). What the online checks of this run own (docs/finding-ownership.md: leaks, requests'
+ * lifecycle, truncations) is not reported again; a lost message only gets one line naming the
+ * sender's call, which only the traces know, and is written so that the report merges it into
+ * the receiving rank's finding by its key. Says nothing when it finds nothing, so a correct
+ * program's output is the same with traces on.
  */
 public final class RunAnalysis {
 
-    /** The families the online checks report while the program runs. */
-    static final Set<FindingKind> ONLINE = Set.of(FindingKind.RESOURCE_LEAK, FindingKind.REQUEST_LIFECYCLE);
-
     private RunAnalysis() {
+    }
+
+    /** {@link #atEndOfRun(Path, PrintStream, Predicate)} with every online check on. */
+    public static void atEndOfRun(Path dir, PrintStream out) {
+        atEndOfRun(dir, out, OnlineOwner.ALL_ON);
     }
 
     /**
      * Analyses the traces in {@code dir} if every rank's is there and whole (a directory
      * rank 0 shares with the others); else says so in one line. Findings go to {@code out}
-     * and to {@code dir/findings-analysis.jsonl}.
+     * and {@code dir/findings-analysis.jsonl}, those {@code ownedOnline} as {@link OnlineOwner} says.
      */
-    public static void atEndOfRun(Path dir, PrintStream out) {
+    public static void atEndOfRun(Path dir, PrintStream out, Predicate<Finding> ownedOnline) {
         try {
             TraceSet traces = TraceSet.read(dir);
             int size = traces.worldSize();
@@ -47,14 +51,8 @@ public final class RunAnalysis {
             Analysis.Result result = Analysis.run(traces);
             Path file = dir.resolve("findings-analysis.jsonl");
             Files.deleteIfExists(file);
-            FindingSink sink = new FindingSink(file, out);
-            int reported = 0;
-            for (Finding f : result.findings()) {
-                if (!ONLINE.contains(f.kind())) {
-                    sink.report(f);
-                    reported++;
-                }
-            }
+            FindingSink sink = new FindingSink(file, new PrintStream(OutputStream.nullOutputStream()));
+            int reported = OnlineOwner.report(result.findings(), sink, out, ownedOnline).printed();
             RaceLog.write(dir.resolve("message-races.jsonl"), traces, result.races());
             if (reported == 0) {
                 return; // a clean run stays as quiet as without traces

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKeys;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.Severity;
 import org.mpiguard.core.trace.Signature;
@@ -77,8 +78,11 @@ final class TypeMismatchAnalysis {
             }
         }
         TreeSet<Integer> ranks = new TreeSet<>(List.of(p.send.rank, p.recv.rank));
+        // a truncation is also Open MPI's MPI_ERR_TRUNCATE at the receive, which the online check reports
+        String key = r.verdict() == SignatureComparison.Verdict.TRUNCATED
+                ? FindingKeys.truncation(p.recv.rank, recv.ref()) : null;
         return new Finding(FindingKind.TYPE_MISMATCH, severity, new ArrayList<>(ranks), recv.site().op(), recv.ref(),
-                List.of(send.related()), message, List.of());
+                List.of(send.related()), message, List.of(), key);
     }
 
     static String describe(Signature sig, long count) {

@@ -15,6 +15,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpiguard.core.ExitCodes;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingFormat;
+import org.mpiguard.core.report.FindingKeys;
+import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.report.SiteRef;
+import org.mpiguard.core.trace.HandleKind;
 import picocli.CommandLine;
 
 class AnalyzeCommandTest {
@@ -60,6 +67,36 @@ class AnalyzeCommandTest {
         // a second analysis of the same directory replaces the file rather than appending to it
         assertEquals(ExitCodes.ANALYSIS_FOUND_ERRORS, analyze(dir.toString()));
         assertEquals(1, Files.readAllLines(dir.resolve("findings-analysis.jsonl")).size());
+    }
+
+    @Test
+    void whatTheRanksReportedOnlineIsNotRepeatedAndALostMessageOnlyAddsItsSender() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        RunBuilder.Rank zero = run.rank(0);
+        zero.send(10, 1, 7, 5, 1);
+        zero.rec.handle(zero.site("Intracomm.split", 11), HandleKind.CREATE, HandleKind.COMM, 1, 101, 0, 0, 0);
+        zero.rec.handle(zero.site("Comm.getGroup", 12), HandleKind.CREATE, HandleKind.GROUP, 1, 102, 0, 0, 0);
+        run.write(true);
+        // the ranks' online findings: rank 0's leak of the communicator, rank 1's lost message from rank 0
+        SiteRef split = new SiteRef("demo.Prog", "main", "Prog.java", 11);
+        Files.writeString(dir.resolve("findings-rank0.jsonl"), FindingFormat.json(new Finding(
+                FindingKind.RESOURCE_LEAK, Severity.WARNING, List.of(0), "Intracomm.split", split, List.of(),
+                "A communicator made at Prog.java:11 on rank 0 was never freed", List.of(),
+                FindingKeys.leak(0, split))) + "\n");
+        Files.writeString(dir.resolve("findings-rank1.jsonl"), FindingFormat.json(new Finding(
+                FindingKind.RESOURCE_LEAK, Severity.WARNING, List.of(1), "MPI.Finalize",
+                new SiteRef("demo.Prog", "main", "Prog.java", 30), List.of(), "A message (tag 7) sent by rank 0",
+                List.of(), FindingKeys.lostMessage(1, 0, 7))) + "\n");
+        assertEquals(0, analyze(dir.toString()));
+        assertFalse(stdout().contains("Intracomm.split at Prog.java:11"), "rank 0 reported it\n" + stdout());
+        assertTrue(stdout().contains("WARNING resource-leak on rank 0: Comm.getGroup at Prog.java:12"),
+                "no rank reported this one\n" + stdout());
+        assertTrue(stdout().contains("the traces add to a finding reported online: Lost message: the message sent by"
+                + " rank 0 at Prog.java:10"), stdout());
+        assertTrue(stdout().contains("2 of them the ranks reported online already"), stdout());
+        String file = Files.readString(dir.resolve("findings-analysis.jsonl"));
+        assertFalse(file.contains(FindingKeys.leak(0, split)), file);
+        assertTrue(file.contains(FindingKeys.lostMessage(1, 0, 7)) && file.contains("Comm.getGroup"), file);
     }
 
     @Test

@@ -11,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpiguard.core.report.FindingKeys;
+import org.mpiguard.core.trace.HandleKind;
 
-/** Rank 0's end-of-run analysis: the online families left out, quiet when clean, whole traces only. */
+/** Rank 0's end-of-run analysis: what the online checks own left out, quiet when clean, whole traces only. */
 class RunAnalysisTest {
 
     private static final int INT = 5;
@@ -28,15 +30,42 @@ class RunAnalysisTest {
     }
 
     @Test
-    void aTypeMismatchIsReportedAndALostMessageIsLeftToTheOnlineChecks() throws Exception {
+    void aTypeMismatchIsReportedAndALostMessageOnlyAddsItsSenderToTheOnlineFinding() throws Exception {
         RunBuilder run = new RunBuilder(dir, 2);
         run.rank(0).send(10, 1, 7, INT, 1).send(11, 1, 8, INT, 1);
         run.rank(1).recv(20, 0, 7, FLOAT, 1);
         String out = analyse(run.write(true));
         assertTrue(out.contains("type-mismatch"), out);
-        assertFalse(out.contains("resource-leak"), out);
+        assertFalse(out.contains("resource-leak"), "the receiving rank reported the lost message at Finalize\n" + out);
+        assertTrue(out.contains("the traces add to a finding reported online: Lost message: the message sent by rank 0"
+                + " at Prog.java:11"), out);
         String file = Files.readString(dir.resolve("findings-analysis.jsonl"));
-        assertTrue(file.contains("\"type-mismatch\"") && !file.contains("resource-leak"), file);
+        assertTrue(file.contains("\"type-mismatch\""), file);
+        assertTrue(file.contains("\"key\":\"" + FindingKeys.lostMessage(1, 0, 8) + "\""),
+                "written with the key the receiver's online finding has, for the report to merge\n" + file);
+    }
+
+    @Test
+    void aLeakTheOnlineChecksReportIsNeitherPrintedNorWrittenAgain() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 1);
+        RunBuilder.Rank zero = run.rank(0);
+        zero.rec.handle(zero.site("Intracomm.split", 10), HandleKind.CREATE, HandleKind.COMM, 1, 101, 0, 0, 0);
+        assertEquals("", analyse(run.write(true)));
+        Path file = dir.resolve("findings-analysis.jsonl");
+        assertTrue(!Files.exists(file) || Files.readString(file).isEmpty(), "nothing written");
+    }
+
+    @Test
+    void withTheOnlineLifecycleChecksOffTheAnalysisReportsTheLeakItself() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 1);
+        RunBuilder.Rank zero = run.rank(0);
+        zero.rec.handle(zero.site("Intracomm.split", 10), HandleKind.CREATE, HandleKind.COMM, 1, 101, 0, 0, 0);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        RunAnalysis.atEndOfRun(run.write(true), new PrintStream(bytes, true, StandardCharsets.UTF_8),
+                OnlineOwner.of(false, true));
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(out.contains("WARNING resource-leak on rank 0: Intracomm.split at Prog.java:10"), out);
+        assertTrue(Files.readString(dir.resolve("findings-analysis.jsonl")).contains("resource-leak"));
     }
 
     @Test

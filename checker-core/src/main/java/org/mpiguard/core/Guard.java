@@ -51,12 +51,17 @@ public final class Guard {
     }
 
     public static void report(Finding finding) {
+        sink().report(finding);
+    }
+
+    /** Where findings go: this rank's, or before MPI.Init the per-process file's. */
+    public static FindingSink sink() {
         FindingSink s = sink;
         if (s == null) {
             s = new FindingSink(options.reportDir(), -1, ERR, StackCapture.of(options));
             sink = s;
         }
-        s.report(finding);
+        return s;
     }
 
     /**

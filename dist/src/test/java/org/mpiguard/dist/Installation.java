@@ -1,11 +1,14 @@
 package org.mpiguard.dist;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /** The unpacked distribution's bin/mpiguard, run as a user would, in a fresh working directory. */
@@ -53,6 +56,18 @@ final class Installation {
         return new Result(process.isAlive() ? -1 : process.exitValue(),
                 Files.readString(work.resolve("out.txt"), StandardCharsets.UTF_8),
                 Files.readString(work.resolve("err.txt"), StandardCharsets.UTF_8), work);
+    }
+
+    /** A finding's {@code site} as {@code File.java:12}. */
+    static String at(JsonNode site) {
+        return site.get("file").asText() + ":" + site.get("line").asInt();
+    }
+
+    /** A finding's related calls as {@code rank:File.java:12}. */
+    static Set<String> related(JsonNode f) {
+        Set<String> sides = new TreeSet<>();
+        f.get("related").forEach(r -> sides.add(r.get("rank").asInt() + ":" + at(r.get("site"))));
+        return sides;
     }
 
     /** The line of {@code file} (under the programs' sources) that carries {@code marker}. */

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -70,13 +69,11 @@ class MpiguardExploreTest {
     }
 
     private static String at(JsonNode site) {
-        return site.get("file").asText() + ":" + site.get("line").asInt();
+        return Installation.at(site);
     }
 
     private static Set<String> related(JsonNode f) {
-        Set<String> sides = new TreeSet<>();
-        f.get("related").forEach(r -> sides.add(r.get("rank").asInt() + ":" + at(r.get("site"))));
-        return sides;
+        return Installation.related(f);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.mpiguard.adapter;
 
+import org.mpiguard.adapter.lifecycle.FinalizeConsole;
 import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.Guard;
 import java.util.List;
@@ -131,6 +132,7 @@ public final class MpiRuntime {
         OutsideEnd.watchSignals();
         Runtime.getRuntime().addShutdownHook(new Thread(MpiRuntime::onJvmExit, "mpiguard-exit"));
         TraceSession.start(Guard.options(), rank, size);
+        FinalizeConsole.start(Guard.options());
         if (!wantsWatchdog()) {
             return;
         }
@@ -166,6 +168,7 @@ public final class MpiRuntime {
         finalizeCalled = true;
         tracking = false;
         ring = false;
+        FinalizeConsole.printOnce(rank, size);
         boolean analyseTraces = TraceSession.finish(site);
         MPI.Finalize();
         if (analyseTraces) {

@@ -5,6 +5,7 @@ import mpi.MPIException;
 import org.mpiguard.adapter.MpiRuntime;
 import mpi.Request;
 import mpi.Status;
+import org.mpiguard.adapter.lifecycle.FinalizeConsole;
 import org.mpiguard.adapter.lifecycle.Leaks;
 import org.mpiguard.adapter.lifecycle.RequestLifecycle;
 import org.mpiguard.adapter.shadow.RequestShadows;
@@ -65,8 +66,13 @@ public final class Lifecycle {
     /** Before MPI.Finalize: what the program leaves behind. */
     public static void finalizing(int site) {
         if (Guard.options().enabled(CheckFamily.LIFECYCLE) && MpiRuntime.running()) {
-            RequestLifecycle.atFinalize(site);
-            Leaks.atFinalize(site);
+            FinalizeConsole.hold(); // every rank finds these: rank 0 prints them once, in Finalize
+            try {
+                RequestLifecycle.atFinalize(site);
+                Leaks.atFinalize(site);
+            } finally {
+                FinalizeConsole.release();
+            }
         }
     }
 

@@ -39,6 +39,10 @@ public final class FindingFormat {
         }
         out.append("],\"message\":");
         Json.string(out, f.message());
+        if (f.key() != null) {
+            out.append(",\"key\":");
+            Json.string(out, f.key());
+        }
         if (!f.status().isEmpty()) {
             out.append(",\"status\":[");
             for (int i = 0; i < f.status().size(); i++) {
@@ -117,7 +121,7 @@ public final class FindingFormat {
         return out.toString();
     }
 
-    private static String join(List<Integer> ranks) {
+    static String join(List<Integer> ranks) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < ranks.size(); i++) {
             out.append(i == 0 ? "" : ", ").append(ranks.get(i));

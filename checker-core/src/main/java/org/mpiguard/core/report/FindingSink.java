@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,6 +21,9 @@ public final class FindingSink {
     private final PrintStream err;
     private final StackCapture stacks;
     private boolean fileFailed;
+    /** The thread whose findings are held from stderr for now ({@link #hold}), or null. */
+    private Thread holder;
+    private final List<Finding> held = new ArrayList<>();
 
     public FindingSink(Path reportDir, int rank, PrintStream err) {
         this(reportDir, rank, err, StackCapture.NONE);
@@ -49,9 +53,36 @@ public final class FindingSink {
         write(finding, stack);
     }
 
-    private synchronized void write(Finding finding, List<SiteRef> stack) {
-        err.print(FindingFormat.text(finding));
+    /**
+     * From now on the findings the calling thread reports are written to the file at once but
+     * kept from stderr until {@link #release}: the findings every rank makes at Finalize are
+     * printed once for all ranks by rank 0. Other threads' findings (a deadlock) print at once.
+     */
+    public synchronized void hold() {
+        holder = Thread.currentThread();
+    }
+
+    /** The findings held since {@link #hold}, not yet printed; stderr gets findings at once again. */
+    public synchronized List<Finding> release() {
+        holder = null;
+        List<Finding> out = List.copyOf(held);
+        held.clear();
+        return out;
+    }
+
+    /** Prints findings as reported here ({@code findings} of several ranks merged, say). */
+    public synchronized void print(List<Finding> findings) {
+        findings.forEach(f -> err.print(FindingFormat.text(f)));
         err.flush();
+    }
+
+    private synchronized void write(Finding finding, List<SiteRef> stack) {
+        if (Thread.currentThread() == holder) {
+            held.add(finding);
+        } else {
+            err.print(FindingFormat.text(finding));
+            err.flush();
+        }
         if (fileFailed) {
             return;
         }

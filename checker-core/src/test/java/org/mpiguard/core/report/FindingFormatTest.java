@@ -53,6 +53,19 @@ class FindingFormatTest {
     }
 
     @Test
+    void theKeyOfABugBothSidesSeeIsWrittenOnlyWhenItHasOne() throws Exception {
+        SiteRef site = new SiteRef("com.acme.Leak", "main", "Leak.java", 12);
+        Finding leak = new Finding(FindingKind.RESOURCE_LEAK, Severity.WARNING, List.of(3), "Intracomm.split", site,
+                List.of(), "m", List.of(), FindingKeys.leak(3, site));
+        assertEquals("leak rank 3 made at com.acme.Leak.main(Leak.java:12)",
+                JSON.readTree(FindingFormat.json(leak)).get("key").asText());
+        assertTrue(JSON.readTree(FindingFormat.json(leak.withKey(null))).get("key") == null);
+        assertTrue(FindingKeys.isLifecycle(leak.key()) && !FindingKeys.isTruncation(leak.key()));
+        assertTrue(FindingKeys.isLostMessage(FindingKeys.lostMessage(1, 0, 7)));
+        assertTrue(FindingKeys.isTruncation(FindingKeys.truncation(1, site)));
+    }
+
+    @Test
     void framesAsAThreadPrintsThemBecomeSites() {
         assertEquals(new SiteRef("com.acme.Slow", "spin", "Slow.java", 21), SiteRef.ofFrame("com.acme.Slow.spin(Slow.java:21)"));
         assertEquals(new SiteRef("java.lang.Object", "wait", null, -1),

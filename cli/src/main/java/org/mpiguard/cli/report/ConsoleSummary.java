@@ -3,7 +3,10 @@ package org.mpiguard.cli.report;
 import java.io.PrintWriter;
 import java.util.List;
 
-/** The one screen {@code mpiguard run} and {@code mpiguard report} print after writing the report. */
+/**
+ * The one screen {@code mpiguard run} and {@code mpiguard report} print after writing the report:
+ * its counts are bugs (a finding of one kind at one site, on however many ranks), one line each.
+ */
 public final class ConsoleSummary {
 
     private static final int MAX_GROUPS = 12;
@@ -18,9 +21,12 @@ public final class ConsoleSummary {
         if (report.findings().isEmpty()) {
             out.println("MPIGuard: no findings.");
         } else {
-            out.printf("MPIGuard: %d error%s, %d warning%s in %d finding%s (%d distinct)%n", report.errors(),
+            // one line per bug: the findings of one kind at one site, whichever ranks and sides reported them
+            out.printf("MPIGuard: %d error%s, %d warning%s in %d finding%s%s, reported by %s%n", report.errors(),
                     report.errors() == 1 ? "" : "s", report.warnings(), report.warnings() == 1 ? "" : "s",
-                    report.findings().size(), report.findings().size() == 1 ? "" : "s", groups.size());
+                    groups.size(), groups.size() == 1 ? "" : "s", report.findings().size() > groups.size()
+                            ? " (one per bug, from " + report.findings().size() + " reports)" : "",
+                    report.reporters());
         }
         for (int i = 0; i < Math.min(MAX_GROUPS, groups.size()); i++) {
             FindingGroup g = groups.get(i);

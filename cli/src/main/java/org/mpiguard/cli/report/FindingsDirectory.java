@@ -21,7 +21,8 @@ import java.util.stream.Stream;
  * rank order and, within a rank, in the order written, then those the analysis of the run's
  * traces found at its end ({@code findings-analysis.jsonl}, when the traces were written into
  * the report directory), then those {@code mpiguard explore} confirmed by replaying the run
- * ({@code findings-explore.jsonl}). A line that is not a JSON object (a
+ * ({@code findings-explore.jsonl}). The two findings of one bug that the online checks and the
+ * analysis both found become one ({@link FindingMerge}). A line that is not a JSON object (a
  * job killed mid-write) is counted and skipped, never fatal.
  */
 public final class FindingsDirectory {
@@ -74,7 +75,8 @@ public final class FindingsDirectory {
         if (Files.isRegularFile(explored)) {
             unreadable += read(explored, BY_EXPLORE, raw, findings);
         }
-        return new MergedReport(findings, raw, new ArrayList<>(files.keySet()), unreadable);
+        FindingMerge.Merged merged = FindingMerge.byKey(findings, raw);
+        return new MergedReport(merged.findings(), merged.raw(), new ArrayList<>(files.keySet()), unreadable);
     }
 
     /** Adds the findings of one file; returns how many of its lines were not findings. */

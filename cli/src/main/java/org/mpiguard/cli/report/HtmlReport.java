@@ -1,8 +1,8 @@
 package org.mpiguard.cli.report;
 
 import static org.mpiguard.cli.report.Html.escape;
+import static org.mpiguard.cli.report.Reporters.join;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,14 +61,19 @@ public final class HtmlReport {
     }
 
     private void header() {
+        int bugs = report.groups().size();
         out.append("<header><h1>MPIGuard report</h1><p class=\"summary\"><strong>").append(report.errors())
                 .append("</strong> error").append(report.errors() == 1 ? "" : "s").append(", <strong>")
-                .append(report.warnings()).append("</strong> warning").append(report.warnings() == 1 ? "" : "s")
-                .append(" in ").append(report.findings().size()).append(" finding")
-                .append(report.findings().size() == 1 ? "" : "s").append(" (").append(report.groups().size())
-                .append(" distinct), from the reports of ").append(report.rankFiles().isEmpty() ? "no rank"
-                        : "rank" + (report.rankFiles().size() == 1 ? " " : "s ") + join(report.rankFiles()))
-                .append(".</p>");
+                .append(report.warnings()).append("</strong> warning").append(report.warnings() == 1 ? "" : "s");
+        if (bugs == 0) {
+            out.append(": no finding was reported.</p>");
+        } else {
+            out.append(" in ").append(bugs).append(" finding").append(bugs == 1 ? "" : "s");
+            if (report.findings().size() > bugs) {
+                out.append(" (one per bug, from ").append(report.findings().size()).append(" reports)");
+            }
+            out.append(", reported by ").append(escape(report.reporters())).append(".</p>");
+        }
         if (report.unreadable() > 0) {
             out.append("<p class=\"warn\">").append(report.unreadable())
                     .append(" line(s) of the findings files were not findings and were skipped.</p>");
@@ -81,7 +86,7 @@ public final class HtmlReport {
                 .append(report.errors()).append(")</label> <label><input type=\"checkbox\" id=\"show-warning\" checked>")
                 .append(" warnings (").append(report.warnings()).append(")</label></div>");
         if (!report.findings().isEmpty()) {
-            out.append("<table class=\"kinds\"><tr><th>kind</th><th>findings</th><th>what it means</th></tr>");
+            out.append("<table class=\"kinds\"><tr><th>kind</th><th>bugs</th><th>what it means</th></tr>");
             report.countByKind().forEach((kind, count) -> out.append("<tr><td>").append(escape(kind))
                     .append("</td><td>").append(count).append("</td><td>").append(escape(CheckHelp.of(kind).title()))
                     .append("</td></tr>"));
@@ -106,7 +111,7 @@ public final class HtmlReport {
                     .append("</span>");
         }
         out.append("</h3><p class=\"ranks\">rank").append(group.ranks().size() == 1 ? " " : "s ")
-                .append(join(group.ranks())).append(" &middot; reported by ").append(reporterNames(group))
+                .append(join(group.ranks())).append(" &middot; reported by ").append(escape(Reporters.of(group.members())))
                 .append(f.site() == null ? "" : " &middot; in <code>" + escape(f.site().qualifiedMethod()) + "</code>")
                 .append("</p>");
         List<String> messages = group.messages();
@@ -123,28 +128,6 @@ public final class HtmlReport {
             graph(f, index);
         }
         out.append("</article>");
-    }
-
-    /**
-     * {@code rank 0}, {@code ranks 0, 3}, {@code the analysis of the traces} for what it found
-     * at the end of the run, or {@code mpiguard explore} for what its replays confirmed.
-     */
-    private static String reporterNames(FindingGroup group) {
-        TreeSet<Integer> ranks = new TreeSet<>();
-        group.members().forEach(m -> ranks.add(m.reportedBy()));
-        boolean analysed = ranks.remove(FindingsDirectory.BY_ANALYSIS);
-        boolean explored = ranks.remove(FindingsDirectory.BY_EXPLORE);
-        List<String> names = new ArrayList<>();
-        if (!ranks.isEmpty()) {
-            names.add("rank" + (ranks.size() == 1 ? " " : "s ") + join(ranks));
-        }
-        if (analysed) {
-            names.add("the analysis of the traces");
-        }
-        if (explored) {
-            names.add("mpiguard explore");
-        }
-        return String.join(", ", names);
     }
 
     /** Every site the finding names, once, with the ranks and calls standing there. */
@@ -287,13 +270,6 @@ public final class HtmlReport {
         return 0;
     }
 
-    private static String join(Iterable<Integer> ranks) {
-        StringBuilder s = new StringBuilder();
-        for (int r : ranks) {
-            s.append(s.length() == 0 ? "" : ", ").append(r);
-        }
-        return s.toString();
-    }
 
     private static final String STYLE = """
             body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#222;background:#f7f7f9}

@@ -15,16 +15,29 @@ import org.mpiguard.cli.Version;
  *
  * @param rankFiles  the ranks that left a findings file
  * @param unreadable lines of those files that were not a finding
+ *
+ * <p>Its counts are of bugs: the findings of one kind at one site are one bug whatever the
+ * ranks that found it, and the online checks' and the analysis's findings of one bug were
+ * merged into one when read ({@link FindingMerge}).
  */
 public record MergedReport(List<ReportFinding> findings, List<ObjectNode> raw, List<Integer> rankFiles,
                            int unreadable) {
 
+    /** Bugs, not copies: a group of findings of one kind at one site (on any rank) with an error among them. */
     public long errors() {
-        return findings.stream().filter(ReportFinding::isError).count();
+        return groups().stream().filter(FindingGroup::isError).count();
     }
 
     public long warnings() {
-        return findings.size() - errors();
+        return groups().size() - errors();
+    }
+
+    /**
+     * Who reported the findings, in words: {@code ranks 0, 1}, {@code the analysis of the traces},
+     * {@code mpiguard explore}, joined with "and"; empty when there is no finding.
+     */
+    public String reporters() {
+        return Reporters.of(findings);
     }
 
     /** Errors first, then by the order the first member was found. */
@@ -46,9 +59,10 @@ public record MergedReport(List<ReportFinding> findings, List<ObjectNode> raw, L
         return ordered;
     }
 
+    /** Bugs (groups) of each kind. */
     public Map<String, Integer> countByKind() {
         Map<String, Integer> counts = new TreeMap<>();
-        findings.forEach(f -> counts.merge(f.kind(), 1, Integer::sum));
+        groups().forEach(g -> counts.merge(g.first().kind(), 1, Integer::sum));
         return counts;
     }
 
@@ -63,8 +77,9 @@ public record MergedReport(List<ReportFinding> findings, List<ObjectNode> raw, L
             r.put("exitCode", run.exitCode());
         }
         ObjectNode summary = root.putObject("summary");
-        summary.put("findings", findings.size()).put("errors", errors()).put("warnings", warnings())
-                .put("groups", groups().size());
+        // errors, warnings and byKind count bugs (groups); findings counts the entries below, one per rank and bug
+        summary.put("findings", findings.size()).put("bugs", groups().size()).put("errors", errors())
+                .put("warnings", warnings()).put("groups", groups().size());
         ObjectNode byKind = summary.putObject("byKind");
         countByKind().forEach(byKind::put);
         ArrayNode ranks = summary.putArray("ranksReporting");

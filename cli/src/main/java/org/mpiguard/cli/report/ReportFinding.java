@@ -8,13 +8,22 @@ import java.util.List;
  * One finding as the report reads it back from a rank's JSON lines (the contract of
  * DESIGN.md); fields the report does not know are kept in the merged JSON, not here.
  *
- * @param reportedBy the rank whose findings file held it (-1 before MPI.Init), or
- *                   {@link FindingsDirectory#BY_EXPLORE}
+ * @param reportedBy     the rank whose findings file held it (-1 before MPI.Init), or
+ *                       {@link FindingsDirectory#BY_ANALYSIS}, {@link FindingsDirectory#BY_EXPLORE}
+ * @param key            the bug's key when the online checks and the trace analysis can both find it
+ * @param alsoReportedBy the other sides whose finding of the same bug was merged into this one
+ *                       ({@link FindingMerge})
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ReportFinding(String kind, String severity, List<Integer> ranks, String op, Site site,
                             List<Related> related, String message, List<Status> status, List<Site> stack,
-                            int reportedBy) {
+                            int reportedBy, String key, List<Integer> alsoReportedBy) {
+
+    public ReportFinding(String kind, String severity, List<Integer> ranks, String op, Site site,
+                         List<Related> related, String message, List<Status> status, List<Site> stack,
+                         int reportedBy) {
+        this(kind, severity, ranks, op, site, related, message, status, stack, reportedBy, null, List.of());
+    }
 
     public ReportFinding {
         kind = kind == null ? "unknown" : kind;
@@ -25,6 +34,7 @@ public record ReportFinding(String kind, String severity, List<Integer> ranks, S
         message = message == null ? "" : message;
         status = status == null ? List.of() : List.copyOf(status);
         stack = stack == null ? List.of() : List.copyOf(stack);
+        alsoReportedBy = alsoReportedBy == null ? List.of() : List.copyOf(alsoReportedBy);
     }
 
     public boolean isError() {

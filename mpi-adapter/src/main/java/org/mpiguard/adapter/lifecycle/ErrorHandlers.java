@@ -19,6 +19,7 @@ import org.mpiguard.core.Guard;
 import org.mpiguard.core.options.CheckFamily;
 import org.mpiguard.core.options.OnError;
 import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKeys;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.Severity;
 import org.mpiguard.core.report.SiteRef;
@@ -217,11 +218,28 @@ public final class ErrorHandlers {
                 + (error.getErrorClass() == MPI.ERR_TRUNCATE ? truncation() : "")
                 + " To handle such errors in the program, call setErrhandler(MPI.ERRORS_RETURN) on the"
                 + " communicator and catch MPIException.";
+        String key = error.getErrorClass() == MPI.ERR_TRUNCATE
+                ? FindingKeys.truncation(rank, SiteRef.of(CallSites.get(receiveSite(handle, site)))) : null;
         Guard.report(new Finding(FindingKind.MPI_ERROR, Severity.ERROR, List.of(rank), call.op(), SiteRef.of(call),
-                List.of(), message, List.of()));
+                List.of(), message, List.of(), key));
         if (Guard.options().onError() == OnError.ABORT) {
             Violations.abort(error.getErrorCode());
         }
+    }
+
+    /**
+     * Where the truncated receive was posted: the call itself, or for a wait or test on one
+     * request the call that made it (the trace analysis names a receive by its post, so the
+     * two findings of one truncation share a key). A waitAll does not say which request failed.
+     */
+    private static int receiveSite(Object handle, int site) {
+        if (handle instanceof Request) {
+            RequestShadow.View view = new RequestShadow.View();
+            if (RequestShadows.lookup(handle, view) && view.site != CallSites.UNKNOWN_ID) {
+                return view.site;
+            }
+        }
+        return site;
     }
 
     private static String truncation() {

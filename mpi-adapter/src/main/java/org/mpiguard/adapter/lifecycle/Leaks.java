@@ -18,6 +18,7 @@ import org.mpiguard.adapter.shadow.Shadow;
 import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKeys;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.Severity;
 import org.mpiguard.core.report.SiteRef;
@@ -149,7 +150,7 @@ public final class Leaks {
         for (int[] m : lost.values()) {
             int worldSource = CommRanks.toWorld(comm, m[0]);
             String noun = m[2] == 1 ? "A message" : m[2] + " messages";
-            warn(rank, finalizeSite, noun + " (tag " + m[1] + ", " + m[3] + " bytes) sent by rank " + m[0]
+            warn(rank, finalizeSite, FindingKeys.lostMessage(rank, worldSource, m[1]), noun + " (tag " + m[1] + ", " + m[3] + " bytes) sent by rank " + m[0]
                     + (worldSource != m[0] ? " (world rank " + worldSource + ")" : "") + " to rank " + rank
                     + " on " + where + (m[2] == 1 ? " was" : " were") + " never received before MPI.Finalize."
                     + " The sender's call is on rank " + worldSource + " and is not known online; the trace"
@@ -157,9 +158,14 @@ public final class Leaks {
         }
     }
 
+    /** A leak made at {@code site}: its key names the rank and the site, as the trace analysis names it. */
     private static void warn(int rank, int site, String message) {
+        warn(rank, site, FindingKeys.leak(rank, SiteRef.of(CallSites.get(site))), message);
+    }
+
+    private static void warn(int rank, int site, String key, String message) {
         String op = site == CallSites.UNKNOWN_ID ? "MPI.Finalize" : CallSites.get(site).op();
         Guard.report(new Finding(FindingKind.RESOURCE_LEAK, Severity.WARNING, List.of(rank), op,
-                SiteRef.of(CallSites.get(site)), List.of(), message, List.of()));
+                SiteRef.of(CallSites.get(site)), List.of(), message, List.of(), key));
     }
 }

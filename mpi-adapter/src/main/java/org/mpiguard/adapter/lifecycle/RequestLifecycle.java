@@ -11,6 +11,7 @@ import org.mpiguard.adapter.shadow.RequestShadows;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.activity.WaitKind;
 import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKeys;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.RelatedCall;
 import org.mpiguard.core.report.Severity;
@@ -40,7 +41,7 @@ public final class RequestLifecycle {
         if (earlier != 0 && Violations.firstWarning(FindingKind.REQUEST_LIFECYCLE, site, "completed-twice")) {
             var call = CallSites.get(site);
             var first = CallSites.get(earlier);
-            report(Severity.WARNING, site, earlier, "The request passed to " + call.op() + " at " + call.location()
+            report("completed-twice", site, earlier, "The request passed to " + call.op() + " at " + call.location()
                     + " was already completed by " + first.op() + " at " + first.location() + ". The binding gave it"
                     + " MPI's null handle then, so this call returns at once and waits for nothing. Wait for each"
                     + " request once, or keep the new request a later nonblocking call returns."
@@ -53,7 +54,7 @@ public final class RequestLifecycle {
         int started = RequestShadows.activeSince(request);
         if (started != 0 && Violations.firstWarning(FindingKind.REQUEST_LIFECYCLE, site, "freed-active")) {
             var start = CallSites.get(started);
-            report(Severity.WARNING, site, started, "An active persistent request (started at " + start.location()
+            report("freed-active", site, started, "An active persistent request (started at " + start.location()
                     + ") is freed at " + CallSites.get(site).location() + " before a wait or test completed it."
                     + " MPI lets the transfer go on after the free, but the program can no longer learn when its"
                     + " buffer may be reused. Complete it (waitFor) before request.free(). (Said once for this call"
@@ -82,7 +83,7 @@ public final class RequestLifecycle {
                 left.merge(new Left(site, persistent, r.kind, FinishedByMpi.of(r.request)), 1, Integer::sum);
             }
         }
-        left.forEach((l, n) -> report(Severity.WARNING, l.site, finalizeSite, l.message(n, finalizeSite)));
+        left.forEach((l, n) -> report("never-completed", l.site, finalizeSite, l.message(n, finalizeSite)));
     }
 
     /** Requests left incomplete at one site, of one direction, in one state MPI reports. */
@@ -112,11 +113,13 @@ public final class RequestLifecycle {
         }
     }
 
-    private static void report(Severity severity, int site, int otherSite, String message) {
+    /** A warning of {@code rule} ({@link FindingKeys#request}) at {@code site}, naming {@code otherSite} too. */
+    private static void report(String rule, int site, int otherSite, String message) {
         int rank = MpiRuntime.rankOrMinusOne();
         var call = CallSites.get(site);
         var other = CallSites.get(otherSite);
-        Guard.report(new Finding(FindingKind.REQUEST_LIFECYCLE, severity, List.of(rank), call.op(), SiteRef.of(call),
-                List.of(new RelatedCall(rank, other.op(), SiteRef.of(other))), message, List.of()));
+        Guard.report(new Finding(FindingKind.REQUEST_LIFECYCLE, Severity.WARNING, List.of(rank), call.op(),
+                SiteRef.of(call), List.of(new RelatedCall(rank, other.op(), SiteRef.of(other))), message, List.of(),
+                FindingKeys.request(rule, rank, SiteRef.of(call))));
     }
 }

@@ -6,8 +6,10 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import org.mpiguard.adapter.shadow.RequestShadows;
+import org.mpiguard.analyzer.OnlineOwner;
 import org.mpiguard.analyzer.RunAnalysis;
 import org.mpiguard.core.Guard;
+import org.mpiguard.core.options.CheckFamily;
 import org.mpiguard.core.options.Options;
 import org.mpiguard.core.trace.TraceRecorder;
 import org.mpiguard.core.trace.TraceWriter;
@@ -117,7 +119,8 @@ public final class TraceSession {
     /** Rank 0, after MPI.Finalize: the analyses of the whole run, printed and written beside the traces. */
     public static void analyseRun() {
         try {
-            RunAnalysis.atEndOfRun(dir, System.err);
+            RunAnalysis.atEndOfRun(dir, System.err, OnlineOwner.of(Guard.options().enabled(CheckFamily.LIFECYCLE),
+                    Guard.options().enabled(CheckFamily.ERRORS)));
         } catch (RuntimeException | LinkageError e) {
             Guard.fault("analysing the traces at the end of the run", e);
         }

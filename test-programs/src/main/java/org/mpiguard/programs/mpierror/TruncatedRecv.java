@@ -9,7 +9,7 @@ public final class TruncatedRecv {
         MPI.Init(args);
         int rank = MPI.COMM_WORLD.getRank();
         if (rank == 0) {
-            MPI.COMM_WORLD.send(new int[8], 8, MPI.INT, 1, 5);
+            MPI.COMM_WORLD.send(new int[8], 8, MPI.INT, 1, 5); // SEND-SITE
         } else if (rank == 1) {
             int[] into = new int[8];
             MPI.COMM_WORLD.recv(into, 4, MPI.INT, 0, 5); // MPI-ERROR-SITE

@@ -1,0 +1,95 @@
+package org.mpiguard.adapter.lifecycle;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.MPIException;
+import org.mpiguard.core.Guard;
+import org.mpiguard.core.options.CheckFamily;
+import org.mpiguard.core.options.Options;
+import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.SharedFindings;
+
+/**
+ * The findings every rank makes at Finalize (leaks, requests left incomplete) on the console
+ * once: each rank writes them to its findings file at once but holds them from stderr; when
+ * every rank has reached Finalize, rank 0 gathers them over a private communicator and prints
+ * each finding of one kind at one site once, naming its ranks (docs/finding-ownership.md).
+ * Findings made before Finalize, or by another thread meanwhile (a deadlock, an abort), are
+ * printed by their rank at once. If the exchange fails, each rank prints its own.
+ */
+public final class FinalizeConsole {
+
+    /** A duplicate of COMM_WORLD made at Init when the lifecycle checks are on; null otherwise. */
+    private static Intracomm comm;
+    private static List<Finding> held = List.of();
+
+    private FinalizeConsole() {
+    }
+
+    /** After Init, on every rank alike (the options are the job's). */
+    public static void start(Options options) {
+        if (!options.enabled(CheckFamily.LIFECYCLE)) {
+            return;
+        }
+        try {
+            comm = MPI.COMM_WORLD.dup();
+        } catch (MPIException | RuntimeException e) {
+            Guard.fault("making the communicator of the findings at Finalize", e);
+        }
+    }
+
+    /** Before the checks at Finalize, on the thread that makes them. */
+    public static void hold() {
+        if (comm != null) {
+            Guard.sink().hold();
+        }
+    }
+
+    /** After the checks at Finalize: what they found waits for {@link #printOnce}. */
+    public static void release() {
+        if (comm != null) {
+            held = Guard.sink().release();
+        }
+    }
+
+    /** In Finalize, once every rank has reached it: rank 0 prints every rank's held findings merged. */
+    public static void printOnce(int rank, int size) {
+        List<Finding> mine = held;
+        held = List.of();
+        Intracomm c = comm;
+        comm = null;
+        if (c == null) {
+            return;
+        }
+        try {
+            byte[] bytes = SharedFindings.encode(mine);
+            int[] lengths = new int[size];
+            c.gather(new int[] {bytes.length}, 1, MPI.INT, lengths, 1, MPI.INT, 0);
+            byte[] send = bytes.length == 0 ? new byte[1] : bytes;
+            if (rank == 0) {
+                int[] displs = new int[size];
+                int total = 0;
+                for (int r = 0; r < size; r++) {
+                    displs[r] = total;
+                    total += lengths[r];
+                }
+                byte[] all = new byte[Math.max(total, 1)];
+                c.gatherv(send, bytes.length, MPI.BYTE, all, lengths, displs, MPI.BYTE, 0);
+                List<Finding> every = new ArrayList<>();
+                for (int r = 0; r < size; r++) {
+                    every.addAll(SharedFindings.decode(Arrays.copyOfRange(all, displs[r], displs[r] + lengths[r])));
+                }
+                Guard.sink().print(SharedFindings.merge(every));
+            } else {
+                c.gatherv(send, bytes.length, MPI.BYTE, 0);
+            }
+            c.free();
+        } catch (MPIException | RuntimeException e) {
+            Guard.fault("printing every rank's findings at Finalize once", e);
+            Guard.sink().print(mine); // fail open: this rank's own, as before
+        }
+    }
+}
