@@ -1,7 +1,8 @@
 package org.mpiguard.adapter.lifecycle;
 
+import java.nio.ByteBuffer;
+
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import mpi.Intracomm;
 import mpi.MPI;
@@ -68,7 +69,9 @@ public final class FinalizeConsole {
             byte[] bytes = SharedFindings.encode(mine);
             int[] lengths = new int[size];
             c.gather(new int[] {bytes.length}, 1, MPI.INT, lengths, 1, MPI.INT, 0);
-            byte[] send = bytes.length == 0 ? new byte[1] : bytes;
+            // Direct buffers: Open MPI 4.1.4's binding sizes its native copy of a heap array in a
+            // v-collective wrongly (displs[m] * counts[m]), which corrupts the heap for some counts.
+            ByteBuffer send = ByteBuffer.allocateDirect(Math.max(bytes.length, 1)).put(bytes);
             if (rank == 0) {
                 int[] displs = new int[size];
                 int total = 0;
@@ -76,11 +79,13 @@ public final class FinalizeConsole {
                     displs[r] = total;
                     total += lengths[r];
                 }
-                byte[] all = new byte[Math.max(total, 1)];
+                ByteBuffer all = ByteBuffer.allocateDirect(Math.max(total, 1));
                 c.gatherv(send, bytes.length, MPI.BYTE, all, lengths, displs, MPI.BYTE, 0);
                 List<Finding> every = new ArrayList<>();
                 for (int r = 0; r < size; r++) {
-                    every.addAll(SharedFindings.decode(Arrays.copyOfRange(all, displs[r], displs[r] + lengths[r])));
+                    byte[] one = new byte[lengths[r]];
+                    all.get(displs[r], one);
+                    every.addAll(SharedFindings.decode(one));
                 }
                 Guard.sink().print(SharedFindings.merge(every));
             } else {
