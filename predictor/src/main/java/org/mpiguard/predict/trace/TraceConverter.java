@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.mpiguard.analyzer.StatusReads;
 import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.report.SiteRef;
 import org.mpiguard.core.trace.CompletionOp;
@@ -42,11 +43,18 @@ public final class TraceConverter {
     private int operationStarts;
     /** The send half of a sendRecv, waiting for its receive half (the next RECV of the thread). */
     private final Map<Long, TraceEvent> sendRecvSend = new HashMap<>();
+    /** Per thread, its blocking receive waiting for its return (the COMPLETE with request 0). */
+    private final Map<Long, Request> blockingRecv = new HashMap<>();
+    /** Which statuses the program read the source or tag of: their receives' later calls depend on the match. */
+    private final StatusReads reads;
+    /** The index of the event being converted. */
+    private int index;
 
     private TraceConverter(TraceFile trace, RankTrace rank, Communicators comms) {
         this.trace = trace;
         this.rank = rank;
         this.comms = comms;
+        this.reads = StatusReads.of(trace);
     }
 
     /**
@@ -73,7 +81,8 @@ public final class TraceConverter {
     }
 
     private void convert() {
-        for (TraceEvent e : trace.events()) {
+        for (index = 0; index < trace.events().size(); index++) {
+            TraceEvent e = trace.events().get(index);
             threads.add(e.thread());
             switch (e.kind()) {
                 case SEND -> send(e);
@@ -157,7 +166,7 @@ public final class TraceConverter {
             return;
         }
         switch (op) {
-            case RECV -> rank.recv(c, from, tag, site);
+            case RECV -> blockingRecv.put(e.thread(), rank.recv(c, from, tag, site));
             case IRECV -> requests.put(e.field(6), rank.irecv(c, from, tag, site));
             case START -> {
                 operationStarts++;
@@ -173,7 +182,7 @@ public final class TraceConverter {
         boolean recvNull = from == -1;
         if (send == null || send.intField(2) == TraceRecorder.PROC_NULL) {
             if (!recvNull) {
-                rank.recv(c, from, tag, site);
+                blockingRecv.put(trace.events().get(index).thread(), rank.recv(c, from, tag, site));
             }
             return;
         }
@@ -181,19 +190,31 @@ public final class TraceConverter {
         if (recvNull) {
             rank.send(c, to, send.intField(3), site);
         } else {
-            rank.sendRecv(c, to, send.intField(3), from, tag, site);
+            blockingRecv.put(trace.events().get(index).thread(), rank.sendRecv(c, to, send.intField(3), from, tag, site));
+        }
+    }
+
+    /** What the receive of {@code q} took (a world rank; negative: the status said nothing) and what was read of it. */
+    private void observe(Request q, TraceEvent e) {
+        if (q != null && e.intField(2) >= 0) {
+            rank.observe(q, e.intField(2), e.intField(3), reads.sourceRead(index), reads.tagRead(index));
         }
     }
 
     private void complete(TraceEvent e) {
         long id = e.field(1);
-        if (id == 0 || (e.field(5) & CompletionOp.INACTIVE) != 0) {
-            return; // a blocking receive's return (modelled with the receive) or nothing to wait for
+        if (id == 0) {
+            observe(blockingRecv.remove(e.thread()), e); // a blocking receive's return (modelled with the receive)
+            return;
+        }
+        if ((e.field(5) & CompletionOp.INACTIVE) != 0) {
+            return; // nothing to wait for
         }
         Request q = requests.remove(id);
         if (q == null) {
             return; // a request the model has not (PROC_NULL, a nonblocking collective)
         }
+        observe(q, e);
         SiteRef site = site(e);
         if ((e.field(5) & CompletionOp.CANCELLED) != 0) {
             rank.unmodelled("Request.cancel", site, "a cancelled request is modelled as waited for");
