@@ -215,4 +215,27 @@ class PredictedDeadlockTraceTest {
         JsonNode d = onePredictedError(analyze(r, "zero"));
         assertEquals(List.of("0:" + at("ProbeServer", "REPLY"), "1:" + at("ProbeServer", "REQUEST")), sides(d));
     }
+
+    /** Each rank blocks in its own send: every rank's SEND-SELF is named, by one finding or one per rank. */
+    @Test
+    void aBlockingSendToTheRanksOwnLaterReceiveIsPredicted() throws Exception {
+        MpiRun.Result r = traced("SelfSend", 2);
+        Analyzed a = analyze(r, "zero");
+        assertFalse(a.predicted().isEmpty(), a.toString());
+        assertEquals(1, a.exitCode(), a.toString());
+        String send = at("SelfSend", "SEND-SELF");
+        java.util.Set<String> named = new java.util.TreeSet<>();
+        for (JsonNode d : a.predicted()) {
+            assertEquals("error", d.get("severity").asText(), a.toString());
+            assertTrue(d.get("message").asText().contains("sends to rank " + d.get("ranks").get(0).asInt() + ", tag 4 at "
+                    + send + " and waits for it to be received"), d.toString());
+            named.addAll(sides(d));
+        }
+        assertEquals(java.util.Set.of("0:" + send, "1:" + send), named, a.toString());
+    }
+
+    @Test
+    void aSendRecvWithTheRanksOwnSelfIsSilent() throws Exception {
+        assertSilent(traced("SelfSend", 2, "twin"), "both");
+    }
 }

@@ -85,7 +85,7 @@ public final class PredictiveAnalysis {
         Map<List<Object>, Integer> similar = new LinkedHashMap<>();
         int[] counts = new int[3];
         try (LazySolver solver = new LazySolver(ctp)) {
-            search.run(candidate -> {
+            java.util.function.Predicate<List<Act>> consider = candidate -> {
                 List<Object> sites = siteKey(candidate);
                 List<Object> same = bySites.containsKey(sites) ? sites : sameState(bySites, candidate);
                 if (same != null) {
@@ -119,7 +119,16 @@ public final class PredictiveAnalysis {
                 bySites.put(sites, replay);
                 witnesses.put(sites, witness.get());
                 return bySites.size() < options.maxReports();
-            });
+            };
+            boolean more = true;
+            for (Act d : selfBlocked(ctp, matches)) {
+                if (!(more = consider.test(List.of(d)))) {
+                    break;
+                }
+            }
+            if (more) {
+                search.run(consider);
+            }
         }
         boolean complete = !search.exhausted() && bySites.size() < options.maxReports();
         if (search.exhausted()) {
@@ -146,6 +155,28 @@ public final class PredictiveAnalysis {
             }
         }
         return changed;
+    }
+
+    /**
+     * Waits that only a later call of their own rank could release (a blocking send to the
+     * rank itself before its receive): a deadlock of one rank, which the graph's cycles,
+     * running between ranks, do not hold.
+     */
+    private static List<Act> selfBlocked(Ctp ctp, MatchSets matches) {
+        List<Act> out = new ArrayList<>();
+        for (Act d : ctp.acts) {
+            if (d.kind() != org.mpiguard.predict.model.Kind.WAIT || matches.releasers(d.request()).isEmpty()) {
+                continue;
+            }
+            boolean onlyLater = true;
+            for (Act a : matches.releasers(d.request())) {
+                onlyLater &= a.rank == d.rank && a.index > d.index;
+            }
+            if (onlyLater) {
+                out.add(d);
+            }
+        }
+        return out;
     }
 
     /** A reported deadlock whose final state already has every rank of {@code candidate} blocked where it says. */
