@@ -20,8 +20,9 @@ import org.mpiguard.predict.trace.TraceConverter;
  * program converted from the traces of the Java port run at the row's process count
  * (directory {@code ROOT/<Program>-<procs>}, every rank's trace whole), analysed as
  * {@link PredictorBenchmark} does (first proven deadlock, median of {@code runs} after a
- * warm-up). A row without such traces (a process count this machine could not run) is
- * analysed from its hand-built model and says so in its "from" column.
+ * warm-up). A row without such traces (a process count this machine could not run, a run
+ * that failed) is analysed from its hand-built model and says so in its "from" column, with
+ * the reason the script left in {@code ROOT/<Program>-<procs>.why}.
  *
  * <p>Arguments: ROOT, then optionally the runs per row (default 3).
  */
@@ -57,7 +58,8 @@ public final class MeasuredSeedTable {
                 from = "trace";
             } else {
                 program = row.build();
-                from = "model (not run here)";
+                Path why = root.resolve(PROGRAMS.get(row.name()) + "-" + row.procs() + ".why");
+                from = "model (" + (Files.exists(why) ? Files.readString(why).strip() : "no whole traces") + ")";
             }
             System.out.println(line(row, from, program, runs));
         }
