@@ -22,10 +22,6 @@ import org.mpiguard.core.report.Severity;
  * sender, which per-rank clocks do not tell apart: not reported. Sends taken by an earlier
  * receive are not alternatives (that would need the earlier receive to match otherwise,
  * which replay, not this check, explores).
- *
- * <p>A receive whose Status source the program read ({@link StatusReads}: a master that
- * answers {@code status.getSource()}) handles whichever sender comes first by design: not
- * reported.
  */
 final class MessageRaceAnalysis {
 
@@ -48,9 +44,8 @@ final class MessageRaceAnalysis {
                 bySender.computeIfAbsent(s.comm, k -> newSenders(traces.worldSize())).get(s.rank).add(s);
             }
             Map<Long, int[]> firstFree = new HashMap<>();
-            StatusReads reads = StatusReads.of(traces.rank(p));
             for (RecvEvent v : p2p.recvs.get(p)) {
-                if (!v.anySource() || v.matched == null || v.completion < 0 || reads.sourceRead(v.completion)) {
+                if (!v.anySource() || v.matched == null || v.completion < 0) {
                     continue;
                 }
                 List<List<SendEvent>> senders = bySender.get(v.comm);

@@ -54,22 +54,6 @@ class MessageRaceAnalysisTest {
                 lines.get(1));
     }
 
-    /** A master that asks each Status for its source handles whichever answer comes first: only the unread one races. */
-    @Test
-    void aReceiveWhoseSourceTheProgramReadsIsNotARace() throws Exception {
-        RunBuilder run = new RunBuilder(dir, 4);
-        for (int q = 1; q <= 3; q++) {
-            run.rank(q).send(10 + q, 0, 0, INT, 1);
-        }
-        run.rank(0).recv(20, ANY, 0, INT, 1, 1, 0).readSource(21, 1, 0);
-        run.rank(0).recv(20, ANY, 0, INT, 1, 2, 0).recv(22, ANY, 0, INT, 1, 3, 0).readSource(23, 3, 0);
-        Analyzed a = Analyzed.of(run.write(true));
-        List<Finding> races = a.of(FindingKind.MESSAGE_RACE);
-        assertEquals(1, races.size(), a.describe());
-        assertTrue(races.get(0).message().contains("2nd call at this site"), races.get(0).message());
-        assertEquals(List.of(0, 2, 3), races.get(0).ranks());
-    }
-
     @Test
     void aRaceHiddenBehindABarrierThatDoesNotOrderTheSendsIsReported() throws Exception {
         RunBuilder run = new RunBuilder(dir, 3);

@@ -26,8 +26,10 @@ import org.junit.jupiter.api.Test;
  * buffered, naming every rank's send line and giving the witness. The twins, and the
  * patterns whose later calls follow the message a wildcard took (a master answering
  * {@code status.getSource()}, a work-stealing loop, a probe-then-receive server), stay
- * silent: no finding of the run or of the analysis, exit code 0, and the analysis's summary
- * of the events it read (a silence that the analysis not running would also give fails).
+ * silent: no finding of the run or of the analysis (the master's wildcard receive is a
+ * message race, a warning explore settles, and nothing else), exit code 0, and the
+ * analysis's summary of the events it read (a silence that the analysis not running would
+ * also give fails).
  */
 class PredictedDeadlockTraceTest {
 
@@ -90,6 +92,14 @@ class PredictedDeadlockTraceTest {
 
     /** No finding of the run (online, and rank 0's end-of-run analysis) nor of {@code mpiguard analyze}, which ran. */
     private static void assertSilent(MpiRun.Result r, String mode) throws Exception {
+        assertSilentBut(r, mode, null);
+    }
+
+    /**
+     * As {@link #assertSilent}, but the analysis may warn of message races at {@code raceSite}
+     * (a receive from {@code ANY_SOURCE} is one, whether or not the program handles it).
+     */
+    private static void assertSilentBut(MpiRun.Result r, String mode, String raceSite) throws Exception {
         List<JsonNode> online = new ArrayList<>();
         try (Stream<Path> files = Files.list(r.reportDir())) {
             for (Path f : files.filter(f -> f.getFileName().toString().matches("findings-rank\\d+\\.jsonl")).toList()) {
@@ -102,7 +112,9 @@ class PredictedDeadlockTraceTest {
         Analyzed a = analyze(r, mode);
         assertEquals(0, a.exitCode(), a.toString());
         assertTrue(a.events() > 0, a.toString());
-        assertEquals(List.of(), a.findings(), a.toString());
+        assertEquals(List.of(), a.findings().stream().filter(f -> raceSite == null
+                || !f.get("kind").asText().equals("message-race") || !f.get("severity").asText().equals("warning")
+                || !sides(f).get(0).endsWith(":" + raceSite)).toList(), a.toString());
     }
 
     /** The packaged analyze jar, then the predictor and Z3 from this test's class path. */
@@ -186,7 +198,7 @@ class PredictedDeadlockTraceTest {
     /** The master sends the next task to status.getSource(): the witness may not hand it another worker's answer. */
     @Test
     void aMasterAnsweringTheWorkerItHeardFromIsSilent() throws Exception {
-        assertSilent(traced("MasterWorker", 4), "both");
+        assertSilentBut(traced("MasterWorker", 4), "both", at("MasterWorker", "COLLECT"));
     }
 
     @Test
