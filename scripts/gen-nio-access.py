@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Writes advice/.../buffers/NioAccess.java: one trampoline per java.nio buffer accessor.
 
-Run from the project root after changing the shapes below; the output is committed.
+Run from the project root after changing the shapes below; the output is committed, and
+advice's NioAccessGeneratedTest fails while it differs from what this script writes (an
+optional argument names another output file; the test writes to a temporary one).
 Each trampoline costs one plain read of BufferWatch.watching while no buffer is in use
 by MPI, then makes the call the program made.
 """
@@ -104,4 +106,6 @@ public final class NioAccess {
 
 BODY}
 """.replace("IMPORTS", imports).replace("BODY", chr(10).join(out))
-open("advice/src/main/java/org/mpiguard/advice/buffers/NioAccess.java", "w").write(src)
+import sys
+target = sys.argv[1] if len(sys.argv) > 1 else "advice/src/main/java/org/mpiguard/advice/buffers/NioAccess.java"
+open(target, "w").write(src)

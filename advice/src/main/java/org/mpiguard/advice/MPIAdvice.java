@@ -17,10 +17,6 @@ public final class MPIAdvice {
         return MpiRuntime.initThread(args, required, site);
     }
 
-    public static int queryThread(int site) throws MPIException {
-        return MpiRuntime.queryThread();
-    }
-
     public static void Finalize(int site) throws MPIException {
         MpiRuntime.finalizeRun(site);
     }

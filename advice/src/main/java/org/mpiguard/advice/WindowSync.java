@@ -1,5 +1,6 @@
 package org.mpiguard.advice;
 
+import org.mpiguard.adapter.shadow.WindowShadows;
 import mpi.Comm;
 import mpi.Group;
 import mpi.MPI;
@@ -28,13 +29,13 @@ public final class WindowSync {
 
     public static void created(Win win, Comm comm, int site) {
         if (MpiRuntime.tracksCollectives()) {
-            Shadows.windowNamed(win, comm, site);
+            WindowShadows.windowNamed(win, comm, site);
         }
     }
 
     public static ThreadActivity fence(Win win, int site) {
         ThreadActivity activity = RankActivity.current();
-        WindowState w = Shadows.windowGraph(win);
+        WindowState w = WindowShadows.windowGraph(win);
         if (w == null) {
             activity.enter(WaitKind.UNTRACKED, site, null, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
         } else {
@@ -45,7 +46,7 @@ public final class WindowSync {
     }
 
     public static ThreadActivity start(Win win, Group group, int site) {
-        WindowState w = Shadows.windowGraph(win);
+        WindowState w = WindowShadows.windowGraph(win);
         int[] targets = MpiRuntime.tracksCollectives() ? Shadows.worldRanks(group) : NOBODY;
         if (w != null) {
             w.started(targets);
@@ -54,19 +55,19 @@ public final class WindowSync {
     }
 
     public static ThreadActivity complete(Win win, int site) {
-        WindowState w = Shadows.windowGraph(win);
+        WindowState w = WindowShadows.windowGraph(win);
         return anyOf(w == null ? null : w.startGroup(), site);
     }
 
     public static void posted(Win win, Group group) {
-        WindowState w = Shadows.windowGraph(win);
+        WindowState w = WindowShadows.windowGraph(win);
         if (w != null) {
             w.posted(Shadows.worldRanks(group));
         }
     }
 
     public static ThreadActivity waitForOrigins(Win win, int site) {
-        WindowState w = Shadows.windowGraph(win);
+        WindowState w = WindowShadows.windowGraph(win);
         return anyOf(w == null ? null : w.postGroup(), site);
     }
 
@@ -76,20 +77,20 @@ public final class WindowSync {
     }
 
     public static void locked(Win win, int lockType, int target) {
-        WindowState w = Shadows.windowGraph(win);
+        WindowState w = WindowShadows.windowGraph(win);
         if (w != null) {
             w.locked(target, lockType == MPI.LOCK_EXCLUSIVE ? WindowState.EXCLUSIVE : WindowState.SHARED);
         }
     }
 
     public static ThreadActivity unlock(Win win, int target, int site) {
-        WindowState w = Shadows.windowGraph(win);
+        WindowState w = WindowShadows.windowGraph(win);
         int mode = w == null ? WindowState.SHARED : w.held(target);
         return lockWait(win, target, mode == WindowState.NOT_HELD ? WindowState.SHARED : mode, site);
     }
 
     public static void unlocked(Win win, int target) {
-        WindowState w = Shadows.windowGraph(win);
+        WindowState w = WindowShadows.windowGraph(win);
         if (w != null) {
             w.unlocked(target);
         }
@@ -97,7 +98,7 @@ public final class WindowSync {
 
     private static ThreadActivity lockWait(Win win, int target, int mode, int site) {
         ThreadActivity activity = RankActivity.current();
-        WindowState w = Shadows.windowGraph(win);
+        WindowState w = WindowShadows.windowGraph(win);
         if (w == null) {
             activity.enter(WaitKind.UNTRACKED, site, null, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
         } else {

@@ -2,9 +2,10 @@ package org.mpiguard.build;
 
 /**
  * One line of a rules file: {@code Key phase expression}. {@code where()} names it as
- * every error about it does, {@code file.rules:line}.
+ * every error about it does, {@code file.rules:line}; {@code family} is its file's place in
+ * the declared order of the rules directory.
  */
-record RuleLine(String file, int line, String key, String phase, String expression) {
+record RuleLine(String file, int family, int line, String key, String phase, String expression) {
 
     String where() {
         return file + ":" + line;

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -56,12 +57,23 @@ final class RuleTable {
     /** A rewrite rule's expression: an argument, '=', the new value. */
     private static final Pattern REWRITE = Pattern.compile("a\\d+\\s*=[^=].*");
 
+    private static final Comparator<RuleLine> FAMILY_ORDER = Comparator.comparingInt(RuleLine::family);
+
     private final Map<String, List<RuleLine>> byKey = new TreeMap<>();
     private final Set<String> matched = new HashSet<>();
     private final Set<String> errors = new LinkedHashSet<>();
     private int size;
 
-    /** Reads every {@code *.rules} file of {@code dir}; {@code checker} loads the classes rules name. */
+    /** The file of a rules directory that lists its families, one rules file's base name a line, in the order they run. */
+    static final String ORDER_FILE = "order";
+
+    /**
+     * Reads every {@code *.rules} file of {@code dir} in the order its {@code order} file
+     * declares (arguments first, then the families that act on the call's outcome): within a
+     * phase, a method's rules run family by family in that order, whatever the files are
+     * called. A directory of one rules file needs no order. {@code checker} loads the classes
+     * rules name.
+     */
     static RuleTable read(Path dir, ClassLoader checker) throws IOException {
         RuleTable rules = new RuleTable();
         if (!Files.isDirectory(dir)) {
@@ -71,17 +83,54 @@ final class RuleTable {
         try (var stream = Files.list(dir)) {
             files = stream.filter(p -> p.toString().endsWith(".rules")).sorted().toList();
         }
-        for (Path file : files) {
+        List<Path> ordered = rules.declaredOrder(dir, files);
+        for (int family = 0; family < ordered.size(); family++) {
+            Path file = ordered.get(family);
             int lineNo = 0;
             for (String text : Files.readAllLines(file, StandardCharsets.UTF_8)) {
                 lineNo++;
-                rules.add(file.getFileName().toString(), lineNo, text.strip(), checker);
+                rules.add(file.getFileName().toString(), family, lineNo, text.strip(), checker);
             }
         }
         return rules;
     }
 
-    private void add(String file, int lineNo, String text, ClassLoader checker) {
+    /** The rules files in the order the directory's order file names them; what it leaves out or names wrongly is an error. */
+    private List<Path> declaredOrder(Path dir, List<Path> files) throws IOException {
+        Path orderFile = dir.resolve(ORDER_FILE);
+        if (!Files.exists(orderFile)) {
+            if (files.size() > 1) {
+                errors.add(ORDER_FILE + ": missing; " + files.size() + " rules files need their order declared"
+                        + " (one base name a line, the first family runs first)");
+            }
+            return files;
+        }
+        List<Path> ordered = new ArrayList<>();
+        int lineNo = 0;
+        for (String text : Files.readAllLines(orderFile, StandardCharsets.UTF_8)) {
+            lineNo++;
+            String name = text.strip();
+            if (name.isEmpty() || name.startsWith("#")) {
+                continue;
+            }
+            Path file = dir.resolve(name + ".rules");
+            if (!files.contains(file)) {
+                errors.add(ORDER_FILE + ":" + lineNo + ": no file " + name + ".rules");
+            } else if (ordered.contains(file)) {
+                errors.add(ORDER_FILE + ":" + lineNo + ": " + name + " is listed twice");
+            } else {
+                ordered.add(file);
+            }
+        }
+        for (Path file : files) {
+            if (!ordered.contains(file)) {
+                errors.add(file.getFileName() + ": not in " + ORDER_FILE + "; add its base name where its family runs");
+            }
+        }
+        return ordered;
+    }
+
+    private void add(String file, int family, int lineNo, String text, ClassLoader checker) {
         if (text.isEmpty() || text.startsWith("#")) {
             return;
         }
@@ -91,7 +140,7 @@ final class RuleTable {
                     + "|record|error expression'");
             return;
         }
-        RuleLine line = new RuleLine(file, lineNo, parts[0], parts[1], parts[2]);
+        RuleLine line = new RuleLine(file, family, lineNo, parts[0], parts[1], parts[2]);
         if (line.phase().equals("rewrite") && !REWRITE.matcher(line.expression()).matches()) {
             errors.add(line.where() + ": a rewrite rule reads 'aN = expression'");
             return;
@@ -179,6 +228,9 @@ final class RuleTable {
                 }
             }
         }
+        // Keys were visited from the wildcard to the overload; the declared family order comes first (a stable sort).
+        before.sort(FAMILY_ORDER);
+        after.sort(FAMILY_ORDER);
         if (gate != null && !(method instanceof Method)) {
             errors.add(gate.where() + ": gate rules exist for methods only, not the constructor " + method);
             gate = null;

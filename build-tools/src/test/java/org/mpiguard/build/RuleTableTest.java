@@ -196,4 +196,30 @@ class RuleTableTest {
                 errors.toString());
         assertTrue(errors.stream().anyMatch(e -> e.startsWith("rewrite.rules:6: a9 is out of range")), errors.toString());
     }
+
+    @Test
+    void rulesRunInTheFamilyOrderTheOrderFileDeclaresNotInTheOrderOfFileNames() throws Exception {
+        Files.write(dir.resolve("alpha.rules"), List.of("Comm.barrier check org.mpiguard.core.Guard.options()"));
+        Files.write(dir.resolve("zeta.rules"), List.of("Comm.barrier check org.mpiguard.core.Guard.fault(null, null)"));
+        Files.write(dir.resolve(RuleTable.ORDER_FILE), List.of("# arguments first", "zeta", "alpha"));
+        RuleTable rules = RuleTable.read(dir, getClass().getClassLoader());
+        MethodRules barrier = rules.forCall("Comm", "barrier", mpi.Comm.class.getMethod("barrier"));
+        assertEquals(List.of("zeta.rules:1", "alpha.rules:1"), barrier.before().stream().map(RuleLine::where).toList());
+        rules.failOnErrors();
+    }
+
+    @Test
+    void aRulesFileTheOrderLeavesOutOrAnOrderNamingNoFileOrManyFilesWithoutAnOrderFailTheBuild() throws Exception {
+        Files.write(dir.resolve("alpha.rules"), List.of("Comm.barrier check org.mpiguard.core.Guard.options()"));
+        Files.write(dir.resolve("zeta.rules"), List.of("Comm.barrier check org.mpiguard.core.Guard.fault(null, null)"));
+        RuleTable unordered = RuleTable.read(dir, getClass().getClassLoader());
+        askAll(unordered);
+        assertEquals(List.of("order: missing; 2 rules files need their order declared (one base name a line, the first"
+                + " family runs first)"), errorsOf(unordered));
+        Files.write(dir.resolve(RuleTable.ORDER_FILE), List.of("zeta", "beta", "zeta"));
+        RuleTable wrong = RuleTable.read(dir, getClass().getClassLoader());
+        askAll(wrong);
+        assertEquals(List.of("order:2: no file beta.rules", "order:3: zeta is listed twice",
+                "alpha.rules: not in order; add its base name where its family runs"), errorsOf(wrong));
+    }
 }

@@ -1,6 +1,7 @@
 package org.mpiguard.cli;
 
 import org.mpiguard.analyzer.AnalyzeCommand;
+import org.mpiguard.cli.check.CheckCommand;
 import org.mpiguard.cli.explore.ExploreCommand;
 import org.mpiguard.cli.report.ReportCommand;
 import org.mpiguard.cli.run.RunCommand;
@@ -19,6 +20,7 @@ import picocli.CommandLine.Command;
         description = "Runtime correctness checker for Java programs on the Open MPI Java bindings.",
         subcommands = {
             RunCommand.class,
+            CheckCommand.class,
             ReportCommand.class,
             AnalyzeCommand.class,
             ExploreCommand.class,
@@ -30,7 +32,7 @@ import picocli.CommandLine.Command;
             " 0:the job ran and MPIGuard found no error (mpiguard run), the report was written (mpiguard report), "
                     + "the traces hold no error (mpiguard analyze)",
             " 1:mpiguard analyze: the traces show at least one error; mpiguard explore: a race is confirmed",
-            "86:mpiguard run: MPIGuard found at least one error (also the agent's abort code); "
+            "86:mpiguard run, check: MPIGuard found at least one error (also the agent's abort code); "
                     + "--keep-exit-status gives the program's status instead",
             "64:bad options of mpiguard or of the agent",
             "65:mpiguard explore: the observed schedule could not be replayed",

@@ -1,5 +1,7 @@
 package org.mpiguard.adapter;
 
+import org.mpiguard.adapter.shadow.WindowShadows;
+import org.mpiguard.adapter.shadow.CommRanks;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -88,8 +90,8 @@ final class LocalStatus {
             sampleInitThread(threads);
         }
         java.util.Map<String, Long> entered = Shadows.collectivesEntered();
-        entered.putAll(Shadows.fencesEntered());
-        return new RankStatus(rank, state, progress, threads, Shadows.heldLocks(), entered);
+        entered.putAll(WindowShadows.fencesEntered());
+        return new RankStatus(rank, state, progress, threads, WindowShadows.heldLocks(), entered);
     }
 
     /**
@@ -144,31 +146,31 @@ final class LocalStatus {
         try {
             switch (kind) {
                 case SEND -> {
-                    int dest = Shadows.toWorld(comm, peer);
+                    int dest = CommRanks.toWorldKnown(comm, peer);
                     waitsFor = new int[] {dest};
                     detail = "to rank " + dest + ", tag " + tag;
                     envelopes = envelopes(comm, peer, tag, ThreadActivity.NO_PEER, 0);
                 }
                 case RECEIVE -> {
                     if (peer == MPI.ANY_SOURCE) {
-                        waitsFor = others(Shadows.members(comm, size));
+                        waitsFor = others(CommRanks.membersKnown(comm, size));
                         anyOf = true;
                         detail = "from any rank, " + tagText(tag);
                     } else {
-                        int source = Shadows.toWorld(comm, peer);
+                        int source = CommRanks.toWorldKnown(comm, peer);
                         waitsFor = new int[] {source};
                         detail = "from rank " + source + ", " + tagText(tag);
                     }
                     envelopes = envelopes(comm, ThreadActivity.NO_PEER, 0, peer, tag);
                 }
                 case SEND_RECEIVE -> {
-                    int dest = Shadows.toWorld(comm, peer);
+                    int dest = CommRanks.toWorldKnown(comm, peer);
                     if (secondPeer == MPI.ANY_SOURCE) {
-                        waitsFor = others(Shadows.members(comm, size));
+                        waitsFor = others(CommRanks.membersKnown(comm, size));
                         anyOf = true;
                         detail = "to rank " + dest + " and from any rank";
                     } else {
-                        int source = Shadows.toWorld(comm, secondPeer);
+                        int source = CommRanks.toWorldKnown(comm, secondPeer);
                         waitsFor = new int[] {dest, source};
                         detail = "to rank " + dest + " and from rank " + source;
                     }
@@ -186,7 +188,7 @@ final class LocalStatus {
                         break;
                     }
                     CommIdentity identity = Shadows.identity(comm);
-                    int[] all = identity != null ? identity.sortedWorldMembers() : Shadows.members(comm, size);
+                    int[] all = identity != null ? identity.sortedWorldMembers() : CommRanks.membersKnown(comm, size);
                     waitsFor = others(all);
                     commKey = (identity != null ? identity.key() : Arrays.toString(all)) + "#" + tag;
                     detail = all.length == size ? "over all " + size + " ranks" : "over ranks " + Arrays.toString(all);
@@ -248,7 +250,7 @@ final class LocalStatus {
         if (peer == ThreadActivity.NO_PEER || peer == MPI.PROC_NULL) {
             return Envelopes.NONE;
         }
-        int world = Shadows.toWorld(comm, peer);
+        int world = CommRanks.toWorldKnown(comm, peer);
         return world >= 0 ? world : UNTRANSLATED;
     }
 
@@ -260,7 +262,7 @@ final class LocalStatus {
      */
     private String p2pKey(Object comm) throws MPIException {
         CommIdentity identity = Shadows.identity(comm);
-        return identity != null ? identity.key() : Arrays.toString(Shadows.members(comm, size));
+        return identity != null ? identity.key() : Arrays.toString(CommRanks.membersKnown(comm, size));
     }
 
     /**
@@ -281,18 +283,18 @@ final class LocalStatus {
                     return everyone();
                 }
                 switch (entry.kind) {
-                    case SEND -> ranks.add(Shadows.toWorld(entry.comm, entry.peer));
+                    case SEND -> ranks.add(CommRanks.toWorldKnown(entry.comm, entry.peer));
                     case RECEIVE -> {
                         if (entry.peer == MPI.ANY_SOURCE) {
-                            for (int m : Shadows.members(entry.comm, size)) {
+                            for (int m : CommRanks.membersKnown(entry.comm, size)) {
                                 ranks.add(m);
                             }
                         } else if (entry.peer != MPI.PROC_NULL) {
-                            ranks.add(Shadows.toWorld(entry.comm, entry.peer));
+                            ranks.add(CommRanks.toWorldKnown(entry.comm, entry.peer));
                         }
                     }
                     default -> {
-                        for (int m : Shadows.members(entry.comm, size)) {
+                        for (int m : CommRanks.membersKnown(entry.comm, size)) {
                             ranks.add(m);
                         }
                     }

@@ -18,9 +18,9 @@ import org.mpiguard.core.report.SiteRef;
 import org.mpiguard.core.site.CallSites;
 
 /**
- * The start and end of an MPI run as the checker sees them: Init becomes InitThread with
- * THREAD_MULTIPLE so the watchdog may use MPI beside the program; the checker's private
- * communicator is a duplicate of COMM_WORLD made right after; Finalize first waits until
+ * The start and end of an MPI run as the checker sees them: Init runs at the thread level
+ * the program asked for, and the watchdogs' out-of-band channel is opened right after, on
+ * the program's thread ({@link ChannelSetup}: the watchdog never calls MPI); Finalize first waits until
  * every rank has reached it, so the watchdogs keep answering until nobody needs them.
  * It also says where the process stands in MPI's life for the environment checks: before
  * Init, running, or after Finalize (moved by after-rules on Init, InitThread and
@@ -40,8 +40,6 @@ public final class MpiRuntime {
     /** MPI.Finalize was entered (it may still be waiting for the others when the JVM ends). */
     private static volatile boolean finalizeEntered;
     private static volatile int initSite = CallSites.UNKNOWN_ID;
-    /** The thread level the program was told it has; -1 until Init. */
-    private static volatile int programThreadLevel = -1;
     private static volatile Watchdog watchdog;
     private static volatile boolean tracking;
     private static volatile boolean ring;
@@ -108,34 +106,16 @@ public final class MpiRuntime {
 
     /** MPI.Init: returns what the binding's Init returns, a copy of the arguments. */
     public static String[] init(String[] args, int site) throws MPIException {
-        if (!wantsWatchdog()) {
-            String[] result = MPI.Init(args);
-            afterInit(MPI.THREAD_SINGLE, site);
-            return result;
-        }
-        int provided = MPI.InitThread(args, MPI.THREAD_MULTIPLE);
-        programThreadLevel = MPI.THREAD_SINGLE;
-        afterInit(provided, site);
-        return args.clone();
+        String[] result = MPI.Init(args);
+        afterInit(site);
+        return result;
     }
 
-    /** MPI.InitThread: the program is told the level it asked for, or less if MPI gives less. */
+    /** MPI.InitThread: the level the program asked for, as MPI provides it; the checker needs none. */
     public static int initThread(String[] args, int required, int site) throws MPIException {
-        if (!wantsWatchdog()) {
-            int provided = MPI.InitThread(args, required);
-            afterInit(provided, site);
-            return provided;
-        }
-        int provided = MPI.InitThread(args, MPI.THREAD_MULTIPLE);
-        programThreadLevel = Math.min(provided, required);
-        afterInit(provided, site);
-        return programThreadLevel;
-    }
-
-    public static int queryThread() throws MPIException {
-        int real = MPI.queryThread();
-        int told = programThreadLevel;
-        return told < 0 ? real : Math.min(real, told);
+        int provided = MPI.InitThread(args, required);
+        afterInit(site);
+        return provided;
     }
 
     private static boolean wantsWatchdog() {
@@ -143,7 +123,7 @@ public final class MpiRuntime {
         return options.enabled(CheckFamily.DEADLOCK) || options.enabled(CheckFamily.COLLECTIVES);
     }
 
-    private static void afterInit(int provided, int site) throws MPIException {
+    private static void afterInit(int site) throws MPIException {
         rank = MPI.COMM_WORLD.getRank();
         size = MPI.COMM_WORLD.getSize();
         Guard.rankKnown(rank);
@@ -154,18 +134,9 @@ public final class MpiRuntime {
         if (!wantsWatchdog()) {
             return;
         }
-        if (provided < MPI.THREAD_MULTIPLE) {
-            Guard.report(new Finding(FindingKind.CHECKER_FAULT, Severity.WARNING, List.of(rank), "MPI.Init",
-                    SiteRef.of(CallSites.get(site)), List.of(),
-                    "Deadlock detection is off on this rank: Open MPI provided thread level " + provided
-                            + " where the watchdog needs MPI.THREAD_MULTIPLE (" + MPI.THREAD_MULTIPLE + ").",
-                    List.of()));
-            return;
-        }
         try {
             Options options = Guard.options();
-            Intracomm toolComm = MPI.COMM_WORLD.dup();
-            Watchdog w = new Watchdog(toolComm, rank, size, options);
+            Watchdog w = new Watchdog(ChannelSetup.open(rank, size), rank, size, options);
             watchdog = w;
             tracking = true;
             ring = options.enabled(CheckFamily.COLLECTIVES) && size > 1;

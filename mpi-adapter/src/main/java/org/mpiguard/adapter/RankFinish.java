@@ -1,5 +1,7 @@
 package org.mpiguard.adapter;
 
+import org.mpiguard.core.channel.Mailbox;
+
 import java.util.concurrent.TimeUnit;
 import mpi.MPIException;
 import org.mpiguard.core.deadlock.Coordinator;

@@ -1,5 +1,7 @@
 package org.mpiguard.adapter;
 
+import org.mpiguard.core.channel.Mailbox;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -45,7 +47,7 @@ final class RingStreamer {
     private final Map<Integer, CollectiveCodec.Encoder> outgoing = new HashMap<>();
     private final Map<Integer, CollectiveCodec.Decoder> incoming = new HashMap<>();
     private final List<RingMessage> ringMessages = new ArrayList<>();
-    private final List<Mailbox.PendingSend> finalRing = new ArrayList<>();
+    private final List<Mailbox.Pending> finalRing = new ArrayList<>();
     /** The sinks of a round, made (and linked) once. */
     private final CollectiveLog.RunSink ownRuns = this::ownCollectives;
     private final CollectiveCodec.RunSink neighbourRuns = this::neighbourRun;

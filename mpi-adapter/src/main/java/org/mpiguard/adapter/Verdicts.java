@@ -1,5 +1,7 @@
 package org.mpiguard.adapter;
 
+import org.mpiguard.core.channel.Mailbox;
+
 import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.Guard;
 import java.util.concurrent.TimeUnit;

@@ -1,12 +1,12 @@
 package org.mpiguard.adapter;
 
+import org.mpiguard.core.channel.Mailbox;
+
 import org.mpiguard.core.Guard;
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import mpi.Intracomm;
 import mpi.MPIException;
 import org.mpiguard.core.activity.RankActivity;
 import org.mpiguard.core.collective.CollectiveLog;
@@ -59,8 +59,8 @@ final class Watchdog implements Runnable {
     private long lastRound;
     private long lastSeenProgress = Long.MIN_VALUE;
 
-    Watchdog(Intracomm comm, int rank, int size, Options options) {
-        this.mailbox = new Mailbox(comm);
+    Watchdog(Mailbox mailbox, int rank, int size, Options options) {
+        this.mailbox = mailbox;
         this.rank = rank;
         long timeout = options.timeoutMillis();
         this.progressingPollMillis = Math.max(POLL_MILLIS, Math.min(PROGRESSING_POLL_MILLIS, timeout / 2));
@@ -130,6 +130,8 @@ final class Watchdog implements Runnable {
             stop = true;
             released.countDown();
         }
+        // after the release: the last messages were written; nothing listens beyond the run
+        mailbox.close();
     }
 
     /** Due while finishing or coordinating, when the rank is quiet or a log half full, and every second. */
@@ -142,7 +144,7 @@ final class Watchdog implements Runnable {
                 || ring != null && RankActivity.mostPendingCollectives() >= CollectiveLog.HALF;
     }
 
-    private void round(long now) throws MPIException, IOException {
+    private void round(long now) throws Exception {
         mailbox.drain(this::handle, () -> stop);
         if (ring != null && !finishRequested) {
             ring.send(false);   // once finishing, the finish sends the last batch
@@ -160,7 +162,7 @@ final class Watchdog implements Runnable {
         mailbox.reap();
     }
 
-    private void handle(int source, int tag, byte[] data) throws IOException, MPIException {
+    private void handle(int source, int tag, byte[] data) throws Exception {
         switch (tag) {
             case Tags.SNAPSHOT_REQUEST -> mailbox.post(0, Tags.STATUS, Mailbox.withRound(Mailbox.readRound(data),
                     StatusCodec.encode(local.read(false, data.length > 4 && data[4] == 1))));

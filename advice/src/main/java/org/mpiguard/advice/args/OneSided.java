@@ -1,5 +1,6 @@
 package org.mpiguard.advice.args;
 
+import org.mpiguard.adapter.shadow.WindowShadows;
 import java.nio.Buffer;
 import mpi.Comm;
 import mpi.Datatype;
@@ -78,19 +79,19 @@ public final class OneSided {
     public static void createdAllocate(Win win, int size, int dispUnit, Info info, Comm comm, Buffer base, int flavor,
                                        int site) {
         if (Checks.on()) {
-            Shadows.windowExchanged(win, base, size, dispUnit, size, comm, site);
+            WindowShadows.windowExchanged(win, base, size, dispUnit, size, comm, site);
         }
     }
 
     public static void created(Win win, Buffer base, int size, int dispUnit, Info info, Comm comm, int site) {
         if (Checks.on()) {
-            Shadows.windowExchanged(win, base, size, dispUnit, base.capacity(), comm, site);
+            WindowShadows.windowExchanged(win, base, size, dispUnit, base.capacity(), comm, site);
         }
     }
 
     public static void createdDynamic(Win win, Info info, Comm comm, int site) {
         if (Checks.on()) {
-            Shadows.windowDynamic(win, comm, site);
+            WindowShadows.windowDynamic(win, comm, site);
         }
     }
 
@@ -113,7 +114,7 @@ public final class OneSided {
     }
 
     static WindowShadow.Targets window(int site, Win win) throws MPIException {
-        WindowShadow shadow = Shadows.window(win);
+        WindowShadow shadow = WindowShadows.window(win);
         if (shadow != null && shadow.freed()) {
             Checks.fail(site, "handle.win-freed", "win", "a freed window", "was already freed",
                     "a window that has not been freed");
@@ -240,7 +241,7 @@ public final class OneSided {
     // Synchronisation: before-rules check, after-rules move the epoch state.
 
     private static RmaEpochs epochs(Win win) {
-        WindowShadow.Targets w = Shadows.windowTargets(win);
+        WindowShadow.Targets w = WindowShadows.windowTargets(win);
         return w == null ? null : w.epochs();
     }
 

@@ -97,66 +97,6 @@ public final class Requests {
         RequestShadows.active(request, false);
     }
 
-    public static void completedIf(Request request, boolean done) {
-        if (done) {
-            completed(request);
-        }
-    }
-
-    public static void completedIf(Request request, Status status) {
-        if (status != null) {
-            completed(request);
-        }
-    }
-
-    public static void completedAll(Request[] requests) {
-        if (requests != null) {
-            for (Request r : requests) {
-                RequestShadows.active(r, false);
-            }
-        }
-    }
-
-    public static void completedAllIf(Request[] requests, boolean done) {
-        if (done) {
-            completedAll(requests);
-        }
-    }
-
-    public static void completedAllIf(Request[] requests, Object statuses) {
-        if (statuses != null) {
-            completedAll(requests);
-        }
-    }
-
-    public static void completedAt(Request[] requests, int index) {
-        if (requests != null && index >= 0 && index < requests.length) {
-            completed(requests[index]);
-        }
-    }
-
-    public static void completedAt(Request[] requests, Status status) {
-        if (status != null && requests != null) {
-            completedAt(requests, status.getIndex());
-        }
-    }
-
-    public static void completedSome(Request[] requests, int[] indexes) {
-        if (indexes != null) {
-            for (int i : indexes) {
-                completedAt(requests, i);
-            }
-        }
-    }
-
-    public static void completedSome(Request[] requests, Status[] statuses) {
-        if (statuses != null) {
-            for (Status s : statuses) {
-                completedAt(requests, s);
-            }
-        }
-    }
-
     public static void freed(Request request) {
         Shadows.freed(request);
     }

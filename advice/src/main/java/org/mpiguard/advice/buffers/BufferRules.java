@@ -1,5 +1,6 @@
 package org.mpiguard.advice.buffers;
 
+import org.mpiguard.adapter.shadow.WindowShadows;
 import java.nio.Buffer;
 import mpi.Comm;
 import mpi.Datatype;
@@ -102,56 +103,6 @@ public final class BufferRules {
         }
     }
 
-    public static void completed(Request request, boolean done) {
-        if (done) {
-            completed(request);
-        }
-    }
-
-    public static void completedAll(Request[] requests) {
-        if (ON && requests != null) {
-            for (Request r : requests) {
-                completed(r);
-            }
-        }
-    }
-
-    public static void completedAll(Request[] requests, boolean done) {
-        if (done) {
-            completedAll(requests);
-        }
-    }
-
-    /** waitAny/testAny: the request at {@code index} completed, if any. */
-    public static void completedAt(Request[] requests, int index) {
-        if (ON && requests != null && index >= 0 && index < requests.length) {
-            completed(requests[index]);
-        }
-    }
-
-    public static void completedAt(Request[] requests, Status status) {
-        if (status != null) {
-            completedAt(requests, status.getIndex());
-        }
-    }
-
-    /** waitSome/testSome: the requests at these indices completed. */
-    public static void completedAt(Request[] requests, int[] indices) {
-        if (indices != null) {
-            for (int i : indices) {
-                completedAt(requests, i);
-            }
-        }
-    }
-
-    public static void completedAt(Request[] requests, Status[] statuses) {
-        if (statuses != null) {
-            for (Status s : statuses) {
-                completedAt(requests, s);
-            }
-        }
-    }
-
     // One-sided: watched until the epoch (or the flush, or the request) completes them.
 
     /** {@code new Win(base, size, dispUnit, info, comm)}: where this rank's window memory is. */
@@ -160,7 +111,7 @@ public final class BufferRules {
             long address = DirectAddress.of(base);
             int unit = org.mpiguard.core.args.BaseType.elementBytes(base);
             if (address != 0) {
-                Shadows.windowLocalMemory(win, comm, address, (long) size * unit, dispUnit * unit, site);
+                WindowShadows.windowLocalMemory(win, comm, address, (long) size * unit, dispUnit * unit, site);
             }
         }
     }
@@ -254,7 +205,7 @@ public final class BufferRules {
 
     private static void watchOwnWindow(Win win, int target, int disp, int count, Datatype type, BufferRole role,
                                        int site, Object completedBy) {
-        WindowShadow shadow = Shadows.window(win);
+        WindowShadow shadow = WindowShadows.window(win);
         WindowShadow.LocalMemory local = shadow == null ? null : shadow.local();
         if (local == null || local.ownRank() != target || type == null || count <= 0) {
             return;

@@ -1,5 +1,6 @@
 package org.mpiguard.advice.explore;
 
+import org.mpiguard.adapter.shadow.CommRanks;
 import java.nio.file.Path;
 import mpi.MPI;
 import mpi.MPIException;
@@ -47,7 +48,7 @@ public final class ForcedMatches {
             return source; // a named source means this replay took another path: it is left as the program wrote it
         }
         try {
-            int local = Shadows.fromWorld(comm, world);
+            int local = CommRanks.fromWorld(comm, world);
             return local < 0 ? source : local;
         } catch (MPIException e) {
             Guard.fault("forcing the source of a receive", e);

@@ -103,66 +103,6 @@ public final class Lifecycle {
         }
     }
 
-    public static void completedIf(Request request, boolean done, int site) {
-        if (done) {
-            completed(request, site);
-        }
-    }
-
-    public static void completedIf(Request request, Status status, int site) {
-        if (status != null) {
-            completed(request, site);
-        }
-    }
-
-    public static void completedAll(Request[] requests, int site) {
-        if (requests != null) {
-            for (Request r : requests) {
-                completed(r, site);
-            }
-        }
-    }
-
-    public static void completedAllIf(Request[] requests, boolean done, int site) {
-        if (done) {
-            completedAll(requests, site);
-        }
-    }
-
-    public static void completedAllIf(Request[] requests, Object statuses, int site) {
-        if (statuses != null) {
-            completedAll(requests, site);
-        }
-    }
-
-    public static void completedAt(Request[] requests, int index, int site) {
-        if (requests != null && index >= 0 && index < requests.length) {
-            completed(requests[index], site);
-        }
-    }
-
-    public static void completedAt(Request[] requests, Status status, int site) {
-        if (status != null) {
-            completedAt(requests, status.getIndex(), site);
-        }
-    }
-
-    public static void completedSome(Request[] requests, int[] indexes, int site) {
-        if (indexes != null) {
-            for (int i : indexes) {
-                completedAt(requests, i, site);
-            }
-        }
-    }
-
-    public static void completedSome(Request[] requests, Status[] statuses, int site) {
-        if (statuses != null) {
-            for (Status s : statuses) {
-                completedAt(requests, s, site);
-            }
-        }
-    }
-
     public static void started(Request request, int site) {
         if (requestsOn()) {
             RequestShadows.happened(request, RequestShadows.STARTED, site);

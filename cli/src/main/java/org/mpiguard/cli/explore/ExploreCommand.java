@@ -110,6 +110,10 @@ public final class ExploreCommand implements Callable<Integer> {
             throw new CliException("--max-replays must be at least 1", ExitCodes.USAGE);
         }
         JobLine line = JobLine.parse(job);
+        if (line.throughEnvironment()) {
+            throw new CliException("explore replays the job with mpirun's per-rank output: give the mpirun line"
+                    + " with its java command, not a job script", ExitCodes.USAGE);
+        }
         JobReplay.refuseOwnOutputFiles(line);
         ReceiveSchedule observed = observedRun();
         if (observed.races().isEmpty()) {
@@ -117,8 +121,7 @@ public final class ExploreCommand implements Callable<Integer> {
                     + " receive that another sender's message could have matched)");
             return ExitCodes.OK;
         }
-        Executables.require(line.launcher(), "install Open MPI (bash scripts/setup.sh) or give mpirun's full path");
-        Executables.require(line.java(), "install a JDK 17 or later, or give java's full path");
+        Executables.requireJob(line);
         JobReplay replays = new JobReplay(line, AgentJar.locate(agentJar),
                 AgentFlags.options(line.existingAgentOptions(), spec), replayTimeout);
         Path replayDir = dir.resolve(REPLAYS_DIR);

@@ -18,7 +18,7 @@ import org.mpiguard.cli.report.SourceFinder;
  * holds a report (made by {@code mpiguard run}), it is written again with them, keeping
  * the run it describes.
  */
-final class ExploreReport {
+public final class ExploreReport {
 
     private ExploreReport() {
     }
@@ -35,7 +35,7 @@ final class ExploreReport {
     }
 
     /** The run an earlier report described, or null when it named none. */
-    static RunInfo runOf(JsonNode report) {
+    public static RunInfo runOf(JsonNode report) {
         JsonNode run = report.get("run");
         if (run == null || !run.has("command")) {
             return null;

@@ -19,6 +19,15 @@ public final class Executables {
         }
     }
 
+    /** The launcher (or job script) of a job, and its java when the line names it. */
+    public static void requireJob(JobLine line) {
+        require(line.launcher(), line.throughEnvironment() ? "give the job script's path"
+                : "install Open MPI (bash scripts/setup.sh) or the launcher, or give its full path");
+        if (!line.throughEnvironment()) {
+            require(line.java(), "install a JDK 17 or later, or give java's full path");
+        }
+    }
+
     static Path find(String command, String path) {
         if (command.contains("/")) {
             Path p = Path.of(command);

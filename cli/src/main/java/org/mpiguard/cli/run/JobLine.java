@@ -1,25 +1,30 @@
 package org.mpiguard.cli.run;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import org.mpiguard.cli.CliException;
 import org.mpiguard.cli.ExitCodes;
 
 /**
  * The job as the user wrote it, split into its launcher part and its {@code java} part, in
- * either form {@code mpiguard run} takes: {@code [mpirun options] -- java ...} or a whole
- * {@code mpirun ... java ...} line.
+ * any form {@code mpiguard run} takes: {@code [mpirun options] -- java ...}, a whole launcher
+ * line ({@code mpirun}, {@code mpiexec}, {@code mpiexec.hydra}, {@code srun}, {@code prun}, ...
+ * {@code java ...}), or a job script (or a launcher line that starts one) that calls
+ * {@code java} itself, perhaps through a wrapper.
  *
- * @param launcher     mpirun (or mpiexec, orterun) as written
- * @param launcherArgs the launcher's own options, passed through unchanged
- * @param java         the java binary as written
+ * @param launcher     the launcher as written (for a job script: the script or its shell)
+ * @param launcherArgs the launcher's own options, passed through unchanged (for a job script: its arguments)
+ * @param java         the java binary as written; null when {@code java} is not on the line (a job script)
  * @param javaArgs     everything after the java binary: JVM options, main class, program arguments
  */
 public record JobLine(String launcher, List<String> launcherArgs, String java, List<String> javaArgs) {
 
-    private static final Set<String> LAUNCHERS = Set.of("mpirun", "mpiexec", "orterun");
+    /** The variable every JVM reads its extra options from, whoever starts it. */
+    public static final String JAVA_TOOL_OPTIONS = "JAVA_TOOL_OPTIONS";
 
     public static JobLine parse(List<String> words) {
         List<String> w = new ArrayList<>(words);
@@ -29,24 +34,63 @@ public record JobLine(String launcher, List<String> launcherArgs, String java, L
         if (w.isEmpty()) {
             throw usage("no job given");
         }
-        if (LAUNCHERS.contains(baseName(w.get(0)))) {
-            int java = indexOfJava(w, 1);
-            if (java < 0) {
-                throw usage("the mpirun line has no java command");
+        String first = w.get(0);
+        if (Launchers.isLauncher(first)) {
+            return launcherLine(w);
+        }
+        if (Launchers.isShell(first) || Launchers.isScript(first)) {
+            return script(w);
+        }
+        int separator = w.indexOf("--");
+        if (separator >= 0) {
+            List<String> after = w.subList(separator + 1, w.size());
+            if (!after.isEmpty() && Launchers.isScript(after.get(0))) {
+                List<String> all = new ArrayList<>(List.of("mpirun"));
+                all.addAll(w.subList(0, separator));
+                all.add(scriptWord(after.get(0)));
+                all.addAll(after.subList(1, after.size()));
+                return new JobLine("mpirun", List.copyOf(all.subList(1, all.size())), null, List.of());
             }
+            return of("mpirun", w.subList(0, separator), after);
+        }
+        if (Launchers.isJava(first)) {
+            return of("mpirun", List.of(), w);
+        }
+        throw usage("expected '[mpirun options] -- java [java options] Main args', a whole launcher line"
+                + " ('mpirun|mpiexec|srun|prun ... java ...') or a job script, but found '" + first
+                + "' with no '--' after it");
+    }
+
+    /** {@code LAUNCHER [its options] java ...}, or a launcher line that starts a script calling java. */
+    private static JobLine launcherLine(List<String> w) {
+        int java = Launchers.indexOfJava(w, 1);
+        if (java >= 0) {
             List<String> launcherArgs = new ArrayList<>(w.subList(1, java));
             launcherArgs.remove("--");
             return of(w.get(0), launcherArgs, w.subList(java, w.size()));
         }
-        int separator = w.indexOf("--");
-        if (separator >= 0) {
-            return of("mpirun", w.subList(0, separator), w.subList(separator + 1, w.size()));
+        int script = Launchers.indexOfScript(w, 1);
+        if (script >= 0) {
+            List<String> args = new ArrayList<>(w.subList(1, w.size()));
+            args.set(script - 1, scriptWord(w.get(script)));
+            return new JobLine(w.get(0), List.copyOf(args), null, List.of());
         }
-        if (baseName(w.get(0)).equals("java")) {
-            return of("mpirun", List.of(), w);
+        throw usage("the " + Launchers.baseName(w.get(0)) + " line has no java command (and starts no job script"
+                + " of this directory that would call java)");
+    }
+
+    private static JobLine script(List<String> w) {
+        String first = w.get(0);
+        if (!Launchers.isShell(first) && !Files.isExecutable(Path.of(first))) {
+            throw usage("the job script " + first + " is not executable: chmod +x it, or write 'bash " + first + "'");
         }
-        throw usage("expected '[mpirun options] -- java [java options] Main args' or a whole"
-                + " 'mpirun ... java ...' line, but found '" + w.get(0) + "' with no '--' after it");
+        String command = Launchers.isShell(first) ? first : scriptWord(first);
+        return new JobLine(command, List.copyOf(w.subList(1, w.size())), null, List.of());
+    }
+
+    /** A script of the working directory named without a directory is started as {@code ./NAME}. */
+    private static String scriptWord(String word) {
+        return word.contains("/") ? word : "./" + word;
     }
 
     private static JobLine of(String launcher, List<String> launcherArgs, List<String> javaPart) {
@@ -58,6 +102,16 @@ public record JobLine(String launcher, List<String> launcherArgs, String java, L
         }
         return new JobLine(launcher, List.copyOf(launcherArgs), javaPart.get(0),
                 List.copyOf(javaPart.subList(1, javaPart.size())));
+    }
+
+    /**
+     * True when {@code java} is not on the line: the agent then reaches every JVM the job
+     * starts through {@code JAVA_TOOL_OPTIONS}, which batch systems and Open MPI pass to the
+     * ranks of the local node ({@code srun} to every node; {@code mpirun} needs {@code -x
+     * JAVA_TOOL_OPTIONS} for other nodes).
+     */
+    public boolean throughEnvironment() {
+        return java == null;
     }
 
     /**
@@ -82,39 +136,53 @@ public record JobLine(String launcher, List<String> launcherArgs, String java, L
         }
         int eq = arg.indexOf('=');
         String jar = arg.substring("-javaagent:".length(), eq < 0 ? arg.length() : eq);
-        return baseName(jar).startsWith("mpiguard-agent");
-    }
-
-    private static int indexOfJava(List<String> words, int from) {
-        for (int i = from; i < words.size(); i++) {
-            if (baseName(words.get(i)).equals("java")) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static String baseName(String word) {
-        Path name = Path.of(word).getFileName();
-        return name == null ? word : name.toString();
+        return Launchers.baseName(jar).startsWith("mpiguard-agent");
     }
 
     private static CliException usage(String message) {
         return new CliException(message, ExitCodes.USAGE);
     }
 
-    /** The command to start: the agent goes right after the java binary, before any JVM option. */
+    /**
+     * The command to start: the agent goes right after the java binary, before any JVM option;
+     * a job without java on its line is started as written (see {@link #environment}).
+     */
     public List<String> withAgent(Path agentJar, String agentOptions) {
         List<String> command = new ArrayList<>();
         command.add(launcher);
         command.addAll(launcherArgs);
+        if (throughEnvironment()) {
+            return command;
+        }
         command.add(java);
-        command.add("-javaagent:" + agentJar + (agentOptions.isEmpty() ? "" : "=" + agentOptions));
+        command.add(agentFlag(agentJar, agentOptions));
         for (String arg : javaArgs) {
             if (!isMpiguardAgent(arg)) {
                 command.add(arg);
             }
         }
         return command;
+    }
+
+    /**
+     * What the job's environment gains: for a job without java on its line, the agent flag
+     * appended to {@code JAVA_TOOL_OPTIONS} as {@code inherited} holds it; nothing otherwise.
+     */
+    public Map<String, String> environment(Path agentJar, String agentOptions, Map<String, String> inherited) {
+        Map<String, String> env = new LinkedHashMap<>();
+        if (throughEnvironment()) {
+            String flag = agentFlag(agentJar, agentOptions);
+            if (flag.contains(" ")) {
+                throw usage("the agent flag '" + flag + "' holds a space, which " + JAVA_TOOL_OPTIONS
+                        + " cannot carry: install MPIGuard and write the report in paths without spaces");
+            }
+            String before = inherited.getOrDefault(JAVA_TOOL_OPTIONS, "").strip();
+            env.put(JAVA_TOOL_OPTIONS, before.isEmpty() ? flag : before + " " + flag);
+        }
+        return env;
+    }
+
+    private static String agentFlag(Path agentJar, String agentOptions) {
+        return "-javaagent:" + agentJar + (agentOptions.isEmpty() ? "" : "=" + agentOptions);
     }
 }

@@ -4,11 +4,14 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import org.mpiguard.cli.CliException;
 import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.Mpiguard;
 import org.mpiguard.cli.report.FindingsDirectory;
 import org.mpiguard.cli.report.ConsoleSummary;
 import org.mpiguard.cli.report.ReportWriter;
@@ -16,6 +19,7 @@ import org.mpiguard.cli.report.RunInfo;
 import org.mpiguard.cli.report.SourceFinder;
 import org.mpiguard.core.options.Options;
 import org.mpiguard.core.options.OptionsException;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -29,16 +33,19 @@ import picocli.CommandLine.Spec;
                 + " prints a summary.",
             "",
             "  mpiguard run [OPTIONS] [mpirun options] -- java [java options] Main args",
-            "  mpiguard run [OPTIONS] mpirun [mpirun options] java [java options] Main args",
+            "  mpiguard run [OPTIONS] mpirun|mpiexec|mpiexec.hydra|srun|prun [its options] java [java options] Main args",
+            "  mpiguard run [OPTIONS] [srun ...] job.sh [args]     (a job script or wrapper that calls java itself)",
             "",
             "mpiguard's options come first; the first word it does not know starts the job. The agent goes"
-                + " right after the java binary. The agent's options are flags of the same names."},
+                + " right after the java binary; the launcher's own options are kept as they are. A job whose"
+                + " line has no java word gets the agent through JAVA_TOOL_OPTIONS, which every JVM it starts"
+                + " reads. The agent's options are flags of the same names."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             " 0:the program exited with 0 and MPIGuard found no error",
             "86:MPIGuard found at least one error (--keep-exit-status: the program's status instead)",
             "64:bad options of mpiguard or of the agent",
-            "127:mpirun, java or the agent jar was not found",
+            "127:the launcher, java or the agent jar was not found",
             "other:the program's own exit status, when MPIGuard found no error"})
 public final class RunCommand implements Callable<Integer> {
 
@@ -58,23 +65,31 @@ public final class RunCommand implements Callable<Integer> {
                     + " Maven and Gradle layouts under the working directory")
     private String sourcePath;
 
+    @Option(names = "--deep", description = "the deep check instead: mpiguard check with the same words (its"
+            + " --budget among them)")
+    private boolean deep;
+
     @Parameters(arity = "1..*", paramLabel = "JOB", description = "the job, in either form above")
     private List<String> job;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        if (deep) {
+            return deepCheck();
+        }
         JobLine line = JobLine.parse(job);
         String agentOptions = agentOptions(line.existingAgentOptions());
         Path reportDir = reportDir(agentOptions);
-        Executables.require(line.launcher(), "install Open MPI (bash scripts/setup.sh) or give mpirun's full path");
-        Executables.require(line.java(), "install a JDK 17 or later, or give java's full path");
+        Executables.requireJob(line);
         Path jar = AgentJar.locate(agentJar);
         List<String> command = line.withAgent(jar, agentOptions);
+        Map<String, String> environment = line.environment(jar, agentOptions, System.getenv());
         PrintWriter err = spec.commandLine().getErr();
         clearEarlierFindings(reportDir, err);
+        environment.forEach((name, value) -> err.println("[mpiguard] " + name + "=" + value));
         err.println("[mpiguard] " + String.join(" ", command));
         err.flush();
-        int status = start(command);
+        int status = start(command, environment);
         ReportWriter.Written written = ReportWriter.write(reportDir, reportDir,
                 SourceFinder.of(Path.of("."), sourcePath), new RunInfo(command, status));
         PrintWriter out = spec.commandLine().getOut();
@@ -86,6 +101,18 @@ public final class RunCommand implements Callable<Integer> {
                 + " (--keep-exit-status keeps the job's)" : ""));
         out.flush();
         return exit;
+    }
+
+    /** {@code run --deep WORDS} is {@code check WORDS}: the words as given, {@code --deep} left out. */
+    private int deepCheck() {
+        List<String> given = spec.commandLine().getParseResult().originalArgs();
+        List<String> words = new ArrayList<>(List.of("check"));
+        words.addAll(given.subList(given.indexOf("run") + 1, given.size()));
+        words.remove("--deep");
+        CommandLine check = Mpiguard.commandLine();
+        check.setOut(spec.commandLine().getOut());
+        check.setErr(spec.commandLine().getErr());
+        return check.execute(words.toArray(String[]::new));
     }
 
     /**
@@ -129,10 +156,12 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private static int start(List<String> command) throws InterruptedException {
+    private static int start(List<String> command, Map<String, String> environment) throws InterruptedException {
         Process process;
         try {
-            process = new ProcessBuilder(command).inheritIO().start();
+            ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
+            builder.environment().putAll(environment);
+            process = builder.start();
         } catch (IOException e) {
             throw new CliException("cannot start " + command.get(0) + ": " + e.getMessage(), ExitCodes.NOT_FOUND);
         }

@@ -1,12 +1,16 @@
 package org.mpiguard.cli.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.mpiguard.cli.CliException;
 import org.mpiguard.cli.ExitCodes;
 
@@ -44,6 +48,7 @@ class JobLineTest {
     void whatIsNotAJobIsAUsageErrorThatSaysWhy() {
         assertUsage(List.of("-np", "2", "foo"), "found '-np'");
         assertUsage(List.of("mpirun", "-np", "2", "python3", "x.py"), "no java command");
+        assertUsage(List.of("srun", "-n", "2", "./a.out"), "the srun line has no java command");
         assertUsage(List.of("-np", "2", "--"), "nothing after '--'");
         assertUsage(List.of("--", "java"), "names no main class");
     }
@@ -57,6 +62,72 @@ class JobLineTest {
         assertEquals(List.of("mpirun", "-np", "64", "java", "-javaagent:" + JAR + "=report=/r",
                 "-javaagent:other.jar=x", "-cp", "mpi.jar:app.jar", "com.acme.Main"), line.withAgent(JAR, "report=/r"));
         assertEquals("", JobLine.parse(List.of("--", "java", "Main", "x")).existingAgentOptions());
+    }
+
+    @Test
+    void everyLauncherKeepsItsOwnOptionsAndGetsTheAgentAfterTheJavaWord() {
+        List<List<String>> lines = List.of(
+                List.of("srun", "-N", "2", "--ntasks-per-node=4", "--mpi=pmix", "java", "-cp", "app.jar", "Main"),
+                List.of("/opt/slurm/bin/srun", "--export=ALL", "java", "-cp", "app.jar", "Main"),
+                List.of("prun", "-n", "8", "--map-by", "ppr:4:node", "java", "-cp", "app.jar", "Main"),
+                List.of("mpiexec", "-n", "4", "-x", "LD_LIBRARY_PATH", "java", "-cp", "app.jar", "Main"),
+                List.of("mpiexec.hydra", "-n", "4", "-ppn", "2", "-genv", "I_MPI_DEBUG", "5", "java", "-cp", "app.jar",
+                        "Main"),
+                List.of("mpirun.openmpi", "--oversubscribe", "-np", "2", "java", "-cp", "app.jar", "Main"),
+                List.of("orterun", "-np", "2", "--", "java", "-cp", "app.jar", "Main"));
+        for (List<String> words : lines) {
+            JobLine line = JobLine.parse(words);
+            int java = words.indexOf("java");
+            List<String> expected = new java.util.ArrayList<>(words.subList(0, java));
+            expected.remove("--");
+            expected.add("java");
+            expected.add("-javaagent:" + JAR + "=report=/r");
+            expected.addAll(words.subList(java + 1, words.size()));
+            assertEquals(expected, line.withAgent(JAR, "report=/r"), String.join(" ", words));
+            assertFalse(line.throughEnvironment());
+            assertTrue(line.environment(JAR, "report=/r", Map.of()).isEmpty());
+        }
+    }
+
+    @Test
+    void javaThroughEnvOrAFullPathIsStillTheJavaWord() {
+        JobLine line = JobLine.parse(List.of("srun", "-n", "2", "env", "FOO=1", "/usr/lib/jvm/17/bin/java", "Main"));
+        assertEquals(List.of("srun", "-n", "2", "env", "FOO=1", "/usr/lib/jvm/17/bin/java", "-javaagent:" + JAR,
+                "Main"), line.withAgent(JAR, ""));
+    }
+
+    @Test
+    void aJobScriptRunsAsWrittenWithTheAgentInJavaToolOptions(@TempDir Path dir) throws Exception {
+        Path script = Files.writeString(dir.resolve("job.sh"), "#!/bin/sh\nsrun ./run-java.sh \"$@\"\n");
+        assertTrue(script.toFile().setExecutable(true));
+        JobLine line = JobLine.parse(List.of(script.toString(), "input.dat"));
+        assertTrue(line.throughEnvironment());
+        assertEquals(List.of(script.toString(), "input.dat"), line.withAgent(JAR, "report=/r"));
+        assertEquals(Map.of(JobLine.JAVA_TOOL_OPTIONS, "-Xss2m -javaagent:" + JAR + "=report=/r"),
+                line.environment(JAR, "report=/r", Map.of(JobLine.JAVA_TOOL_OPTIONS, "-Xss2m")));
+
+        JobLine viaShell = JobLine.parse(List.of("bash", "job.sh"));
+        assertEquals(List.of("bash", "job.sh"), viaShell.withAgent(JAR, ""));
+        assertTrue(viaShell.throughEnvironment());
+
+        JobLine wrapped = JobLine.parse(List.of("srun", "-n", "4", script.toString(), "x"));
+        assertTrue(wrapped.throughEnvironment());
+        assertEquals(List.of("srun", "-n", "4", script.toString(), "x"), wrapped.withAgent(JAR, ""));
+
+        JobLine afterSeparator = JobLine.parse(List.of("-np", "2", "--", script.toString()));
+        assertEquals(List.of("mpirun", "-np", "2", script.toString()), afterSeparator.withAgent(JAR, ""));
+        assertEquals("-javaagent:" + JAR,
+                afterSeparator.environment(JAR, "", Map.of()).get(JobLine.JAVA_TOOL_OPTIONS));
+    }
+
+    @Test
+    void aJobScriptThatCannotRunIsRefusedWithWhatToDo(@TempDir Path dir) throws Exception {
+        Path script = Files.writeString(dir.resolve("job.sh"), "#!/bin/sh\n");
+        assertUsage(List.of(script.toString()), "chmod +x");
+        Path spaced = Path.of("/opt/my tools/mpiguard-agent.jar");
+        CliException e = assertThrows(CliException.class, () -> JobLine.parse(List.of("bash", "x.sh"))
+                .environment(spaced, "", Map.of()));
+        assertTrue(e.getMessage().contains("holds a space"), e.getMessage());
     }
 
     private static void assertUsage(List<String> words, String says) {

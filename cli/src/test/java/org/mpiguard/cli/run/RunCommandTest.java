@@ -46,7 +46,8 @@ class RunCommandTest {
 
     @Test
     void everyCommandHasHelp() {
-        for (String[] args : new String[][] {{"--help"}, {"run", "--help"}, {"report", "--help"}, {"help", "run"}}) {
+        for (String[] args : new String[][] {{"--help"}, {"run", "--help"}, {"check", "--help"}, {"report", "--help"},
+            {"help", "run"}}) {
             Outcome o = run(args);
             assertEquals(0, o.code, String.join(" ", args));
             assertTrue(o.out.startsWith("Usage: mpiguard"), o.out);
@@ -76,6 +77,13 @@ class RunCommandTest {
         Outcome o = run("run", "--bogus", "x");
         assertEquals(ExitCodes.USAGE, o.code);
         assertTrue(o.err.startsWith("mpiguard: "), o.err);
+    }
+
+    @Test
+    void runDeepIsTheDeepCheckWithTheSameWords() {
+        Outcome o = run("run", "--deep", "--budget", "2s", "--", "java", "-cp", "x", "Main");
+        assertEquals(ExitCodes.USAGE, o.code);
+        assertTrue(o.err.contains("--budget takes a duration of at least 10s"), "check read the words\n" + o.err);
     }
 
     @Test

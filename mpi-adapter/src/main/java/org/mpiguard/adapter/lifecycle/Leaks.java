@@ -1,5 +1,6 @@
 package org.mpiguard.adapter.lifecycle;
 
+import org.mpiguard.adapter.shadow.CommRanks;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -146,7 +147,7 @@ public final class Leaks {
         String where = comm == MPI.COMM_WORLD ? "MPI.COMM_WORLD" : comm == MPI.COMM_SELF ? "MPI.COMM_SELF"
                 : "the communicator made at " + CallSites.get(Shadows.comm(comm).creationSite()).location();
         for (int[] m : lost.values()) {
-            int worldSource = Shadows.toWorld(comm, m[0]);
+            int worldSource = CommRanks.toWorld(comm, m[0]);
             String noun = m[2] == 1 ? "A message" : m[2] + " messages";
             warn(rank, finalizeSite, noun + " (tag " + m[1] + ", " + m[3] + " bytes) sent by rank " + m[0]
                     + (worldSource != m[0] ? " (world rank " + worldSource + ")" : "") + " to rank " + rank

@@ -68,10 +68,28 @@ public final class CommShadow extends Shadow {
         int[] table = peerTable;
         if (table == null) {
             Group group = comm.isInter() ? ((Intercomm) comm).getRemoteGroup() : comm.getGroup();
-            table = Shadows.translate(group);
+            table = CommRanks.translate(group);
             peerTable = table;
         }
         return table;
+    }
+
+    /**
+     * The world ranks of the peers and members, read from MPI now, on the program's thread,
+     * so that the watchdog, which never calls MPI, finds them ({@link #known}).
+     */
+    void prepare(Comm comm, int worldSize) throws MPIException {
+        peerTable(comm);
+        members(comm, worldSize);
+    }
+
+    /** The peer table and members as far as already read (null before {@link #prepare}); never calls MPI. */
+    int[] knownPeerTable() {
+        return peerTable;
+    }
+
+    int[] knownMembers() {
+        return members;
     }
 
     /** World ranks of every member of {@code comm}, sorted. */
@@ -83,9 +101,9 @@ public final class CommShadow extends Shadow {
         }
         int[] table = members;
         if (table == null) {
-            table = Shadows.translate(comm.getGroup());
+            table = CommRanks.translate(comm.getGroup());
             if (comm.isInter()) {
-                int[] remote = Shadows.translate(((Intercomm) comm).getRemoteGroup());
+                int[] remote = CommRanks.translate(((Intercomm) comm).getRemoteGroup());
                 int[] both = Arrays.copyOf(table, table.length + remote.length);
                 System.arraycopy(remote, 0, both, table.length, remote.length);
                 table = both;

@@ -26,7 +26,7 @@ public final class GroupShadow extends Shadow {
     int[] worldRanks(Group group) throws MPIException {
         int[] ranks = worldRanks;
         if (ranks == null) {
-            ranks = Shadows.worldRanksOf(group);
+            ranks = CommRanks.worldRanksOf(group);
             worldRanks = ranks;
         }
         return ranks;

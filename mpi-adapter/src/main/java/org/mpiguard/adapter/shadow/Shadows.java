@@ -1,7 +1,5 @@
 package org.mpiguard.adapter.shadow;
 
-import java.nio.Buffer;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -17,8 +15,6 @@ import mpi.Request;
 import mpi.Win;
 import org.mpiguard.core.Guard;
 import org.mpiguard.adapter.MpiRuntime;
-import org.mpiguard.core.activity.WindowState;
-import org.mpiguard.core.args.BaseType;
 import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.collective.CommIdentity;
 import org.mpiguard.core.site.CallSites;
@@ -37,7 +33,6 @@ public final class Shadows {
     private static final ShadowTable<DatatypeShadow> DATATYPES = new ShadowTable<>();
     private static final ShadowTable<OpShadow> OPS = new ShadowTable<>();
     private static final ShadowTable<InfoShadow> INFOS = new ShadowTable<>();
-    private static final ShadowTable<WindowShadow> WINDOWS = new ShadowTable<>();
     private static final ShadowTable<MessageShadow> MESSAGES = new ShadowTable<>();
 
     /** Derived datatypes made and not yet committed: zero lets the commit check on every call cost one read. */
@@ -47,11 +42,16 @@ public final class Shadows {
     private Shadows() {
     }
 
-    private static int rank() {
+    static int rank() {
         return MpiRuntime.rankOrMinusOne();
     }
 
     // Communicators
+
+    /** The shadow of a communicator the checker saw, or null; never makes one. */
+    static CommShadow commIfKnown(Object comm) {
+        return COMMS.find(comm);
+    }
 
     /** The shadow of {@code comm}, made on first sight. */
     public static CommShadow comm(Object comm) {
@@ -114,10 +114,11 @@ public final class Shadows {
             if (p == null || c.isInter()) {
                 return;
             }
-            int[] members = translate(c.getGroup());
+            int[] members = CommRanks.translate(c.getGroup());
             long id = CommIdentity.derive(p.id(), p.collectives(), Arrays.stream(members).min().orElse(-1),
                     kind.ordinal());
             shadow.name(new CommIdentity(id, members, c.getRank()));
+            shadow.prepare(c, MpiRuntime.sizeOrZero());
         } catch (MPIException | RuntimeException e) {
             Guard.fault("naming a new communicator", e);
         }
@@ -148,52 +149,6 @@ public final class Shadows {
             return "MPI.COMM_WORLD";
         }
         return "the communicator of world ranks " + Arrays.toString(identity.sortedWorldMembers());
-    }
-
-    /** The world rank of {@code comm}'s local rank {@code peer} (of the remote group of an intercommunicator), or -1. */
-    public static int toWorld(Object comm, int peer) throws MPIException {
-        int[] table = comm(comm).peerTable((Comm) comm);
-        if (table == null) {
-            return peer;
-        }
-        return peer >= 0 && peer < table.length ? table[peer] : -1;
-    }
-
-    /** {@code comm}'s local rank (in the remote group of an intercommunicator) of world rank {@code world}, or -1. */
-    public static int fromWorld(Object comm, int world) throws MPIException {
-        int[] table = comm(comm).peerTable((Comm) comm);
-        if (table == null) {
-            return world;
-        }
-        for (int local = 0; local < table.length; local++) {
-            if (table[local] == world) {
-                return local;
-            }
-        }
-        return -1;
-    }
-
-    /** World ranks of every member of {@code comm} (both groups of an intercommunicator), sorted. */
-    public static int[] members(Object comm, int worldSize) throws MPIException {
-        return comm(comm).members((Comm) comm, worldSize);
-    }
-
-    /** World ranks of a group's members, in the group's order; frees the group (one the caller obtained). */
-    static int[] translate(Group group) throws MPIException {
-        int[] translated = worldRanksOf(group);
-        group.free();
-        return translated;
-    }
-
-    /** World ranks of a group's members, in the group's order; the group is left as it is. */
-    static int[] worldRanksOf(Group group) throws MPIException {
-        int n = group.getSize();
-        int[] local = new int[n];
-        Arrays.setAll(local, i -> i);
-        Group worldGroup = MPI.COMM_WORLD.getGroup();
-        int[] translated = Group.translateRanks(group, local, worldGroup);
-        worldGroup.free();
-        return translated;
     }
 
     // Groups
@@ -275,12 +230,12 @@ public final class Shadows {
                 : handle instanceof Group ? GROUPS.findOrMake(handle, g -> new GroupShadow(g, CallSites.UNKNOWN_ID, rank()))
                 : handle instanceof Op ? OPS.findOrMake(handle, o -> new OpShadow(o, CallSites.UNKNOWN_ID, rank()))
                 : handle instanceof Info ? INFOS.findOrMake(handle, i -> new InfoShadow(i, CallSites.UNKNOWN_ID, rank()))
-                : handle instanceof Win ? WINDOWS.find(handle)
+                : handle instanceof Win ? WindowShadows.WINDOWS.find(handle)
                 : null;
         if (shadow != null) {
             shadow.markFreed();
         } else if (handle instanceof Win) {
-            WINDOWS.findOrMake(handle, w -> new WindowShadow(w, CallSites.UNKNOWN_ID, rank(), 0)).markFreed();
+            WindowShadows.WINDOWS.findOrMake(handle, w -> new WindowShadow(w, CallSites.UNKNOWN_ID, rank(), 0)).markFreed();
         }
     }
 
@@ -291,144 +246,14 @@ public final class Shadows {
         }
         ShadowTable<?> table = handle instanceof Comm ? COMMS : handle instanceof Group ? GROUPS
                 : handle instanceof Datatype ? DATATYPES : handle instanceof Op ? OPS : handle instanceof Info ? INFOS
-                : handle instanceof Win ? WINDOWS : null;
+                : handle instanceof Win ? WindowShadows.WINDOWS : null;
         Shadow shadow = table == null ? null : table.find(handle);
         return shadow != null && shadow.freed();
-    }
-
-    // Windows
-
-    /** The shadow of {@code win}, just made at {@code site} on {@code comm}. */
-    private static WindowShadow windowMade(Win win, Comm comm, int site) throws MPIException {
-        int groupSize = comm.getSize();
-        return WINDOWS.findOrMake(win, w -> new WindowShadow(w, site, rank(), groupSize));
-    }
-
-    /** The shadow of {@code win} made on {@code comm} at {@code site}, made if the checks did not. */
-    public static WindowShadow window(Win win, Comm comm, int site) throws MPIException {
-        return windowMade(win, comm, site);
     }
 
     /** The shadow of {@code group}, made on first sight. */
     public static GroupShadow group(Group group) {
         return GROUPS.findOrMake(group, g -> new GroupShadow(g, CallSites.UNKNOWN_ID, rank()));
-    }
-
-    public static WindowShadow window(Object win) {
-        return WINDOWS.find(win);
-    }
-
-    /** The wait-for graph's view of {@code win}, or null. */
-    public static WindowState windowGraph(Object win) {
-        WindowShadow shadow = WINDOWS.find(win);
-        return shadow == null ? null : shadow.graph();
-    }
-
-    /** The targets' sizes of {@code win} as the argument checks exchanged them, or null. */
-    public static WindowShadow.Targets windowTargets(Object win) {
-        WindowShadow shadow = WINDOWS.find(win);
-        return shadow == null ? null : shadow.targets();
-    }
-
-    /**
-     * Names {@code win}, just made on {@code comm}, for the wait-for graph: after its
-     * communicator's identity and that communicator's collective count at the creation
-     * (the creation is collective), so every member names it alike.
-     */
-    public static void windowNamed(Win win, Comm comm, int site) {
-        try {
-            if (comm == null || comm.isNull()) {
-                return;
-            }
-            int[] members = translate(comm.getGroup());
-            CommIdentity identity = identity(comm);
-            String key = identity != null ? "win:" + identity.key() + "#" + identity.collectives()
-                    : "win:" + Arrays.toString(members);
-            windowMade(win, comm, site).named(key, members);
-        } catch (MPIException | RuntimeException e) {
-            Guard.fault("naming a new window", e);
-        }
-    }
-
-    /**
-     * Every target's size, displacement unit and buffer (in bytes) of {@code win}, just made
-     * by {@code new Win(base, size, dispUnit, info, comm)} ({@code memory} = the base's
-     * capacity) or the allocate form ({@code memory} = size: MPI allocated it). An origin
-     * checks a put against the target's window, which only the target knows, so the sizes
-     * are exchanged once, now: an allGather on the window's own communicator, made right
-     * after the constructor returned on every rank. Window creation is collective over
-     * that communicator, so every rank reaches the exchange at the same point of its
-     * collective sequence and it can neither mismatch nor deadlock; it needs no
-     * THREAD_MULTIPLE and no watchdog, so it works with the deadlock family off. It assumes
-     * every rank runs with the same {@code checks} option (the argument family on or off
-     * everywhere), as a job does when the options come from the job script.
-     */
-    public static void windowExchanged(Win win, Buffer base, int size, int dispUnit, int memory, Comm comm,
-                                       int site) {
-        try {
-            int unit = BaseType.elementBytes(base);
-            int[] mine = {size, dispUnit * unit, unit, Math.min(size, memory)};
-            int n = comm.getSize();
-            int[] all = new int[4 * n];
-            comm.allGather(mine, 4, MPI.INT, all, 4, MPI.INT);
-            long[] sizes = new long[n];
-            long[] buffers = new long[n];
-            int[] units = new int[n];
-            for (int r = 0; r < n; r++) {
-                sizes[r] = (long) all[4 * r] * all[4 * r + 2];
-                units[r] = all[4 * r + 1];
-                buffers[r] = (long) all[4 * r + 3] * all[4 * r + 2];
-            }
-            windowMade(win, comm, site).exchanged(sizes, buffers, units);
-        } catch (Throwable t) {
-            Guard.fault("exchanging window sizes", t);
-        }
-    }
-
-    /** This rank's window memory of {@code win}, just made on {@code comm}, for the buffer watch. */
-    public static void windowLocalMemory(Win win, Comm comm, long address, long bytes, int dispUnitBytes, int site) {
-        try {
-            windowMade(win, comm, site).local(new WindowShadow.LocalMemory(address, bytes, dispUnitBytes,
-                    comm.getRank()));
-        } catch (Throwable t) {
-            Guard.fault("recording a window's memory", t);
-        }
-    }
-
-    /** {@code new Win(info, comm)}: a dynamic window, sizes unknown until attach. */
-    public static void windowDynamic(Win win, Comm comm, int site) {
-        try {
-            windowMade(win, comm, site).exchanged(null, null, null);
-        } catch (Throwable t) {
-            Guard.fault("recording a dynamic window", t);
-        }
-    }
-
-    /** How many fences this rank has entered on each window. */
-    public static Map<String, Long> fencesEntered() {
-        Map<String, Long> entered = new HashMap<>();
-        for (WindowShadow shadow : WINDOWS.live()) {
-            WindowState w = shadow.graph();
-            if (w != null) {
-                entered.put(w.fenceKey(), w.fences());
-            }
-        }
-        return entered;
-    }
-
-    /** Locks this rank holds now, as "resource:E" or "resource:S", for its status. */
-    public static List<String> heldLocks() {
-        List<String> held = new ArrayList<>();
-        for (WindowShadow shadow : WINDOWS.live()) {
-            WindowState w = shadow.graph();
-            for (int t = 0; w != null && t < w.size(); t++) {
-                int mode = w.held(t);
-                if (mode != WindowState.NOT_HELD) {
-                    held.add(w.lockResource(t) + (mode == WindowState.EXCLUSIVE ? ":E" : ":S"));
-                }
-            }
-        }
-        return held;
     }
 
     // Creation sites and error handlers, for the lifecycle checks
@@ -448,6 +273,7 @@ public final class Shadows {
         }
         CommShadow from = parent == null ? null : COMMS.find(parent);
         shadow.ownHandler(from != null && from.ownHandler());
+        CommRanks.prepare(c);
     }
 
     /** A group, op, info, datatype or window the program just made at {@code site}; comm gives a window's size. */
@@ -465,7 +291,7 @@ public final class Shadows {
             return DATATYPES.findOrMake(handle, t -> new DatatypeShadow(t, site, rank(), true));
         }
         if (handle instanceof Win w && comm instanceof Comm c) {
-            return windowMade(w, c, site);
+            return WindowShadows.window(w, c, site);
         }
         return null;
     }
@@ -478,7 +304,7 @@ public final class Shadows {
     /** The shadow of a communicator or window, made on first sight; null for other objects. */
     public static Shadow handlerOwner(Object handle) {
         return handle instanceof Comm ? comm(handle)
-                : handle instanceof Win ? WINDOWS.findOrMake(handle, w -> new WindowShadow(w, CallSites.UNKNOWN_ID, rank(), 0))
+                : handle instanceof Win ? WindowShadows.WINDOWS.findOrMake(handle, w -> new WindowShadow(w, CallSites.UNKNOWN_ID, rank(), 0))
                 : null;
     }
 
@@ -505,7 +331,7 @@ public final class Shadows {
     }
 
     public static List<WindowShadow> liveWindows() {
-        return WINDOWS.live();
+        return WindowShadows.WINDOWS.live();
     }
 
     /** The shadow of a {@code mpi.Message}, made on first sight. */

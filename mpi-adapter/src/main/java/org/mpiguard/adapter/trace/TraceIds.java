@@ -1,5 +1,6 @@
 package org.mpiguard.adapter.trace;
 
+import org.mpiguard.adapter.shadow.WindowShadows;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.Buffer;
@@ -121,20 +122,20 @@ public final class TraceIds {
             lowest = Math.min(lowest, world[i]);
         }
         long id = CommIdentity.derive(c.id(), c.collectives(), lowest, CollectiveKind.WIN_CREATE.ordinal());
-        Shadows.window(win, comm, site).traceNamed(id, world);
+        WindowShadows.window(win, comm, site).traceNamed(id, world);
         recorder.handle(site, HandleKind.CREATE, HandleKind.WIN, id, id, recorder.defineRanks(world), sizeBytes,
                 dispUnit);
     }
 
     /** The window's identity in the trace, 0 if it was not named. */
     public static long window(Object win) {
-        WindowShadow shadow = Shadows.window(win);
+        WindowShadow shadow = WindowShadows.window(win);
         return shadow == null ? 0 : shadow.traceIdentity();
     }
 
     /** A rank of the window's group as a world rank. */
     public static int windowRank(Object win, int rank) {
-        WindowShadow shadow = Shadows.window(win);
+        WindowShadow shadow = WindowShadows.window(win);
         int[] world = shadow == null ? null : shadow.traceWorld();
         return world == null || rank < 0 || rank >= world.length ? rank : world[rank];
     }

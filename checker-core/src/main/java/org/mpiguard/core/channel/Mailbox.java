@@ -1,0 +1,456 @@
+package org.mpiguard.core.channel;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The watchdogs' transport, out of band: byte messages with a tag between the job's ranks
+ * over TCP connections, so the program keeps the MPI thread level it asked for and the
+ * checker's traffic never enters MPI's progress engine. Each rank listens on one socket
+ * opened at Init and known to the others ({@link ChannelEndpoints}); a rank opens one
+ * connection to each rank it sends to, so messages from one rank to another arrive in the
+ * order they were posted, as MPI's would. A connection is accepted only after it presents
+ * the job's secret, drawn at Init and known only to the job's ranks.
+ *
+ * <p>Nothing blocks: sends are queued and written as far as the socket takes them
+ * ({@link #reap()} writes the rest), receipt is a non-blocking select ({@link #drain}).
+ * A synchronous send completes once the receiver has taken the message (it answers with an
+ * acknowledgement), which is what the last ring batch needs to show every earlier message
+ * was taken. A peer that cannot be reached (gone, or refusing) has its messages dropped,
+ * as MPI would leave them unmatched. Every method is synchronized: the watchdog's thread
+ * uses it, and the shutdown hook's thread sends one last message through it.
+ */
+public final class Mailbox implements AutoCloseable {
+
+    /** What a received message is handed to. */
+    public interface Handler {
+        void handle(int source, int tag, byte[] data) throws Exception;
+    }
+
+    /** A send in flight: done once written (or acknowledged, for a synchronous one), or dropped. */
+    public static final class Pending {
+        private volatile boolean done;
+
+        public boolean done() {
+            return done;
+        }
+
+        void complete() {
+            done = true;
+        }
+    }
+
+    /** Ahead of each message: its length, its tag, and the id the receiver acknowledges (0: none asked). */
+    private static final int HEADER = 12;
+    /** The tag of an acknowledgement of a synchronous send; never a tag of the checker's own. */
+    private static final int ACK = -1;
+    /** Larger than any status or ring batch the checker sends: a longer length is a corrupt stream. */
+    private static final int MAX_MESSAGE = 256 << 20;
+    private static final int MAGIC = 0x4d504744; // "MPGD"
+    /** What a connection sends first: magic, the job's secret, the sender's rank. */
+    private static final int HELLO = 4 + ChannelEndpoints.SECRET_BYTES + 4;
+
+    private final int rank;
+    private final ChannelEndpoints endpoints;
+    private final ServerSocketChannel server;
+    private final Selector selector;
+    private final Outgoing[] outgoing;
+    private final List<Incoming> backlog = new ArrayList<>();
+    private final Map<Integer, Pending> awaitingAck = new HashMap<>();
+    private final List<Pending> posted = new ArrayList<>();
+    private int nextSyncId = 1;
+    private boolean closed;
+
+    /** {@code server} is this rank's listening socket, bound before the endpoints were exchanged. */
+    public Mailbox(int rank, ServerSocketChannel server, ChannelEndpoints endpoints) throws IOException {
+        this.rank = rank;
+        this.endpoints = endpoints;
+        this.server = server;
+        this.selector = Selector.open();
+        server.configureBlocking(false);
+        server.register(selector, SelectionKey.OP_ACCEPT);
+        this.outgoing = new Outgoing[endpoints.size()];
+    }
+
+    /** Hands every message already arrived to {@code handler}, until {@code stopped} says so. */
+    public synchronized void drain(Handler handler, BooleanSupplier stopped) throws Exception {
+        if (closed) {
+            return;
+        }
+        java.util.Set<Incoming> readySet = new java.util.LinkedHashSet<>(backlog);
+        backlog.clear();
+        selector.selectNow();
+        for (Iterator<SelectionKey> it = selector.selectedKeys().iterator(); it.hasNext(); ) {
+            SelectionKey key = it.next();
+            it.remove();
+            if (!key.isValid()) {
+                continue;
+            }
+            if (key.isAcceptable()) {
+                accept(readySet);
+            } else if (key.isReadable()) {
+                Incoming in = (Incoming) key.attachment();
+                if (!in.read()) {
+                    key.cancel();
+                    in.close();
+                }
+                readySet.add(in);
+            }
+        }
+        List<Incoming> ready = new ArrayList<>(readySet);
+        for (int i = 0; i < ready.size(); i++) {
+            Incoming in = ready.get(i);
+            if (!in.deliver(handler, stopped)) {
+                backlog.addAll(ready.subList(i, ready.size()));
+                return;
+            }
+        }
+    }
+
+    /** Sends without waiting; written now as far as the socket takes it, the rest by {@link #reap()}. */
+    public synchronized void post(int dest, int tag, byte[] payload) {
+        posted.add(send(dest, tag, payload, false));
+    }
+
+    /** A send of its own to watch; a synchronous one is done only once the receiver has taken it. */
+    public synchronized Pending send(int dest, int tag, byte[] payload, boolean synchronous) {
+        Pending pending = new Pending();
+        Outgoing out = outgoing(dest);
+        if (out == null) {
+            pending.complete();
+            return pending;
+        }
+        int syncId = 0;
+        if (synchronous) {
+            syncId = nextSyncId++;
+            awaitingAck.put(syncId, pending);
+            out.awaitsAck(pending);
+        }
+        out.queue(frame(tag, syncId, payload), synchronous ? null : pending);
+        out.flush();
+        return pending;
+    }
+
+    /** Writes what the sockets now take, and drops the posted sends that are done. */
+    public synchronized void reap() {
+        for (Outgoing out : outgoing) {
+            if (out != null) {
+                out.flush();
+            }
+        }
+        posted.removeIf(Pending::done);
+    }
+
+    /** Whether every one of {@code sends} is done; those done are removed. */
+    public static boolean reap(List<Pending> sends) {
+        sends.removeIf(Pending::done);
+        return sends.isEmpty();
+    }
+
+    /** Writes, spinning, at most {@code budgetNanos} until every posted send is written. */
+    public void completeSends(long budgetNanos) {
+        long deadline = System.nanoTime() + budgetNanos;
+        while (System.nanoTime() < deadline) {
+            synchronized (this) {
+                reap();
+                if (posted.isEmpty()) {
+                    return;
+                }
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Sends one message from a thread other than the watchdog's (the shutdown hook) and waits briefly until written. */
+    public void sendNow(int dest, int tag, byte[] payload, long waitMillis) throws InterruptedException {
+        Pending pending = send(dest, tag, payload, false);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        while (!pending.done() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+            synchronized (this) {
+                Outgoing out = outgoing[dest];
+                if (out != null) {
+                    out.flush();
+                }
+            }
+        }
+    }
+
+    /** Stops listening and closes every connection: nothing listens beyond the job's lifetime. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (Outgoing out : outgoing) {
+            if (out != null) {
+                out.fail();
+            }
+        }
+        for (SelectionKey key : selector.keys()) {
+            if (key.attachment() instanceof Incoming in) {
+                in.close();
+            }
+        }
+        quietly(server);
+        quietly(selector);
+    }
+
+    /** A round number ahead of a message body (snapshot requests and answers). */
+    public static byte[] withRound(int round, byte[] body) {
+        byte[] message = new byte[4 + body.length];
+        ByteBuffer.wrap(message).putInt(round).put(body);
+        return message;
+    }
+
+    public static int readRound(byte[] data) {
+        return ByteBuffer.wrap(data, 0, 4).getInt();
+    }
+
+    private static ByteBuffer frame(int tag, int syncId, byte[] payload) {
+        ByteBuffer frame = ByteBuffer.allocate(HEADER + payload.length);
+        frame.putInt(payload.length).putInt(tag).putInt(syncId).put(payload).flip();
+        return frame;
+    }
+
+    private Outgoing outgoing(int dest) {
+        if (closed || dest < 0 || dest >= outgoing.length) {
+            return null;
+        }
+        Outgoing out = outgoing[dest];
+        if (out == null) {
+            out = new Outgoing(endpoints.address(dest));
+            outgoing[dest] = out;
+        }
+        return out;
+    }
+
+    /** New connections, read at once: what they brought is delivered in this drain. */
+    private void accept(java.util.Set<Incoming> ready) throws IOException {
+        SocketChannel channel;
+        while ((channel = server.accept()) != null) {
+            channel.configureBlocking(false);
+            Incoming in = new Incoming(channel);
+            SelectionKey key = channel.register(selector, SelectionKey.OP_READ, in);
+            if (!in.read()) {
+                key.cancel();
+                in.close();
+            }
+            ready.add(in);
+        }
+    }
+
+    private static void quietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception ignored) {
+            // closing at the end of the run: nothing depends on it
+        }
+    }
+
+    /** The connection to one rank: its messages in the order they were posted. */
+    private final class Outgoing {
+        private final java.util.ArrayDeque<ByteBuffer> frames = new java.util.ArrayDeque<>();
+        private final java.util.ArrayDeque<Pending> writtenMarks = new java.util.ArrayDeque<>();
+        /** Synchronous sends not yet acknowledged: ended, not waited for, should the peer be gone. */
+        private final List<Pending> unacknowledged = new ArrayList<>();
+        private SocketChannel channel;
+        private boolean failed;
+
+        Outgoing(InetSocketAddress address) {
+            try {
+                channel = SocketChannel.open();
+                channel.configureBlocking(false);
+                channel.connect(address);
+                ByteBuffer hello = ByteBuffer.allocate(HELLO);
+                hello.putInt(MAGIC).put(endpoints.secret()).putInt(rank).flip();
+                queue(hello, null);
+            } catch (IOException e) {
+                fail();
+            }
+        }
+
+        void awaitsAck(Pending pending) {
+            unacknowledged.removeIf(Pending::done);
+            if (failed) {
+                pending.complete();
+            } else {
+                unacknowledged.add(pending);
+            }
+        }
+
+        /** {@code written} (if any) is done once the frame is written whole. */
+        void queue(ByteBuffer frame, Pending written) {
+            if (failed) {
+                if (written != null) {
+                    written.complete();
+                }
+                return;
+            }
+            frames.add(frame);
+            writtenMarks.add(written == null ? NO_MARK : written);
+        }
+
+        void flush() {
+            if (failed) {
+                return;
+            }
+            try {
+                if (channel.isConnectionPending() && !channel.finishConnect()) {
+                    return;
+                }
+                while (!frames.isEmpty()) {
+                    ByteBuffer head = frames.peek();
+                    channel.write(head);
+                    if (head.hasRemaining()) {
+                        return;
+                    }
+                    frames.poll();
+                    writtenMarks.poll().complete();
+                }
+            } catch (IOException e) {
+                fail();
+            }
+        }
+
+        /** The peer is gone or refuses us: its messages are dropped, every wait on them ends. */
+        void fail() {
+            failed = true;
+            frames.clear();
+            for (Pending p : writtenMarks) {
+                p.complete();
+            }
+            writtenMarks.clear();
+            unacknowledged.forEach(Pending::complete);
+            unacknowledged.clear();
+            quietly(channel);
+        }
+    }
+
+    private static final Pending NO_MARK = new Pending();
+
+    /** A connection from another rank: known by its rank once it said the job's secret. */
+    private final class Incoming {
+        private final SocketChannel channel;
+        private ByteBuffer buffer = ByteBuffer.allocate(16 * 1024);
+        private int source = -1;
+        private boolean refused;
+
+        Incoming(SocketChannel channel) {
+            this.channel = channel;
+        }
+
+        /** Reads what arrived; false once the peer closed the connection. */
+        boolean read() {
+            try {
+                while (true) {
+                    if (!buffer.hasRemaining()) {
+                        ByteBuffer larger = ByteBuffer.allocate(buffer.capacity() * 2);
+                        buffer.flip();
+                        larger.put(buffer);
+                        buffer = larger;
+                    }
+                    int n = channel.read(buffer);
+                    if (n < 0) {
+                        return false;
+                    }
+                    if (n == 0) {
+                        return true;
+                    }
+                }
+            } catch (IOException e) {
+                return false;
+            }
+        }
+
+        /** Hands over the whole messages read so far; false when {@code stopped} interrupted it. */
+        boolean deliver(Handler handler, BooleanSupplier stopped) throws Exception {
+            buffer.flip();
+            try {
+                if (source < 0 && !hello()) {
+                    return true;
+                }
+                while (!refused && buffer.remaining() >= HEADER) {
+                    int length = buffer.getInt(buffer.position());
+                    if (length < 0 || length > MAX_MESSAGE) {
+                        refuse();
+                        return true;
+                    }
+                    if (buffer.remaining() < HEADER + length) {
+                        return true;
+                    }
+                    buffer.getInt();
+                    int tag = buffer.getInt();
+                    int syncId = buffer.getInt();
+                    byte[] data = new byte[length];
+                    buffer.get(data);
+                    if (tag == ACK) {
+                        Pending acked = awaitingAck.remove(syncId);
+                        if (acked != null) {
+                            acked.complete();
+                        }
+                        continue;
+                    }
+                    if (syncId != 0) {
+                        Outgoing back = outgoing(source);
+                        if (back != null) {
+                            back.queue(frame(ACK, syncId, new byte[0]), null);
+                            back.flush();
+                        }
+                    }
+                    handler.handle(source, tag, data);
+                    if (stopped.getAsBoolean()) {
+                        return false;
+                    }
+                }
+                return true;
+            } finally {
+                if (refused) {
+                    buffer.clear();
+                } else {
+                    buffer.compact();
+                }
+            }
+        }
+
+        /** The first bytes of a connection: the job's secret and the sender's rank, or the connection is closed. */
+        private boolean hello() {
+            if (buffer.remaining() < HELLO) {
+                return false;
+            }
+            int magic = buffer.getInt();
+            byte[] secret = new byte[ChannelEndpoints.SECRET_BYTES];
+            buffer.get(secret);
+            int sender = buffer.getInt();
+            if (magic != MAGIC || !java.security.MessageDigest.isEqual(secret, endpoints.secret())
+                    || sender < 0 || sender >= endpoints.size()) {
+                refuse();
+                return false;
+            }
+            source = sender;
+            return true;
+        }
+
+        private void refuse() {
+            refused = true;
+            close();
+        }
+
+        void close() {
+            quietly(channel);
+        }
+    }
+}
