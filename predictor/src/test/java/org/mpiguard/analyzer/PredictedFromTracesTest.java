@@ -87,6 +87,20 @@ class PredictedFromTracesTest {
         return run.write(true);
     }
 
+    /**
+     * A real trace of test-programs' WorkStealing at 4 ranks in which rank 0's iProbe for
+     * IDLE messages found rank 2's first and its receive named rank 2 from the Status: taken
+     * as a named receive, a schedule where rank 3's IDLE came first (and rank 3 blocked
+     * sending it) was predicted to deadlock. The probe's match is the receive's wildcard,
+     * kept on rank 2 and released by rank 3's pending message: silent.
+     */
+    @Test
+    void aReceiveNamedFromAWildcardProbesStatusIsKeptOnThatMatch() throws Exception {
+        Path traces = Path.of(getClass().getResource("/traces/work-stealing/trace-rank0.mpgt").toURI()).getParent();
+        assertSilent(analyse(traces, Buffering.ZERO), "zero");
+        assertSilent(analyse(traces, Buffering.INFINITE), "infinite");
+    }
+
     @Test
     void aMasterThatSendsTheNextTaskToTheSourceItReadIsSilent() throws Exception {
         Path traces = masterWorker(true);

@@ -51,12 +51,17 @@ public final class RankTrace {
 
     /**
      * What the receive of {@code request} took in the observed run (a send's request is
-     * left as it is): sender as a world rank, tag, and whether the program read them.
+     * left as it is): sender as a world rank, tag, and whether the program read them (or the
+     * Status of the probe that chose the message); reads said earlier are kept.
      */
     public void observe(Request request, int worldSource, int tag, boolean sourceRead, boolean tagRead) {
         Action a = actions.get(request.seq);
         if (a.kind() == Kind.RECV) {
-            actions.set(request.seq, a.withObserved(new ObservedMatch(worldSource, tag, sourceRead, tagRead)));
+            // a probe's Status read before the receive and the receive's own both count
+            ObservedMatch before = a.observed();
+            boolean source = sourceRead || before != null && before.sourceRead();
+            boolean tagged = tagRead || before != null && before.tagRead();
+            actions.set(request.seq, a.withObserved(new ObservedMatch(worldSource, tag, source, tagged)));
         }
     }
 

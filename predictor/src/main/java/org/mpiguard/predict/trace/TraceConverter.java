@@ -49,6 +49,13 @@ public final class TraceConverter {
     private final StatusReads reads;
     /** The index of the event being converted. */
     private int index;
+    /** Per thread, a wildcard probe whose Status the program read, for the receive that takes its message. */
+    private final Map<Long, Probed> probedByThread = new HashMap<>();
+
+    /** What a wildcard probe matched (world source, tag), its wildcards, and what the program read of it. */
+    private record Probed(long comm, int source, int tag, boolean anySource, boolean anyTag, boolean sourceRead,
+                          boolean tagRead) {
+    }
 
     private TraceConverter(TraceFile trace, RankTrace rank, Communicators comms) {
         this.trace = trace;
@@ -165,9 +172,26 @@ public final class TraceConverter {
             rank.unmodelled("recv", site, "a receive event the converter cannot read (" + e + ")");
             return;
         }
+        Probed p = probedByThread.remove(e.thread());
+        boolean probedHere = p != null && p.comm == comm && e.intField(2) == p.source
+                && (e.intField(3) == p.tag || e.intField(3) == TraceRecorder.ANY);
+        if (probedHere) {
+            // the probe chose the message, and the program named its source from the probe's Status: this
+            // receive is the wildcard, and the calls after it are known only for the probe's match
+            from = p.anySource ? TraceProgram.ANY : from;
+            tag = p.anyTag ? TraceProgram.ANY : tag;
+        }
         switch (op) {
-            case RECV -> blockingRecv.put(e.thread(), rank.recv(c, from, tag, site));
-            case IRECV -> requests.put(e.field(6), rank.irecv(c, from, tag, site));
+            case RECV -> {
+                Request q = rank.recv(c, from, tag, site);
+                blockingRecv.put(e.thread(), q);
+                observeProbed(probedHere ? p : null, q);
+            }
+            case IRECV -> {
+                Request q = rank.irecv(c, from, tag, site);
+                requests.put(e.field(6), q);
+                observeProbed(probedHere ? p : null, q);
+            }
             case START -> {
                 operationStarts++;
                 requests.put(e.field(6), rank.irecv(c, from, tag, site));
@@ -191,6 +215,12 @@ public final class TraceConverter {
             rank.send(c, to, send.intField(3), site);
         } else {
             blockingRecv.put(trace.events().get(index).thread(), rank.sendRecv(c, to, send.intField(3), from, tag, site));
+        }
+    }
+
+    private void observeProbed(Probed p, Request q) {
+        if (p != null) {
+            rank.observe(q, p.source, p.tag, p.sourceRead, p.tagRead);
         }
     }
 
@@ -231,6 +261,12 @@ public final class TraceConverter {
     private void probe(TraceEvent e) {
         ProbeOp op = ProbeOp.of(e.op());
         SiteRef site = site(e);
+        boolean wildcard = e.intField(2) == TraceRecorder.ANY || e.intField(3) == TraceRecorder.ANY;
+        if ((op == ProbeOp.PROBE || op == ProbeOp.IPROBE) && e.field(4) != 0 && wildcard && reads.read(index)) {
+            probedByThread.put(e.thread(), new Probed(e.field(1), e.intField(5), e.intField(6),
+                    e.intField(2) == TraceRecorder.ANY, e.intField(3) == TraceRecorder.ANY, reads.sourceRead(index),
+                    reads.tagRead(index)));
+        }
         if (op == ProbeOp.PROBE || op == ProbeOp.MPROBE) {
             long comm = e.field(1);
             int from = e.intField(2) == TraceRecorder.ANY ? TraceProgram.ANY : comms.local(comm, e.intField(2));
