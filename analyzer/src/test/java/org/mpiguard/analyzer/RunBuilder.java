@@ -99,6 +99,12 @@ final class RunBuilder {
             return recv(line, source, tag, sig, count, source, tag);
         }
 
+        /** The program asks the Status of source {@code source} and tag {@code tag} for its source. */
+        Rank readSource(int line, int source, int tag) {
+            rec.statusRead(site("Status.getSource", line), TraceRecorder.STATUS_SOURCE, source, tag);
+            return this;
+        }
+
         long irecv(int line, int source, int tag, int sig, int count) {
             long req = nextRequest++;
             rec.recv(site("Comm.iRecv", line), PointOp.IRECV, WORLD, source, tag, sig, count, req);

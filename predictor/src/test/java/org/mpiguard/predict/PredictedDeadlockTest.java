@@ -17,6 +17,7 @@ import org.mpiguard.core.report.FindingFormat;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.Severity;
 import org.mpiguard.predict.analysis.Verdict;
+import org.mpiguard.predict.model.Request;
 import org.mpiguard.predict.model.TraceProgram;
 import org.mpiguard.predict.model.TraceProgramBuilder;
 
@@ -50,6 +51,39 @@ class PredictedDeadlockTest {
         assertTrue(finding.message().contains("rank 0 sends to rank 1, tag 7 at HeadToHead.java:12 and waits for it"
                 + " to be received"), finding.message());
         assertTrue(FindingFormat.json(finding).startsWith("{\"kind\":\"predicted-deadlock\",\"severity\":\"error\""));
+    }
+
+    /** A rank sends to itself before it posts the receive: nothing but buffering completes the send. */
+    static TraceProgram selfSend(boolean receiveFirst) {
+        TraceProgramBuilder b = TraceProgram.builder(2);
+        if (receiveFirst) {
+            Request r = b.rank(0).irecv(WORLD, 0, 4, at("SelfSend.java", 20));
+            b.rank(0).send(WORLD, 0, 4, at("SelfSend.java", 21));
+            b.rank(0).waitFor(r, at("SelfSend.java", 22));
+        } else {
+            b.rank(0).send(WORLD, 0, 4, at("SelfSend.java", 21));
+            b.rank(0).recv(WORLD, 0, 4, at("SelfSend.java", 23));
+        }
+        b.rank(0).barrier(WORLD, at("SelfSend.java", 25));
+        b.rank(1).barrier(WORLD, at("SelfSend.java", 25));
+        return b.build();
+    }
+
+    @Test
+    void aBlockingSendToTheRanksOwnLaterReceiveIsReportedUnderZeroBuffering() {
+        Verdict v = zero(selfSend(false));
+        List<Finding> f = findings(v);
+        assertEquals(1, f.size(), v.limits().toString());
+        assertEquals(List.of("0@SelfSend.java:21", "1@SelfSend.java:25"), sitesOf(f.get(0)));
+        assertTrue(f.get(0).message().contains("rank 0 sends to rank 0, tag 4 at SelfSend.java:21 and waits for it to be "
+                + "received"), f.get(0).message());
+        assertTrue(infinite(selfSend(false)).deadlockFree());
+    }
+
+    @Test
+    void aSelfSendWhoseReceiveIsPostedFirstIsSilent() {
+        assertTrue(zero(selfSend(true)).deadlockFree());
+        assertTrue(infinite(selfSend(true)).deadlockFree());
     }
 
     @Test

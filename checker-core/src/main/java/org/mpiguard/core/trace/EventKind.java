@@ -27,7 +27,14 @@ public enum EventKind {
     ACCESS(23, "win", "offset", "bytes", "store", "valueHash"),
     REQUEST(24, "op", "request"),
     HANDLE(25, "op", "handleKind", "handle", "identity", "rankSet", "size", "dispUnit"),
-    FINALIZE(26);
+    FINALIZE(26),
+    /**
+     * The program read the source ({@code field} 1) or the tag (2) of a Status: what a later
+     * call of its rank may depend on. {@code source} (as the Status gives it, local to the
+     * communicator) and {@code tag} are the Status's, so the analyses can tell which
+     * completion or probe of the thread it came from.
+     */
+    STATUS_READ(27, "field", "source", "tag");
 
     /** The most fields any kind has: the recorder's slots are sized for it. */
     public static final int MAX_FIELDS = 12;

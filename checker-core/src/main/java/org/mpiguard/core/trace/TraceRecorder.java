@@ -31,6 +31,10 @@ public final class TraceRecorder {
     public static final int ANY = -1;
     /** The peer of a send or receive to or from {@code MPI.PROC_NULL}: recorded, never matched. */
     public static final int PROC_NULL = -2;
+    /** The {@code field} of a STATUS_READ event: the program asked the Status for its source. */
+    public static final int STATUS_SOURCE = 1;
+    /** The {@code field} of a STATUS_READ event: the program asked the Status for its tag. */
+    public static final int STATUS_TAG = 2;
     static final int STRIDE = 16;
     private static final int ACCESS_TAG = EventKind.ACCESS.tag();
     private static final int HEADER_WORDS = 3;
@@ -222,6 +226,11 @@ public final class TraceRecorder {
                        int dispUnit) {
         append(EventKind.HANDLE.tag(), site, op, kind.ordinal(), handle, identity, rankSet, size, dispUnit, 0, 0, 0,
                 0, 0);
+    }
+
+    /** {@code Status.getSource()} ({@link #STATUS_SOURCE}) or {@code getTag()} ({@link #STATUS_TAG}) was called. */
+    public void statusRead(int site, int field, int source, int tag) {
+        append(EventKind.STATUS_READ.tag(), site, field, source, tag, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     public void finalizeCalled(int site) {

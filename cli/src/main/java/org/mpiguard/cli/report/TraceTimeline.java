@@ -101,7 +101,7 @@ final class TraceTimeline implements TimelineSource {
             case RMA_SYNC -> "window synchronisation";
             case REQUEST -> "request";
             case FINALIZE -> "finalize";
-            case ACCESS, HANDLE -> null;
+            case ACCESS, HANDLE, STATUS_READ -> null;
         };
     }
 

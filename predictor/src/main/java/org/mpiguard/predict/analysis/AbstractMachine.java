@@ -84,7 +84,7 @@ public final class AbstractMachine {
             }
             Act o = d.request();
             int partners = 0;
-            for (Act a : matches.of(o)) {
+            for (Act a : matches.releasers(o)) {
                 if (a.index >= cut[a.rank]) {
                     continue;
                 }

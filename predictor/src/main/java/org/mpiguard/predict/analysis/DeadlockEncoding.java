@@ -57,7 +57,7 @@ public final class DeadlockEncoding {
             if (d.kind() == Kind.WAIT) {
                 Act o = d.request();
                 solver.add(ctx.mkNot(v.c(o)));
-                for (Act partner : matches.of(o)) {
+                for (Act partner : matches.releasers(o)) {
                     if (v.in(partner)) {
                         solver.add(v.c(partner));
                     }

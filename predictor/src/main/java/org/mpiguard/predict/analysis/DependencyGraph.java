@@ -136,14 +136,14 @@ public final class DependencyGraph {
             }
             return;
         }
-        for (Act a : matches.of(o)) {
+        for (Act a : matches.releasers(o)) {
             threshold[a.rank] = Math.max(threshold[a.rank], a.index);
         }
         if (o.kind() == Kind.RECV && o.peer() != TraceProgram.ANY && stealable(ctp, o)) {
             threshold[o.peer()] = Integer.MAX_VALUE;
         }
         if (o.kind() == Kind.SEND) {
-            for (Act r : matches.of(o)) {
+            for (Act r : matches.releasers(o)) {
                 if (r.wildcard()) {
                     threshold[o.peer()] = Integer.MAX_VALUE;
                     break;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.mpiguard.predict.model.Kind;
+import org.mpiguard.predict.model.ObservedMatch;
 import org.mpiguard.predict.model.TraceProgram;
 
 /**
@@ -15,19 +16,47 @@ import org.mpiguard.predict.model.TraceProgram;
  * schedule, wildcards included. Where no wildcard receive can take a channel's messages
  * (same communicator, sender, receiver and tag), non-overtaking fixes the pairing: the k-th
  * send meets the k-th receive, and only that pair is kept.
+ *
+ * <p>The single-path model knows a rank's later calls only for the matches its wildcard
+ * receives had where the program read the match ({@link Fixed}): {@link #of} keeps, for
+ * such a receive, only the sends it may complete with; {@link #releasers} keeps every send
+ * that could still reach it, since a receive with such a message pending is not blocked.
  */
 public final class MatchSets {
+
+    /** Which wildcard receives keep the match the observed run gave them. */
+    public enum Fixed {
+        /** Those whose Status source or tag the program read (its later calls depend on them). */
+        READ,
+        /** Every one the trace knows the match of: schedules that change no wildcard match. */
+        ALL
+    }
 
     private record Channel(int comm, int source, int dest, int tag) {
     }
 
     private final List<List<Act>> partners;
+    private final List<List<Act>> releasers;
+    private final Fixed fixed;
+    private final boolean restricts;
 
-    private MatchSets(List<List<Act>> partners) {
+    private MatchSets(List<List<Act>> partners, List<List<Act>> releasers, Fixed fixed) {
         this.partners = partners;
+        this.releasers = releasers;
+        this.fixed = fixed;
+        this.restricts = partners != releasers;
+    }
+
+    /** Whether some receive may complete with fewer sends than could reach it. */
+    public boolean restricts() {
+        return restricts;
     }
 
     public static MatchSets of(Ctp ctp) {
+        return of(ctp, Fixed.READ);
+    }
+
+    public static MatchSets of(Ctp ctp, Fixed fixed) {
         List<List<Act>> partners = new ArrayList<>(ctp.acts.length);
         for (int i = 0; i < ctp.acts.length; i++) {
             partners.add(new ArrayList<>(2));
@@ -75,7 +104,34 @@ public final class MatchSets {
                 }
             }
         }
-        return new MatchSets(partners);
+        List<List<Act>> kept = new ArrayList<>(partners.size());
+        boolean anyDropped = false;
+        for (Act a : ctp.acts) {
+            List<Act> mine = partners.get(a.id);
+            List<Act> allowed = new ArrayList<>(mine.size());
+            for (Act b : mine) {
+                if (a.kind() == Kind.SEND ? keeps(fixed, a, b) : keeps(fixed, b, a)) {
+                    allowed.add(b);
+                }
+            }
+            anyDropped |= allowed.size() < mine.size();
+            kept.add(allowed);
+        }
+        return new MatchSets(anyDropped ? kept : partners, partners, fixed);
+    }
+
+    /** Whether receive {@code r} may take send {@code s} without leaving the calls its rank recorded. */
+    static boolean keeps(Fixed fixed, Act s, Act r) {
+        ObservedMatch seen = r.action.observed();
+        if (seen == null || !r.wildcard()) {
+            return true;
+        }
+        return fixed == Fixed.ALL ? seen.same(s.rank, s.tag()) : seen.keepsCalls(s.rank, s.tag());
+    }
+
+    /** Whether this match keeps the restriction of these sets (a witness step the replay checks). */
+    public boolean allows(Act s, Act r) {
+        return keeps(fixed, s, r);
     }
 
     /**
@@ -153,9 +209,17 @@ public final class MatchSets {
         partners.get(r.id).add(s);
     }
 
-    /** The actions {@code a} may be matched with in some schedule; empty for waits and barriers. */
+    /** The actions {@code a} may be matched with in some schedule the model knows; empty for waits and barriers. */
     public List<Act> of(Act a) {
         return partners.get(a.id);
+    }
+
+    /**
+     * Every action that could be matched with {@code a} in some schedule, whatever the
+     * program did next: while one of them is pending, {@code a} is not blocked for good.
+     */
+    public List<Act> releasers(Act a) {
+        return releasers.get(a.id);
     }
 
     public int pairCount() {

@@ -13,6 +13,12 @@ import org.mpiguard.predict.model.TraceProgram;
  * the abstract machine's filter, Z3 on what is left. A witness is reported only once it
  * replays on the concrete semantics; candidates at call sites already reported are counted,
  * not solved again.
+ *
+ * <p>Each candidate is solved first with every wildcard receive on the message the run gave
+ * it (a deadlock of the run's own matches, which only the buffering hid), then, failing
+ * that, with only the receives whose match the program read kept on it: a witness of the
+ * second kind changes what a wildcard receive takes, and the program, which was recorded
+ * on one path, may act otherwise on the other message ({@link PredictedDeadlock#changed}).
  */
 public final class PredictiveAnalysis {
 
@@ -41,21 +47,18 @@ public final class PredictiveAnalysis {
     /** Z3 is started only when a candidate survives the filter: most programs never need it. */
     private static final class LazySolver implements AutoCloseable {
         private final Ctp ctp;
-        private final MatchSets matches;
         private Context ctx;
-        private DeadlockEncoding encoding;
+        private final Map<MatchSets, DeadlockEncoding> encodings = new java.util.HashMap<>();
 
-        LazySolver(Ctp ctp, MatchSets matches) {
+        LazySolver(Ctp ctp) {
             this.ctp = ctp;
-            this.matches = matches;
         }
 
-        DeadlockEncoding encoding() {
-            if (encoding == null) {
+        DeadlockEncoding encoding(MatchSets matches) {
+            if (ctx == null) {
                 ctx = new Context();
-                encoding = new DeadlockEncoding(ctp, matches, ctx);
             }
-            return encoding;
+            return encodings.computeIfAbsent(matches, m -> new DeadlockEncoding(ctp, m, ctx));
         }
 
         @Override
@@ -69,18 +72,20 @@ public final class PredictiveAnalysis {
     public static Verdict analyze(TraceProgram program, Options options) {
         long begin = System.nanoTime();
         Ctp ctp = Ctp.of(program, options.buffering());
-        MatchSets matches = MatchSets.of(ctp);
+        MatchSets matches = MatchSets.of(ctp, MatchSets.Fixed.READ);
+        MatchSets asRun = MatchSets.of(ctp, MatchSets.Fixed.ALL);
         DependencyGraph graph = DependencyGraph.of(ctp, matches);
         CycleSearch search = new CycleSearch(graph, options.stepBudget());
         AbstractMachine machine = new AbstractMachine(ctp, matches);
+        AbstractMachine asRunMachine = asRun.restricts() ? new AbstractMachine(ctp, asRun) : null;
         List<String> limits = new ArrayList<>(program.limits());
         unmatchedBlockingSends(ctp, matches, limits);
         Map<List<Object>, WitnessReplay.Result> bySites = new LinkedHashMap<>();
         Map<List<Object>, Witness> witnesses = new LinkedHashMap<>();
         Map<List<Object>, Integer> similar = new LinkedHashMap<>();
         int[] counts = new int[3];
-        try (LazySolver solver = new LazySolver(ctp, matches)) {
-            search.run(candidate -> {
+        try (LazySolver solver = new LazySolver(ctp)) {
+            java.util.function.Predicate<List<Act>> consider = candidate -> {
                 List<Object> sites = siteKey(candidate);
                 List<Object> same = bySites.containsKey(sites) ? sites : sameState(bySites, candidate);
                 if (same != null) {
@@ -92,12 +97,20 @@ public final class PredictiveAnalysis {
                     return true;
                 }
                 counts[1]++;
-                Optional<Witness> witness = solver.encoding().solve(candidate);
+                Optional<Witness> witness = Optional.empty();
+                MatchSets under = asRun;
+                if (asRunMachine != null && asRunMachine.admits(candidate)) {
+                    witness = solver.encoding(asRun).solve(candidate);
+                }
+                if (witness.isEmpty()) {
+                    under = matches;
+                    witness = solver.encoding(matches).solve(candidate);
+                }
                 if (witness.isEmpty()) {
                     counts[2]++;
                     return true;
                 }
-                WitnessReplay.Result replay = WitnessReplay.check(ctp, witness.get());
+                WitnessReplay.Result replay = WitnessReplay.check(ctp, under, witness.get());
                 if (!replay.holds()) {
                     limits.add("a solver witness for ranks " + ranks(candidate) + " did not replay (" + replay.failure()
                             + "); it is not reported");
@@ -106,7 +119,16 @@ public final class PredictiveAnalysis {
                 bySites.put(sites, replay);
                 witnesses.put(sites, witness.get());
                 return bySites.size() < options.maxReports();
-            });
+            };
+            boolean more = true;
+            for (Act d : selfBlocked(ctp, matches)) {
+                if (!(more = consider.test(List.of(d)))) {
+                    break;
+                }
+            }
+            if (more) {
+                search.run(consider);
+            }
         }
         boolean complete = !search.exhausted() && bySites.size() < options.maxReports();
         if (search.exhausted()) {
@@ -114,11 +136,47 @@ public final class PredictiveAnalysis {
                     + " predicted");
         }
         List<PredictedDeadlock> deadlocks = new ArrayList<>();
-        bySites.forEach((sites, replay) -> deadlocks.add(new PredictedDeadlock(witnesses.get(sites), replay.standing(), replay.stuck(),
-                similar.getOrDefault(sites, 0))));
+        bySites.forEach((sites, replay) -> deadlocks.add(new PredictedDeadlock(witnesses.get(sites), replay.standing(),
+                replay.stuck(), similar.getOrDefault(sites, 0), changedMatches(witnesses.get(sites)))));
         Verdict.Stats stats = new Verdict.Stats(ctp.acts.length, matches.pairCount(), graph.nodeCount(),
                 graph.edgeCount(), search.candidates(), counts[0], counts[1], counts[2], System.nanoTime() - begin);
         return new Verdict(options.buffering(), deadlocks, limits, stats, complete);
+    }
+
+    /** The witness's matches where a wildcard receive takes another message than the run gave it (or one not known). */
+    private static List<Event.Match> changedMatches(Witness witness) {
+        List<Event.Match> changed = new ArrayList<>();
+        for (Event e : witness.events()) {
+            if (e instanceof Event.Match m && m.recv().wildcard()) {
+                org.mpiguard.predict.model.ObservedMatch seen = m.recv().action.observed();
+                if (seen == null || !seen.same(m.send().rank, m.send().tag())) {
+                    changed.add(m);
+                }
+            }
+        }
+        return changed;
+    }
+
+    /**
+     * Waits that only a later call of their own rank could release (a blocking send to the
+     * rank itself before its receive): a deadlock of one rank, which the graph's cycles,
+     * running between ranks, do not hold.
+     */
+    private static List<Act> selfBlocked(Ctp ctp, MatchSets matches) {
+        List<Act> out = new ArrayList<>();
+        for (Act d : ctp.acts) {
+            if (d.kind() != org.mpiguard.predict.model.Kind.WAIT || matches.releasers(d.request()).isEmpty()) {
+                continue;
+            }
+            boolean onlyLater = true;
+            for (Act a : matches.releasers(d.request())) {
+                onlyLater &= a.rank == d.rank && a.index > d.index;
+            }
+            if (onlyLater) {
+                out.add(d);
+            }
+        }
+        return out;
     }
 
     /** A reported deadlock whose final state already has every rank of {@code candidate} blocked where it says. */

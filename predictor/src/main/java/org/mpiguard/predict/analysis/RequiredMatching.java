@@ -47,7 +47,7 @@ final class RequiredMatching {
                 work.add(d.prevBlocking);
             }
             if (d.kind() == Kind.WAIT) {
-                for (Act p : matches.of(d.request())) {
+                for (Act p : matches.releasers(d.request())) {
                     if (in(p, cut)) {
                         work.add(p);
                     }

@@ -31,12 +31,15 @@ public final class WitnessReplay {
     }
 
     private final Ctp ctp;
+    /** The restriction the witness was solved under (a wildcard receive kept on its observed sender), or null. */
+    private final MatchSets restriction;
     private final boolean[] matched;
     /** Per rank, the index of its first blocking action not yet complete (or its length). */
     private final int[] frontier;
 
-    private WitnessReplay(Ctp ctp) {
+    private WitnessReplay(Ctp ctp, MatchSets restriction) {
         this.ctp = ctp;
+        this.restriction = restriction;
         this.matched = new boolean[ctp.acts.length];
         this.frontier = new int[ctp.size()];
         for (int r = 0; r < ctp.size(); r++) {
@@ -45,7 +48,12 @@ public final class WitnessReplay {
     }
 
     public static Result check(Ctp ctp, Witness witness) {
-        return new WitnessReplay(ctp).run(witness);
+        return new WitnessReplay(ctp, null).run(witness);
+    }
+
+    /** As {@link #check(Ctp, Witness)}, and every match must keep what {@code restriction} keeps. */
+    public static Result check(Ctp ctp, MatchSets restriction, Witness witness) {
+        return new WitnessReplay(ctp, restriction).run(witness);
     }
 
     private Result run(Witness witness) {
@@ -168,6 +176,9 @@ public final class WitnessReplay {
             }
             if (!Act.compatible(s, r)) {
                 return s + " cannot match " + r;
+            }
+            if (restriction != null && !restriction.allows(s, r)) {
+                return r + " would take " + s + ", not the message its rank's later calls were recorded after";
             }
             for (Act a : ctp.byRank[s.rank]) {
                 if (a.index >= s.index) {

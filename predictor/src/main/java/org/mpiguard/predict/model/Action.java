@@ -8,9 +8,14 @@ package org.mpiguard.predict.model;
  * @param peer    destination of a send, source of a receive, -1 otherwise
  * @param request for a wait, the {@code seq} of the send or receive it waits for; -1 otherwise
  * @param group   for a barrier, its group number in the program; -1 otherwise
+ * @param observed for a receive, the message it took in the observed run; null when not known
  */
 public record Action(int rank, int seq, Kind kind, int comm, int peer, int tag, SendMode mode, int request,
-                     int group, Call call) {
+                     int group, Call call, ObservedMatch observed) {
+
+    Action withObserved(ObservedMatch match) {
+        return new Action(rank, seq, kind, comm, peer, tag, mode, request, group, call, match);
+    }
 
     public boolean wildcard() {
         return kind == Kind.RECV && (peer == TraceProgram.ANY || tag == TraceProgram.ANY);

@@ -41,10 +41,28 @@ public final class RankTrace {
         blockingSend("Comm.rSend", SendMode.STANDARD, comm, dest, tag, site);
     }
 
-    public void recv(int comm, int source, int tag, SiteRef site) {
+    /** A blocking receive; the handle is for {@link #observe}, not for a wait. */
+    public Request recv(int comm, int source, int tag, SiteRef site) {
         Call call = new Call(rank, "Comm.recv", site);
         int r = add(Kind.RECV, comm, program.world(comm, source), tag, null, -1, -1, call);
         add(Kind.WAIT, comm, -1, -1, null, r, -1, call);
+        return new Request(rank, r);
+    }
+
+    /**
+     * What the receive of {@code request} took in the observed run (a send's request is
+     * left as it is): sender as a world rank, tag, and whether the program read them (or the
+     * Status of the probe that chose the message); reads said earlier are kept.
+     */
+    public void observe(Request request, int worldSource, int tag, boolean sourceRead, boolean tagRead) {
+        Action a = actions.get(request.seq);
+        if (a.kind() == Kind.RECV) {
+            // a probe's Status read before the receive and the receive's own both count
+            ObservedMatch before = a.observed();
+            boolean source = sourceRead || before != null && before.sourceRead();
+            boolean tagged = tagRead || before != null && before.tagRead();
+            actions.set(request.seq, a.withObserved(new ObservedMatch(worldSource, tag, source, tagged)));
+        }
     }
 
     public Request isend(int comm, int dest, int tag, SiteRef site) {
@@ -85,12 +103,14 @@ public final class RankTrace {
         waitAll("Request.waitAny", site, requests[completedIndex]);
     }
 
-    public void sendRecv(int comm, int dest, int sendTag, int source, int recvTag, SiteRef site) {
+    /** Both halves of a sendRecv; the handle (of its receive) is for {@link #observe}. */
+    public Request sendRecv(int comm, int dest, int sendTag, int source, int recvTag, SiteRef site) {
         Call call = new Call(rank, "Comm.sendRecv", site);
         int s = add(Kind.SEND, comm, program.world(comm, dest), sendTag, SendMode.STANDARD, -1, -1, call);
         int r = add(Kind.RECV, comm, program.world(comm, source), recvTag, null, -1, -1, call);
         add(Kind.WAIT, comm, -1, -1, null, s, -1, call);
         add(Kind.WAIT, comm, -1, -1, null, r, -1, call);
+        return new Request(rank, r);
     }
 
     /**
@@ -175,7 +195,7 @@ public final class RankTrace {
         }
         program.members(comm);
         int seq = actions.size();
-        actions.add(new Action(rank, seq, kind, comm, peer, tag, mode, request, group, call));
+        actions.add(new Action(rank, seq, kind, comm, peer, tag, mode, request, group, call, null));
         return seq;
     }
 

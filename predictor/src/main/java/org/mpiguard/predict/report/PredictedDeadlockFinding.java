@@ -8,6 +8,7 @@ import org.mpiguard.core.report.RankReport;
 import org.mpiguard.core.report.RelatedCall;
 import org.mpiguard.core.report.Severity;
 import org.mpiguard.predict.analysis.Act;
+import org.mpiguard.predict.analysis.Event;
 import org.mpiguard.predict.analysis.PredictedDeadlock;
 import org.mpiguard.predict.analysis.Verdict;
 
@@ -40,7 +41,8 @@ public final class PredictedDeadlockFinding {
                 related.add(new RelatedCall(d.rank, d.call().op(), d.call().site()));
             }
         }
-        return new Finding(FindingKind.PREDICTED_DEADLOCK, Severity.ERROR, ranks, first.call().op(),
+        Severity severity = deadlock.confirmedByMatches() ? Severity.ERROR : Severity.WARNING;
+        return new Finding(FindingKind.PREDICTED_DEADLOCK, severity, ranks, first.call().op(),
                 first.call().site(), related, message(deadlock, blocked, verdict), status(deadlock));
     }
 
@@ -76,8 +78,34 @@ public final class PredictedDeadlockFinding {
         return a != null && "MPI.Finalize".equals(a.call().op());
     }
 
+    /**
+     * Why a witness that changes a wildcard match is a warning: the trace is one path of the
+     * program, recorded after the messages the run's receives took.
+     */
+    private static String unconfirmed(PredictedDeadlock deadlock) {
+        StringBuilder out = new StringBuilder("This schedule has ");
+        List<String> changes = new ArrayList<>();
+        for (Event.Match m : deadlock.changed()) {
+            Act r = m.recv();
+            String seen = r.action.observed() == null ? "" : " (the run gave it rank " + r.action.observed().source()
+                    + "'s)";
+            changes.add("the wildcard " + r.call().op() + " of rank " + r.rank + " at " + r.call().location()
+                    + " take rank " + m.send().rank + "'s message" + seen);
+        }
+        out.append(String.join(", and ", changes.subList(0, Math.min(3, changes.size()))));
+        if (changes.size() > 3) {
+            out.append(", and ").append(changes.size() - 3).append(" more such matches");
+        }
+        return out.append(": the trace records the calls that followed the run's messages, and on another message the"
+                + " program may call otherwise, so this deadlock is unconfirmed (a warning) until a replay with these"
+                + " matches forced reaches it. A prediction that keeps the run's matches is an error.").toString();
+    }
+
     private static String message(PredictedDeadlock deadlock, List<Act> blocked, Verdict verdict) {
         StringBuilder out = new StringBuilder();
+        if (!deadlock.confirmedByMatches()) {
+            out.append("Unconfirmed: ");
+        }
         out.append("Another schedule of this run deadlocks ").append(WitnessSteps.bufferingWords(verdict.buffering()))
                 .append(": ");
         List<String> steps = WitnessSteps.steps(deadlock.witness(), blocked);
@@ -88,6 +116,9 @@ public final class PredictedDeadlockFinding {
                 + " already taken, will never provide. Make the exchange safe (sendRecv, nonblocking calls completed"
                 + " together, a receive posted before the send, or an explicit source where a wildcard can take the"
                 + " wrong message).");
+        if (!deadlock.confirmedByMatches()) {
+            out.append(' ').append(unconfirmed(deadlock));
+        }
         if (deadlock.similar() > 0) {
             out.append(" The same calls deadlock in ").append(deadlock.similar()).append(" more rank combinations.");
         }

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.mpiguard.analyzer.StatusReads;
 import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.report.SiteRef;
 import org.mpiguard.core.trace.CompletionOp;
@@ -42,11 +43,25 @@ public final class TraceConverter {
     private int operationStarts;
     /** The send half of a sendRecv, waiting for its receive half (the next RECV of the thread). */
     private final Map<Long, TraceEvent> sendRecvSend = new HashMap<>();
+    /** Per thread, its blocking receive waiting for its return (the COMPLETE with request 0). */
+    private final Map<Long, Request> blockingRecv = new HashMap<>();
+    /** Which statuses the program read the source or tag of: their receives' later calls depend on the match. */
+    private final StatusReads reads;
+    /** The index of the event being converted. */
+    private int index;
+    /** Per thread, a wildcard probe whose Status the program read, for the receive that takes its message. */
+    private final Map<Long, Probed> probedByThread = new HashMap<>();
+
+    /** What a wildcard probe matched (world source, tag), its wildcards, and what the program read of it. */
+    private record Probed(long comm, int source, int tag, boolean anySource, boolean anyTag, boolean sourceRead,
+                          boolean tagRead) {
+    }
 
     private TraceConverter(TraceFile trace, RankTrace rank, Communicators comms) {
         this.trace = trace;
         this.rank = rank;
         this.comms = comms;
+        this.reads = StatusReads.of(trace);
     }
 
     /**
@@ -73,7 +88,8 @@ public final class TraceConverter {
     }
 
     private void convert() {
-        for (TraceEvent e : trace.events()) {
+        for (index = 0; index < trace.events().size(); index++) {
+            TraceEvent e = trace.events().get(index);
             threads.add(e.thread());
             switch (e.kind()) {
                 case SEND -> send(e);
@@ -156,9 +172,26 @@ public final class TraceConverter {
             rank.unmodelled("recv", site, "a receive event the converter cannot read (" + e + ")");
             return;
         }
+        Probed p = probedByThread.remove(e.thread());
+        boolean probedHere = p != null && p.comm == comm && e.intField(2) == p.source
+                && (e.intField(3) == p.tag || e.intField(3) == TraceRecorder.ANY);
+        if (probedHere) {
+            // the probe chose the message, and the program named its source from the probe's Status: this
+            // receive is the wildcard, and the calls after it are known only for the probe's match
+            from = p.anySource ? TraceProgram.ANY : from;
+            tag = p.anyTag ? TraceProgram.ANY : tag;
+        }
         switch (op) {
-            case RECV -> rank.recv(c, from, tag, site);
-            case IRECV -> requests.put(e.field(6), rank.irecv(c, from, tag, site));
+            case RECV -> {
+                Request q = rank.recv(c, from, tag, site);
+                blockingRecv.put(e.thread(), q);
+                observeProbed(probedHere ? p : null, q);
+            }
+            case IRECV -> {
+                Request q = rank.irecv(c, from, tag, site);
+                requests.put(e.field(6), q);
+                observeProbed(probedHere ? p : null, q);
+            }
             case START -> {
                 operationStarts++;
                 requests.put(e.field(6), rank.irecv(c, from, tag, site));
@@ -173,7 +206,7 @@ public final class TraceConverter {
         boolean recvNull = from == -1;
         if (send == null || send.intField(2) == TraceRecorder.PROC_NULL) {
             if (!recvNull) {
-                rank.recv(c, from, tag, site);
+                blockingRecv.put(trace.events().get(index).thread(), rank.recv(c, from, tag, site));
             }
             return;
         }
@@ -181,19 +214,37 @@ public final class TraceConverter {
         if (recvNull) {
             rank.send(c, to, send.intField(3), site);
         } else {
-            rank.sendRecv(c, to, send.intField(3), from, tag, site);
+            blockingRecv.put(trace.events().get(index).thread(), rank.sendRecv(c, to, send.intField(3), from, tag, site));
+        }
+    }
+
+    private void observeProbed(Probed p, Request q) {
+        if (p != null) {
+            rank.observe(q, p.source, p.tag, p.sourceRead, p.tagRead);
+        }
+    }
+
+    /** What the receive of {@code q} took (a world rank; negative: the status said nothing) and what was read of it. */
+    private void observe(Request q, TraceEvent e) {
+        if (q != null && e.intField(2) >= 0) {
+            rank.observe(q, e.intField(2), e.intField(3), reads.sourceRead(index), reads.tagRead(index));
         }
     }
 
     private void complete(TraceEvent e) {
         long id = e.field(1);
-        if (id == 0 || (e.field(5) & CompletionOp.INACTIVE) != 0) {
-            return; // a blocking receive's return (modelled with the receive) or nothing to wait for
+        if (id == 0) {
+            observe(blockingRecv.remove(e.thread()), e); // a blocking receive's return (modelled with the receive)
+            return;
+        }
+        if ((e.field(5) & CompletionOp.INACTIVE) != 0) {
+            return; // nothing to wait for
         }
         Request q = requests.remove(id);
         if (q == null) {
             return; // a request the model has not (PROC_NULL, a nonblocking collective)
         }
+        observe(q, e);
         SiteRef site = site(e);
         if ((e.field(5) & CompletionOp.CANCELLED) != 0) {
             rank.unmodelled("Request.cancel", site, "a cancelled request is modelled as waited for");
@@ -210,6 +261,12 @@ public final class TraceConverter {
     private void probe(TraceEvent e) {
         ProbeOp op = ProbeOp.of(e.op());
         SiteRef site = site(e);
+        boolean wildcard = e.intField(2) == TraceRecorder.ANY || e.intField(3) == TraceRecorder.ANY;
+        if ((op == ProbeOp.PROBE || op == ProbeOp.IPROBE) && e.field(4) != 0 && wildcard && reads.read(index)) {
+            probedByThread.put(e.thread(), new Probed(e.field(1), e.intField(5), e.intField(6),
+                    e.intField(2) == TraceRecorder.ANY, e.intField(3) == TraceRecorder.ANY, reads.sourceRead(index),
+                    reads.tagRead(index)));
+        }
         if (op == ProbeOp.PROBE || op == ProbeOp.MPROBE) {
             long comm = e.field(1);
             int from = e.intField(2) == TraceRecorder.ANY ? TraceProgram.ANY : comms.local(comm, e.intField(2));
