@@ -85,10 +85,10 @@ final class VectorBlocks {
         return "[" + start + ", " + (start + length) + ")";
     }
 
-    /** One range of items per block: no holes, no lower bound, extent equal to size. */
+    /** One range of items per block: no holes, no lower bound, extent equal to size (and not empty). */
     private static boolean dense(Datatype type) throws MPIException {
         int extent = type.getExtent();
-        return type.getTrueLb() == 0 && type.getTrueExtent() == extent && type.getSize() == extent;
+        return extent > 0 && type.getTrueLb() == 0 && type.getTrueExtent() == extent && type.getSize() == extent;
     }
 
     /**
