@@ -25,6 +25,10 @@ import java.util.Map;
  */
 public final class CallSiteRewriter extends ClassVisitor {
 
+    private static final String STRUCT_GET_TYPE = "getType";
+    private static final String STRUCT_TYPE_DESCRIPTOR = "()Lmpi/Datatype;";
+    private static final String STRUCT_HOOK = "org/mpiguard/advice/lifecycle/StructTypes";
+
     private final TrampolineIndex index;
     private final Map<String, Integer> maxLocals;
     private String className = "?";
@@ -75,6 +79,8 @@ public final class CallSiteRewriter extends ClassVisitor {
         /** First free local slot, or -1 when constructors are left alone. */
         private final int freeLocal;
         private int extraLocals;
+        /** One for a site id; two where a Struct's getType() is hooked (its receiver kept, and the id). */
+        private int extraStack = 1;
         private final Map<String, Integer> pendingNew = new java.util.HashMap<>(4);
 
         Calls(MethodVisitor next, String methodName, int freeLocal) {
@@ -121,7 +127,30 @@ public final class CallSiteRewriter extends ClassVisitor {
                     return;
                 }
             }
+            if (opcode == Opcodes.INVOKEVIRTUAL && !isInterface && STRUCT_GET_TYPE.equals(name)
+                    && STRUCT_TYPE_DESCRIPTOR.equals(descriptor) && !owner.startsWith("mpi/")) {
+                structType(owner);
+                return;
+            }
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        }
+
+        /**
+         * {@code getType()} on a class of the program, which may be its own subclass of
+         * {@code mpi.Struct} (the call then names that class, not the bindings): the call
+         * stays as it is, and the receiver and the datatype it returned go to
+         * {@code StructTypes.taken}, which keeps only a program's Struct and returns the datatype.
+         */
+        private void structType(String owner) {
+            int site = CallSites.register("Struct.getType", className, methodName, sourceFile, line);
+            super.visitInsn(Opcodes.DUP);
+            super.visitMethodInsn(Opcodes.INVOKEVIRTUAL, owner, STRUCT_GET_TYPE, STRUCT_TYPE_DESCRIPTOR, false);
+            super.visitLdcInsn(site);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, STRUCT_HOOK, "taken",
+                    "(Ljava/lang/Object;Lmpi/Datatype;I)Lmpi/Datatype;", false);
+            changed = true;
+            extraStack = 2;
+            rewritten++;
         }
 
         private void construct(String owner, String descriptor, TrampolineIndex.ConstructorTarget target) {
@@ -163,7 +192,7 @@ public final class CallSiteRewriter extends ClassVisitor {
 
         @Override
         public void visitMaxs(int maxStack, int maxLocals) {
-            super.visitMaxs(changed ? maxStack + 1 : maxStack, maxLocals + extraLocals);
+            super.visitMaxs(changed ? maxStack + extraStack : maxStack, maxLocals + extraLocals);
         }
     }
 }

@@ -13,6 +13,7 @@ import net.bytebuddy.jar.asm.Opcodes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.mpiguard.agent.fixtures.SampleMpiUser;
+import org.mpiguard.agent.fixtures.SampleStructUser;
 import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.site.CallSites;
 
@@ -139,5 +140,25 @@ class CallSiteRewriterTest {
         List<String> b = Bytes.calls(Bytes.rewrite(original, index, 0)).stream()
                 .map(c -> c.owner() + c.name() + c.descriptor()).collect(Collectors.toList());
         assertArrayEquals(a.toArray(), b.toArray());
+    }
+
+    @Test
+    void getTypeOfAProgramsOwnStructStaysAndHandsItsReceiverAndResultToTheStructHookWithItsSite() throws Exception {
+        byte[] original = Bytes.of(SampleStructUser.class);
+        List<Bytes.Call> after = Bytes.calls(Bytes.rewrite(original, index, 0));
+        int at = -1;
+        for (int i = 0; i < after.size(); i++) {
+            if (after.get(i).name().equals("getType")) {
+                at = i;
+            }
+        }
+        assertTrue(at >= 0, "the program's call still runs: " + after);
+        assertEquals("org/mpiguard/agent/fixtures/SampleStructUser$Point", after.get(at).owner());
+        Bytes.Call hook = after.get(at + 1);
+        assertEquals("org/mpiguard/advice/lifecycle/StructTypes", hook.owner());
+        assertEquals("(Ljava/lang/Object;Lmpi/Datatype;I)Lmpi/Datatype;", hook.descriptor());
+        CallSite site = CallSites.get((Integer) hook.pushedBefore());
+        assertEquals("Struct.getType", site.op());
+        assertEquals(after.get(at).line(), site.line());
     }
 }

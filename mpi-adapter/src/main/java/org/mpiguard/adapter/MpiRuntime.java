@@ -100,6 +100,11 @@ public final class MpiRuntime {
         return tracking;
     }
 
+    /** The running watchdog, or null (none started, or checks that need none). */
+    static Watchdog watchdogIfAny() {
+        return watchdog;
+    }
+
     /** Whether collective calls go round the ring to be compared. */
     public static boolean ringActive() {
         return ring;

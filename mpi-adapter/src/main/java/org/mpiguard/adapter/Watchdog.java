@@ -91,6 +91,11 @@ final class Watchdog implements Runnable {
         released.await();
     }
 
+    /** Runs a round now rather than at the next poll (an erring rank settling the ring). */
+    void nudge() {
+        LockSupport.unpark(thread);
+    }
+
     boolean verdictSeen() {
         return verdicts.seen();
     }

@@ -28,6 +28,9 @@ class ArgumentCheckCatalogueTest {
     private static final Pattern RULE = Pattern.compile(
             "^\\| `([a-z0-9.-]+)` \\| (error|warning) \\| (error|warning) \\| (.+) \\|$");
 
+    /** Hazards of the binding that corrupt memory where a valid call should not: errors, refused before the call. */
+    static final Set<String> CORRUPTING_HAZARDS = Set.of("hazard.vcoll-heap-copy");
+
     record Row(String id, String kind, String severity, String api, String program) {
     }
 
@@ -82,7 +85,8 @@ class ArgumentCheckCatalogueTest {
             assertTrue(rule.why().length() > 15, "say why: " + rule);
             String returning = MpiDetected.reportedByMpi(rule.id()) ? "warning" : rule.severity();
             assertEquals(returning, rule.withReturningHandler(), rule.id() + ": MpiDetected says otherwise");
-            if (rule.id().startsWith("hazard.") || MpiDetected.refusedByBinding(rule.id())) {
+            if ((rule.id().startsWith("hazard.") && !CORRUPTING_HAZARDS.contains(rule.id()))
+                    || MpiDetected.refusedByBinding(rule.id())) {
                 assertEquals("warning", rule.severity(), "the program gets what it asked for: " + rule);
             }
         }

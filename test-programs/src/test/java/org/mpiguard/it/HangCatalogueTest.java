@@ -77,9 +77,8 @@ class HangCatalogueTest {
     }
 
     // collective.CountMismatch and collective.GatherCountMismatch are not rows: Open MPI's
-    // own MPI_ERR_TRUNCATE aborts the job within milliseconds, before the asynchronous ring
-    // compares the calls (the count rule itself is proved by RingTest and, end to end, by
-    // DatatypeMismatch, whose counts differ too).
+    // own MPI_ERR_TRUNCATE ends them, and the erring rank gives the ring its moment before
+    // the job ends (CollectiveErrorCauseTest proves the mismatch is named with both sides).
     @ParameterizedTest(name = "{0} at {1} ranks: {2} on [{3}] in {4}")
     @CsvSource({
         // collective mismatches (ranks: the set the finding's ranks lie in; culprit: must be named)

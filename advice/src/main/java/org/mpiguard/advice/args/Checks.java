@@ -276,7 +276,7 @@ public final class Checks {
         return b == null ? "the datatype's element type" : b.javaTypes();
     }
 
-    private static String bufferKind(Datatype type) {
+    static String bufferKind(Datatype type) {
         BaseType b = type == null ? null : Datatypes.baseType(type);
         if (b == null || b == BaseType.BYTE || b == BaseType.BOOLEAN || b == BaseType.PACKED) {
             return "ByteBuffer";

@@ -24,6 +24,11 @@ public final class Collectives {
         return facts.inter() ? 1 : facts.size();
     }
 
+    /** Blocks of a v-collective's arrays the binding reads: the remote group's size on an intercommunicator. */
+    static int peers(Comm comm) throws MPIException {
+        return Shadows.facts(comm).peerCount();
+    }
+
     private static boolean atRoot(Comm comm, int root) throws MPIException {
         CommShadow.Facts facts = Shadows.facts(comm);
         return !facts.inter() && facts.rank() == root;
@@ -216,7 +221,15 @@ public final class Collectives {
             Checks.vectors(site, "recvcount", recvcount, "displs", displs, ranks(comm), "recvbuf", recvbuf,
                     "recvtype", recvtype, direct);
             Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+            received(site, "recvcount", recvcount, "displs", displs, peers(comm), "recvbuf", recvbuf, recvtype);
         }
+    }
+
+    /** The receive side of a v-collective at a rank that receives: blocks apart, and fitting the binding's copy. */
+    static void received(int site, String countsName, int[] counts, String displsName, int[] displs, int size,
+                         String bufName, Object buf, Datatype type) throws MPIException {
+        VectorBlocks.received(site, countsName, counts, displsName, displs, size, bufName, type);
+        VectorBlocks.copied(site, countsName, counts, displsName, displs, size, bufName, buf, type);
     }
 
     public static void scatterv(Comm comm, Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
@@ -230,6 +243,8 @@ public final class Collectives {
             Checks.vectors(site, "sendcount", sendcount, "displs", displs, ranks(comm), "sendbuf", sendbuf,
                     "sendtype", sendtype, direct);
             Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+            VectorBlocks.copied(site, "sendcount", sendcount, "displs", displs, peers(comm), "sendbuf", sendbuf,
+                    sendtype);
         }
         Checks.buffer(site, "recvbuf", recvbuf, "recvcount", recvcount, "recvtype", recvtype, direct);
     }
@@ -245,6 +260,7 @@ public final class Collectives {
         Checks.vectors(site, "recvcount", recvcount, "displs", displs, ranks(comm), "recvbuf", recvbuf, "recvtype",
                 recvtype, direct);
         Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+        received(site, "recvcount", recvcount, "displs", displs, peers(comm), "recvbuf", recvbuf, recvtype);
     }
 
     public static void allToAllv(Comm comm, Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
@@ -260,5 +276,8 @@ public final class Collectives {
         Checks.vectors(site, "recvcount", recvcount, "rdispls", rdispls, n, "recvbuf", recvbuf, "recvtype", recvtype,
                 direct);
         Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+        VectorBlocks.copied(site, "sendcount", sendcount, "sdispls", sdispls, peers(comm), "sendbuf", sendbuf,
+                sendtype);
+        received(site, "recvcount", recvcount, "rdispls", rdispls, peers(comm), "recvbuf", recvbuf, recvtype);
     }
 }

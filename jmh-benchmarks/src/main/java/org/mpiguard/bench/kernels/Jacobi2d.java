@@ -112,9 +112,12 @@ final class Jacobi2d implements Kernel {
             }
         }
 
-        double[] mine = new double[rows * cols];
+        // Direct buffers: Open MPI 4.1.4's binding copies a heap array of gatherv into a native
+        // buffer sized displs[m] * counts[m] in 32-bit arithmetic, which wraps at n = 240 on
+        // 2 ranks (28,800^2 * 8 bytes) and corrupts the native heap; a direct buffer is not copied.
+        DoubleBuffer mine = MPI.newDoubleBuffer(rows * cols);
         for (int i = 0; i < rows; i++) {
-            System.arraycopy(u, (i + 1) * stride + 1, mine, i * cols, cols);
+            mine.put(i * cols, u, (i + 1) * stride + 1, cols);
         }
         int[] shape = {rowLo, rows, colLo, cols};
         int[] shapes = new int[4 * size];
@@ -126,8 +129,8 @@ final class Jacobi2d implements Kernel {
             displs[r] = at;
             at += counts[r];
         }
-        double[] all = new double[rank == 0 ? n * n : 0];
-        world.gatherv(mine, mine.length, MPI.DOUBLE, all, counts, displs, MPI.DOUBLE, 0);
+        DoubleBuffer all = MPI.newDoubleBuffer(rank == 0 ? n * n : 1);
+        world.gatherv(mine, rows * cols, MPI.DOUBLE, all, counts, displs, MPI.DOUBLE, 0);
         boolean ok = true;
         String checksum = "";
         String detail = "";
@@ -138,7 +141,7 @@ final class Jacobi2d implements Kernel {
             for (int r = 0; r < size; r++) {
                 for (int i = 0; i < shapes[4 * r + 1]; i++) {
                     for (int j = 0; j < shapes[4 * r + 3]; j++) {
-                        double v = all[displs[r] + i * shapes[4 * r + 3] + j];
+                        double v = all.get(displs[r] + i * shapes[4 * r + 3] + j);
                         int gi = shapes[4 * r] + i;
                         int gj = shapes[4 * r + 2] + j;
                         if (Double.doubleToLongBits(v) != Double.doubleToLongBits(serial[(gi + 1) * (n + 2) + gj + 1])) {

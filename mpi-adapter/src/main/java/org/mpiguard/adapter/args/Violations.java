@@ -53,7 +53,20 @@ public final class Violations {
             }
             throw LeftToMpi.INSTANCE;
         }
-        report(FindingKind.INVALID_ARGUMENT, Severity.ERROR, site, message);
+        return refuse(FindingKind.INVALID_ARGUMENT, site, message);
+    }
+
+    /**
+     * Reports a call the Java binding itself would carry into memory corruption (valid for
+     * MPI, so no handler of the program ever hears of it) and never returns normally,
+     * exactly as an invalid argument: the job is aborted, or the call refused.
+     */
+    public static MPIException bindingHazard(int site, String message) throws MPIException {
+        return refuse(FindingKind.BINDING_HAZARD, site, message);
+    }
+
+    private static MPIException refuse(FindingKind kind, int site, String message) throws MPIException {
+        report(kind, Severity.ERROR, site, message);
         if (Guard.options().onError() == OnError.ABORT) {
             abort(ExitCodes.ABORTED_ON_FINDING);
         }

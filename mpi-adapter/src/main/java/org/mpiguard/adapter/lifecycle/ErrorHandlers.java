@@ -10,6 +10,7 @@ import mpi.MPIException;
 import mpi.Request;
 import mpi.Win;
 import org.mpiguard.adapter.MpiRuntime;
+import org.mpiguard.adapter.RingSettle;
 import org.mpiguard.adapter.args.Violations;
 import org.mpiguard.adapter.shadow.RequestShadow;
 import org.mpiguard.adapter.shadow.RequestShadows;
@@ -210,12 +211,14 @@ public final class ErrorHandlers {
         }
         var call = CallSites.get(site);
         int rank = MpiRuntime.rankOrMinusOne();
+        boolean settles = Guard.options().onError() == OnError.ABORT && RingSettle.worthWaiting();
         String what = className(error.getErrorClass());
         String message = "Open MPI returned " + what + " (error class " + error.getErrorClass() + ", code "
                 + error.getErrorCode() + ": \"" + error.getMessage() + "\") from " + call.op() + " on rank " + rank
                 + ". Without MPIGuard the default handler MPI.ERRORS_ARE_FATAL aborts the job here with no Java"
                 + " location; MPIGuard aborts it the same way, with the same error code."
                 + (error.getErrorClass() == MPI.ERR_TRUNCATE ? truncation() : "")
+                + (settles ? RING_SETTLES : "")
                 + " To handle such errors in the program, call setErrhandler(MPI.ERRORS_RETURN) on the"
                 + " communicator and catch MPIException.";
         String key = error.getErrorClass() == MPI.ERR_TRUNCATE
@@ -223,6 +226,9 @@ public final class ErrorHandlers {
         Guard.report(new Finding(FindingKind.MPI_ERROR, Severity.ERROR, List.of(rank), call.op(), SiteRef.of(call),
                 List.of(), message, List.of(), key));
         if (Guard.options().onError() == OnError.ABORT) {
+            if (settles) {
+                RingSettle.settle();
+            }
             Violations.abort(error.getErrorCode());
         }
     }
@@ -241,6 +247,13 @@ public final class ErrorHandlers {
         }
         return site;
     }
+
+    /** Said where the erring rank gives the collective ring its moment before the job ends. */
+    private static final String RING_SETTLES = " Before ending the job MPIGuard lets the collective ring compare this"
+            + " rank's collective calls with the other ranks' (a few seconds at most): collective calls whose counts,"
+            + " datatypes, roots or ops differ between ranks, the usual cause of an error Open MPI raises in a"
+            + " collective or in a later call, are then named with both sides in a collective-mismatch finding (made"
+            + " by the rank that compared them), which is the cause to fix first.";
 
     private static String truncation() {
         return " The message that arrived was longer than the receive's count (MPI_ERR_TRUNCATE): the sender sent"

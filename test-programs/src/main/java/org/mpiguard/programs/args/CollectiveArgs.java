@@ -3,6 +3,7 @@ package org.mpiguard.programs.args;
 import static org.mpiguard.programs.args.Refused.expect;
 
 import java.nio.IntBuffer;
+import mpi.CartComm;
 import mpi.Comm;
 import mpi.Datatype;
 import mpi.Intercomm;
@@ -33,6 +34,7 @@ public class CollectiveArgs {
         gone.free();
         Op mine = new Op(new UserFunction() { }, true);
         mine.free();
+        CartComm ring = comm.createCart(new int[] {2}, new boolean[] {true}, false);
         if (rank == 0) {
             int[] one = new int[1];
             int[] two = new int[2];
@@ -109,9 +111,30 @@ public class CollectiveArgs {
             expect(() -> freed.bcast(two, 2, MPI.INT, 0)); // CHECK: handle.comm-freed Comm.bcast comm
             expect(() -> comm.bcast(two, 1, pair, 0)); // CHECK: type.uncommitted Comm.bcast type
             expect(() -> comm.allReduce(two, four, 1, gone, MPI.SUM)); // CHECK: type.freed Comm.allReduce type
+            int[] twos = {2, 2};
+            int[] lap = {0, 1};
+            int[] apart = {0, 2};
+            Datatype[] ints = {MPI.INT, MPI.INT};
+            expect(() -> comm.gatherv(two, 2, MPI.INT, four, twos, lap, MPI.INT, 0)); // CHECK: vcoll.recv-overlap Comm.gatherv displs
+            expect(() -> comm.allGatherv(two, 2, MPI.INT, four, twos, lap, MPI.INT)); // CHECK: vcoll.recv-overlap Comm.allGatherv displs
+            expect(() -> comm.allToAllv(four, twos, apart, MPI.INT, new int[4], twos, lap, MPI.INT)); // CHECK: vcoll.recv-overlap Comm.allToAllv rdispls
+            expect(() -> comm.allGatherv(four, twos, lap, MPI.INT)); // CHECK: vcoll.recv-overlap Comm.allGatherv displs
+            expect(() -> comm.allToAllw(MPI.newIntBuffer(4), twos, new int[] {0, 8}, ints, MPI.newIntBuffer(4), twos, new int[] {0, 4}, ints)); // CHECK: vcoll.recv-overlap Comm.allToAllw rDispls
+            expect(() -> ring.neighborAllGatherv(two, 2, MPI.INT, four, twos, lap, MPI.INT)); // CHECK: vcoll.recv-overlap Comm.neighborAllGatherv displs
+            int n = 16_384; // blocks of 16,384 doubles: the binding's copy is 2^31 bytes, wrapped to its eager buffer
+            int[] big = {n, n};
+            int[] bigAt = {0, n};
+            double[] wide = new double[2 * n];
+            expect(() -> comm.gatherv(new double[n], n, MPI.DOUBLE, wide, big, bigAt, MPI.DOUBLE, 0)); // CHECK: hazard.vcoll-heap-copy Comm.gatherv recvbuf
+            expect(() -> comm.scatterv(wide, big, bigAt, MPI.DOUBLE, new double[n], n, MPI.DOUBLE, 0)); // CHECK: hazard.vcoll-heap-copy Comm.scatterv sendbuf
+            expect(() -> comm.allGatherv(new double[n], n, MPI.DOUBLE, wide, big, bigAt, MPI.DOUBLE)); // CHECK: hazard.vcoll-heap-copy Comm.allGatherv recvbuf
+            expect(() -> comm.allToAllv(wide, big, bigAt, MPI.DOUBLE, new double[2 * n], big, bigAt, MPI.DOUBLE)); // CHECK: hazard.vcoll-heap-copy Comm.allToAllv sendbuf
+            expect(() -> comm.gatherv(wide, big, bigAt, MPI.DOUBLE, 0)); // CHECK: hazard.vcoll-heap-copy Comm.gatherv recvbuf
+            expect(() -> ring.neighborAllToAllv(wide, big, bigAt, MPI.DOUBLE, new double[2 * n], big, bigAt, MPI.DOUBLE)); // CHECK: hazard.vcoll-heap-copy Comm.neighborAllToAllv sendbuf
             System.out.println("refused " + Refused.count());
         }
         pair.free();
+        ring.free();
         inter.free();
         half.free();
         comm.barrier();

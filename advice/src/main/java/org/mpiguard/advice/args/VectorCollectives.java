@@ -1,0 +1,146 @@
+package org.mpiguard.advice.args;
+
+import mpi.CartComm;
+import mpi.Comm;
+import mpi.Datatype;
+import mpi.GraphComm;
+import mpi.MPI;
+import mpi.MPIException;
+import org.mpiguard.adapter.shadow.CommShadow;
+import org.mpiguard.adapter.shadow.Shadows;
+
+/**
+ * Entry points of collective.rules for the v- and w-collectives {@link Collectives} does
+ * not take: the in-place overloads of gatherv, scatterv and allGatherv, allToAllw and
+ * the neighborhood v-collectives. What is checked is what {@link Collectives} checks of
+ * their other overloads: the vectors against the buffer, receive blocks apart, heap
+ * arrays within the binding's native copy.
+ */
+public final class VectorCollectives {
+
+    private VectorCollectives() {
+    }
+
+    /** gatherv(recvbuf, recvcount, displs, recvtype, root): in place, at the root. */
+    public static void gathervInPlace(Comm comm, Object buf, int[] counts, int[] displs, Datatype type, int root,
+                                      boolean direct, int site) throws MPIException {
+        rootedInPlace(comm, buf, counts, displs, type, root, direct, true, site);
+    }
+
+    /** scatterv(sendbuf, sendcount, displs, sendtype, root): in place, at the root; send blocks may overlap. */
+    public static void scattervInPlace(Comm comm, Object buf, int[] counts, int[] displs, Datatype type, int root,
+                                       boolean direct, int site) throws MPIException {
+        rootedInPlace(comm, buf, counts, displs, type, root, direct, false, site);
+    }
+
+    /** The root's one buffer of an in-place gatherv ({@code receives}) or scatterv. */
+    private static void rootedInPlace(Comm comm, Object buf, int[] counts, int[] displs, Datatype type, int root,
+                                      boolean direct, boolean receives, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        inPlace(comm, site);
+        Checks.root(site, "root", root, comm);
+        CommShadow.Facts facts = Shadows.facts(comm);
+        if (facts.rank() != root) {
+            return;
+        }
+        String side = receives ? "recv" : "send";
+        Checks.vectors(site, side + "count", counts, "displs", displs, facts.size(), side + "buf", buf,
+                side + "type", type, direct);
+        if (receives) {
+            Collectives.received(site, "recvcount", counts, "displs", displs, facts.size(), "recvbuf", buf, type);
+        } else {
+            VectorBlocks.copied(site, "sendcount", counts, "displs", displs, facts.size(), "sendbuf", buf, type);
+        }
+    }
+
+    /** allGatherv(recvbuf, recvcount, displs, recvtype): in place. */
+    public static void allGathervInPlace(Comm comm, Object buf, int[] counts, int[] displs, Datatype type,
+                                         boolean direct, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        inPlace(comm, site);
+        int size = Shadows.facts(comm).size();
+        Checks.vectors(site, "recvcount", counts, "displs", displs, size, "recvbuf", buf, "recvtype", type, direct);
+        Collectives.received(site, "recvcount", counts, "displs", displs, size, "recvbuf", buf, type);
+    }
+
+    /** allToAllw and iAllToAllw: the receive blocks, in bytes of each block's own datatype. */
+    public static void allToAllw(Comm comm, int[] recvCount, int[] rDispls, Datatype[] recvTypes, int site)
+            throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        if (recvCount != null && rDispls != null) {
+            VectorBlocks.receivedW(site, recvCount, rDispls, recvTypes, Collectives.peers(comm));
+        }
+    }
+
+    public static void neighborAllGatherv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype,
+                                          Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype,
+                                          boolean direct, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        int in = inDegree(comm);
+        if (in < 0) {
+            return;
+        }
+        Checks.buffer(site, "sendbuf", sendbuf, "sendcount", sendcount, "sendtype", sendtype, direct);
+        Checks.vectors(site, "recvcount", recvcount, "displs", displs, in, "recvbuf", recvbuf, "recvtype", recvtype,
+                direct);
+        Collectives.received(site, "recvcount", recvcount, "displs", displs, in, "recvbuf", recvbuf, recvtype);
+    }
+
+    public static void neighborAllToAllv(Comm comm, Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
+                                         Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype,
+                                         boolean direct, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        Checks.comm(site, "comm", comm);
+        int in = inDegree(comm);
+        int out = outDegree(comm);
+        if (in < 0 || out < 0) {
+            return;
+        }
+        Checks.vectors(site, "sendcount", sendcount, "sdispls", sdispls, out, "sendbuf", sendbuf, "sendtype",
+                sendtype, direct);
+        Checks.vectors(site, "recvcount", recvcount, "rdispls", rdispls, in, "recvbuf", recvbuf, "recvtype",
+                recvtype, direct);
+        VectorBlocks.copied(site, "sendcount", sendcount, "sdispls", sdispls, out, "sendbuf", sendbuf, sendtype);
+        Collectives.received(site, "recvcount", recvcount, "rdispls", rdispls, in, "recvbuf", recvbuf, recvtype);
+    }
+
+    private static void inPlace(Comm comm, int site) throws MPIException {
+        Checks.comm(site, "comm", comm);
+        Checks.intraForInPlace(site, "comm", comm);
+    }
+
+    /** Neighbours a rank receives from (its in-degree), or -1 without a topology: MPI itself refuses that call. */
+    private static int inDegree(Comm comm) throws MPIException {
+        return degree(comm, true);
+    }
+
+    private static int outDegree(Comm comm) throws MPIException {
+        return degree(comm, false);
+    }
+
+    private static int degree(Comm comm, boolean in) throws MPIException {
+        int topology = comm.getTopology();
+        if (topology == MPI.CART && comm instanceof CartComm cart) {
+            return 2 * cart.getTopo().getDimCount();
+        }
+        if (topology == MPI.GRAPH && comm instanceof GraphComm graph) {
+            return graph.getNeighbors(comm.getRank()).length;
+        }
+        if (topology == MPI.DIST_GRAPH && comm instanceof GraphComm graph) {
+            return in ? graph.getDistGraphNeighbors().getInDegree() : graph.getDistGraphNeighbors().getOutDegree();
+        }
+        return -1;
+    }
+}
