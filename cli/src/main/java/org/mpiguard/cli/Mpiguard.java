@@ -54,9 +54,9 @@ public final class Mpiguard implements Runnable {
     /** The command as {@code main} runs it: exit codes and error printing set up, never a stack trace. */
     public static CommandLine commandLine() {
         CommandLine line = new CommandLine(new Mpiguard());
-        line.setExitCodeExceptionMapper(ExitCodes::of);
-        line.setParameterExceptionHandler(ExitCodes::usageError);
-        line.setExecutionExceptionHandler(ExitCodes::failure);
+        line.setExitCodeExceptionMapper(CommandExitCodes::of);
+        line.setParameterExceptionHandler(CommandExitCodes::usageError);
+        line.setExecutionExceptionHandler(CommandExitCodes::failure);
         line.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(true);
         return line;
     }

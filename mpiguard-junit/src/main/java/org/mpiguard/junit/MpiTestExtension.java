@@ -59,7 +59,7 @@ public final class MpiTestExtension implements ExecutionCondition, InvocationInt
         RankJob.Outcome job = new RankJob(setup, test, reportDir).run(type.getName(), method.getName());
         publish(job, context);
         List<JobFindings.Reported> findings = JobFindings.read(reportDir);
-        String failure = Verdict.of(job, findings, test.expect(), test.timeoutSeconds(), reportDir.toAbsolutePath());
+        String failure = JobVerdict.of(job, findings, test.expect(), test.timeoutSeconds(), reportDir.toAbsolutePath());
         if (failure != null) {
             throw new AssertionFailedError(failure);
         }
@@ -73,8 +73,8 @@ public final class MpiTestExtension implements ExecutionCondition, InvocationInt
             shown.set(cp + 1, "<the agent and the test class path>"); // thousands of characters in a real build
         }
         System.out.println("[mpiguard-junit] " + String.join(" ", shown));
-        System.out.print(Verdict.ranksOutput(job.stdout()));
-        System.out.print(Verdict.ranksOutput(job.stderr()));
+        System.out.print(JobVerdict.ranksOutput(job.stdout()));
+        System.out.print(JobVerdict.ranksOutput(job.stderr()));
         System.out.flush();
         publish(job.stdout(), "stdout", context);
         publish(job.stderr(), "stderr", context);

@@ -69,20 +69,20 @@ class RankJobOptionsTest {
     @Test
     void errorsFailTheTestWithRanksAndLinesAndExpectedKindsPassIt() {
         JobFindings.Reported deadlock = JobFindings.parse(DEADLOCK);
-        String message = Verdict.of(outcome(86, false, Map.of()), List.of(deadlock), new FindingKind[0], 60, DIR);
+        String message = JobVerdict.of(outcome(86, false, Map.of()), List.of(deadlock), new FindingKind[0], 60, DIR);
         assertTrue(message.startsWith("MPIGuard found 1 error(s):\n  deadlock (error) on ranks 0, 1 at Ring.java:31"
                 + " (Comm.recv): Deadlock.\n      rank 1: Comm.recv at Ring.java:31"), message);
-        assertNull(Verdict.of(outcome(86, false, Map.of()), List.of(deadlock), new FindingKind[] {FindingKind.DEADLOCK},
+        assertNull(JobVerdict.of(outcome(86, false, Map.of()), List.of(deadlock), new FindingKind[] {FindingKind.DEADLOCK},
                 60, DIR));
-        assertNull(Verdict.of(outcome(0, false, Map.of()), List.of(), new FindingKind[0], 60, DIR));
+        assertNull(JobVerdict.of(outcome(0, false, Map.of()), List.of(), new FindingKind[0], 60, DIR));
         assertNull(JobFindings.parse("{\"kind\":\"dead"), "a line cut short by the job's end");
     }
 
     @Test
     void aJobThatFailsWithoutFindingsShowsWhatMpirunAndTheRanksSaid() {
-        String message = Verdict.of(outcome(1, false, Map.of()), List.of(), new FindingKind[0], 60, DIR);
+        String message = JobVerdict.of(outcome(1, false, Map.of()), List.of(), new FindingKind[0], 60, DIR);
         assertTrue(message.contains("mpirun exited with 1; its output and the ranks' errors:\nmpirun said so"), message);
-        String timedOut = Verdict.of(outcome(-1, true, Map.of()), List.of(), new FindingKind[0], 7, DIR);
+        String timedOut = JobVerdict.of(outcome(-1, true, Map.of()), List.of(), new FindingKind[0], 7, DIR);
         assertTrue(timedOut.contains("time limit of 7 s and was ended (MPIGuard reported nothing by then)"), timedOut);
     }
 

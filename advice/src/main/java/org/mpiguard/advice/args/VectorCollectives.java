@@ -10,9 +10,9 @@ import org.mpiguard.adapter.shadow.CommShadow;
 import org.mpiguard.adapter.shadow.Shadows;
 
 /**
- * Entry points of collective.rules for the v- and w-collectives {@link Collectives} does
+ * Entry points of collective.rules for the v- and w-collectives {@link CollectiveCallArgs} does
  * not take: the in-place overloads of gatherv, scatterv and allGatherv, allToAllw and
- * the neighborhood v-collectives. What is checked is what {@link Collectives} checks of
+ * the neighborhood v-collectives. What is checked is what {@link CollectiveCallArgs} checks of
  * their other overloads: the vectors against the buffer, receive blocks apart, heap
  * arrays within the binding's native copy.
  */
@@ -49,7 +49,7 @@ public final class VectorCollectives {
         Checks.vectors(site, side + "count", counts, "displs", displs, facts.size(), side + "buf", buf,
                 side + "type", type, direct);
         if (receives) {
-            Collectives.received(site, "recvcount", counts, "displs", displs, facts.size(), "recvbuf", buf, type);
+            CollectiveCallArgs.received(site, "recvcount", counts, "displs", displs, facts.size(), "recvbuf", buf, type);
         } else {
             VectorBlocks.copied(site, "sendcount", counts, "displs", displs, facts.size(), "sendbuf", buf, type);
         }
@@ -64,7 +64,7 @@ public final class VectorCollectives {
         inPlace(comm, site);
         int size = Shadows.facts(comm).size();
         Checks.vectors(site, "recvcount", counts, "displs", displs, size, "recvbuf", buf, "recvtype", type, direct);
-        Collectives.received(site, "recvcount", counts, "displs", displs, size, "recvbuf", buf, type);
+        CollectiveCallArgs.received(site, "recvcount", counts, "displs", displs, size, "recvbuf", buf, type);
     }
 
     /** allToAllw and iAllToAllw: the receive blocks, in bytes of each block's own datatype. */
@@ -75,7 +75,7 @@ public final class VectorCollectives {
         }
         Checks.comm(site, "comm", comm);
         if (recvCount != null && rDispls != null) {
-            VectorBlocks.receivedW(site, recvCount, rDispls, recvTypes, Collectives.peers(comm));
+            VectorBlocks.receivedW(site, recvCount, rDispls, recvTypes, CollectiveCallArgs.peers(comm));
         }
     }
 
@@ -93,7 +93,7 @@ public final class VectorCollectives {
         Checks.buffer(site, "sendbuf", sendbuf, "sendcount", sendcount, "sendtype", sendtype, direct);
         Checks.vectors(site, "recvcount", recvcount, "displs", displs, in, "recvbuf", recvbuf, "recvtype", recvtype,
                 direct);
-        Collectives.received(site, "recvcount", recvcount, "displs", displs, in, "recvbuf", recvbuf, recvtype);
+        CollectiveCallArgs.received(site, "recvcount", recvcount, "displs", displs, in, "recvbuf", recvbuf, recvtype);
     }
 
     public static void neighborAllToAllv(Comm comm, Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
@@ -113,7 +113,7 @@ public final class VectorCollectives {
         Checks.vectors(site, "recvcount", recvcount, "rdispls", rdispls, in, "recvbuf", recvbuf, "recvtype",
                 recvtype, direct);
         VectorBlocks.copied(site, "sendcount", sendcount, "sdispls", sdispls, out, "sendbuf", sendbuf, sendtype);
-        Collectives.received(site, "recvcount", recvcount, "rdispls", rdispls, in, "recvbuf", recvbuf, recvtype);
+        CollectiveCallArgs.received(site, "recvcount", recvcount, "rdispls", rdispls, in, "recvbuf", recvbuf, recvtype);
     }
 
     private static void inPlace(Comm comm, int site) throws MPIException {

@@ -34,10 +34,10 @@ class ArgumentRulesTest {
                 + "\\(RuntimeException \\| LinkageError fault\\) \\{ org\\.mpiguard\\.core\\.Guard\\.fault\\(")
                 .matcher(send);
         assertTrue(send.indexOf("if (org.mpiguard.advice.args.Environment.refused(site)) {\n            self.send(")
-                < send.indexOf("PointToPoint.send"), "the environment gate comes first and makes the call alone\n" + send);
+                < send.indexOf("PointToPointArgs.send"), "the environment gate comes first and makes the call alone\n" + send);
         assertTrue(m.find(), send);
-        assertEquals("PointToPoint.send", m.group(1) + "." + m.group(2));
-        assertTrue(send.indexOf("PointToPoint.send") < send.lastIndexOf("self.send("), "checks come before the call");
+        assertEquals("PointToPointArgs.send", m.group(1) + "." + m.group(2));
+        assertTrue(send.indexOf("PointToPointArgs.send") < send.lastIndexOf("self.send("), "checks come before the call");
     }
 
     @Test
@@ -58,7 +58,7 @@ class ArgumentRulesTest {
 
     @Test
     void everyEntryPointIsStaticAndDeclaresAtMostMpiException() {
-        for (Class<?> c : new Class<?>[] {PointToPoint.class, Collectives.class, OneSided.class, Handle.class,
+        for (Class<?> c : new Class<?>[] {PointToPointArgs.class, CollectiveCallArgs.class, OneSided.class, Handle.class,
                 Requests.class, Environment.class, BindingHazards.class}) {
             for (Method m : c.getDeclaredMethods()) {
                 if (!Modifier.isPublic(m.getModifiers())) {

@@ -53,21 +53,21 @@ public final class Mailbox implements AutoCloseable {
     }
 
     /** Ahead of each message: its length, its tag, and the id the receiver acknowledges (0: none asked). */
-    private static final int HEADER = 12;
+    static final int HEADER = 12;
     /** The tag of an acknowledgement of a synchronous send; never a tag of the checker's own. */
     private static final int ACK = -1;
     /** Larger than any status or ring batch the checker sends: a longer length is a corrupt stream. */
-    private static final int MAX_MESSAGE = 256 << 20;
-    private static final int MAGIC = 0x4d504744; // "MPGD"
+    static final int MAX_MESSAGE = 256 << 20;
+    static final int MAGIC = 0x4d504744; // "MPGD"
     /** What a connection sends first: magic, the job's secret, the sender's rank. */
-    private static final int HELLO = 4 + ChannelEndpoints.SECRET_BYTES + 4;
+    static final int HELLO = 4 + ChannelEndpoints.SECRET_BYTES + 4;
 
     private final int rank;
     private final ChannelEndpoints endpoints;
     private final ServerSocketChannel server;
     private final Selector selector;
-    private final Outgoing[] outgoing;
-    private final List<Incoming> backlog = new ArrayList<>();
+    private final OutgoingConnection[] outgoing;
+    private final List<IncomingConnection> backlog = new ArrayList<>();
     private final Map<Integer, Pending> awaitingAck = new HashMap<>();
     private final List<Pending> posted = new ArrayList<>();
     private int nextSyncId = 1;
@@ -81,7 +81,7 @@ public final class Mailbox implements AutoCloseable {
         this.selector = Selector.open();
         server.configureBlocking(false);
         server.register(selector, SelectionKey.OP_ACCEPT);
-        this.outgoing = new Outgoing[endpoints.size()];
+        this.outgoing = new OutgoingConnection[endpoints.size()];
     }
 
     /** Hands every message already arrived to {@code handler}, until {@code stopped} says so. */
@@ -89,7 +89,7 @@ public final class Mailbox implements AutoCloseable {
         if (closed) {
             return;
         }
-        java.util.Set<Incoming> readySet = new java.util.LinkedHashSet<>(backlog);
+        java.util.Set<IncomingConnection> readySet = new java.util.LinkedHashSet<>(backlog);
         backlog.clear();
         selector.selectNow();
         for (Iterator<SelectionKey> it = selector.selectedKeys().iterator(); it.hasNext(); ) {
@@ -101,7 +101,7 @@ public final class Mailbox implements AutoCloseable {
             if (key.isAcceptable()) {
                 accept(readySet);
             } else if (key.isReadable()) {
-                Incoming in = (Incoming) key.attachment();
+                IncomingConnection in = (IncomingConnection) key.attachment();
                 if (!in.read()) {
                     key.cancel();
                     in.close();
@@ -109,14 +109,38 @@ public final class Mailbox implements AutoCloseable {
                 readySet.add(in);
             }
         }
-        List<Incoming> ready = new ArrayList<>(readySet);
+        List<IncomingConnection> ready = new ArrayList<>(readySet);
         for (int i = 0; i < ready.size(); i++) {
-            Incoming in = ready.get(i);
-            if (!in.deliver(handler, stopped)) {
+            if (!deliver(ready.get(i), handler, stopped)) {
                 backlog.addAll(ready.subList(i, ready.size()));
                 return;
             }
         }
+    }
+
+    /** Hands over the whole messages read so far from {@code in}; false when {@code stopped} interrupted it. */
+    private boolean deliver(IncomingConnection in, Handler handler, BooleanSupplier stopped) throws Exception {
+        for (IncomingConnection.Frame frame = in.next(); frame != null; frame = in.next()) {
+            if (frame.tag() == ACK) {
+                Pending acked = awaitingAck.remove(frame.syncId());
+                if (acked != null) {
+                    acked.complete();
+                }
+                continue;
+            }
+            if (frame.syncId() != 0) {
+                OutgoingConnection back = outgoing(in.source());
+                if (back != null) {
+                    back.queue(frame(ACK, frame.syncId(), new byte[0]), null);
+                    back.flush();
+                }
+            }
+            handler.handle(in.source(), frame.tag(), frame.data());
+            if (stopped.getAsBoolean()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Sends without waiting; written now as far as the socket takes it, the rest by {@link #reap()}. */
@@ -127,7 +151,7 @@ public final class Mailbox implements AutoCloseable {
     /** A send of its own to watch; a synchronous one is done only once the receiver has taken it. */
     public synchronized Pending send(int dest, int tag, byte[] payload, boolean synchronous) {
         Pending pending = new Pending();
-        Outgoing out = outgoing(dest);
+        OutgoingConnection out = outgoing(dest);
         if (out == null) {
             pending.complete();
             return pending;
@@ -145,7 +169,7 @@ public final class Mailbox implements AutoCloseable {
 
     /** Writes what the sockets now take, and drops the posted sends that are done. */
     public synchronized void reap() {
-        for (Outgoing out : outgoing) {
+        for (OutgoingConnection out : outgoing) {
             if (out != null) {
                 out.flush();
             }
@@ -180,7 +204,7 @@ public final class Mailbox implements AutoCloseable {
         while (!pending.done() && System.nanoTime() < deadline) {
             Thread.sleep(5);
             synchronized (this) {
-                Outgoing out = outgoing[dest];
+                OutgoingConnection out = outgoing[dest];
                 if (out != null) {
                     out.flush();
                 }
@@ -195,13 +219,13 @@ public final class Mailbox implements AutoCloseable {
             return;
         }
         closed = true;
-        for (Outgoing out : outgoing) {
+        for (OutgoingConnection out : outgoing) {
             if (out != null) {
                 out.fail();
             }
         }
         for (SelectionKey key : selector.keys()) {
-            if (key.attachment() instanceof Incoming in) {
+            if (key.attachment() instanceof IncomingConnection in) {
                 in.close();
             }
         }
@@ -220,30 +244,32 @@ public final class Mailbox implements AutoCloseable {
         return ByteBuffer.wrap(data, 0, 4).getInt();
     }
 
-    private static ByteBuffer frame(int tag, int syncId, byte[] payload) {
+    static ByteBuffer frame(int tag, int syncId, byte[] payload) {
         ByteBuffer frame = ByteBuffer.allocate(HEADER + payload.length);
         frame.putInt(payload.length).putInt(tag).putInt(syncId).put(payload).flip();
         return frame;
     }
 
-    private Outgoing outgoing(int dest) {
+    private OutgoingConnection outgoing(int dest) {
         if (closed || dest < 0 || dest >= outgoing.length) {
             return null;
         }
-        Outgoing out = outgoing[dest];
+        OutgoingConnection out = outgoing[dest];
         if (out == null) {
-            out = new Outgoing(endpoints.address(dest));
+            ByteBuffer hello = ByteBuffer.allocate(HELLO);
+            hello.putInt(MAGIC).put(endpoints.secret()).putInt(rank).flip();
+            out = new OutgoingConnection(endpoints.address(dest), hello);
             outgoing[dest] = out;
         }
         return out;
     }
 
     /** New connections, read at once: what they brought is delivered in this drain. */
-    private void accept(java.util.Set<Incoming> ready) throws IOException {
+    private void accept(java.util.Set<IncomingConnection> ready) throws IOException {
         SocketChannel channel;
         while ((channel = server.accept()) != null) {
             channel.configureBlocking(false);
-            Incoming in = new Incoming(channel);
+            IncomingConnection in = new IncomingConnection(channel, endpoints);
             SelectionKey key = channel.register(selector, SelectionKey.OP_READ, in);
             if (!in.read()) {
                 key.cancel();
@@ -253,7 +279,7 @@ public final class Mailbox implements AutoCloseable {
         }
     }
 
-    private static void quietly(AutoCloseable c) {
+    static void quietly(AutoCloseable c) {
         try {
             c.close();
         } catch (Exception ignored) {
@@ -261,196 +287,6 @@ public final class Mailbox implements AutoCloseable {
         }
     }
 
-    /** The connection to one rank: its messages in the order they were posted. */
-    private final class Outgoing {
-        private final java.util.ArrayDeque<ByteBuffer> frames = new java.util.ArrayDeque<>();
-        private final java.util.ArrayDeque<Pending> writtenMarks = new java.util.ArrayDeque<>();
-        /** Synchronous sends not yet acknowledged: ended, not waited for, should the peer be gone. */
-        private final List<Pending> unacknowledged = new ArrayList<>();
-        private SocketChannel channel;
-        private boolean failed;
-
-        Outgoing(InetSocketAddress address) {
-            try {
-                channel = SocketChannel.open();
-                channel.configureBlocking(false);
-                channel.connect(address);
-                ByteBuffer hello = ByteBuffer.allocate(HELLO);
-                hello.putInt(MAGIC).put(endpoints.secret()).putInt(rank).flip();
-                queue(hello, null);
-            } catch (IOException e) {
-                fail();
-            }
-        }
-
-        void awaitsAck(Pending pending) {
-            unacknowledged.removeIf(Pending::done);
-            if (failed) {
-                pending.complete();
-            } else {
-                unacknowledged.add(pending);
-            }
-        }
-
-        /** {@code written} (if any) is done once the frame is written whole. */
-        void queue(ByteBuffer frame, Pending written) {
-            if (failed) {
-                if (written != null) {
-                    written.complete();
-                }
-                return;
-            }
-            frames.add(frame);
-            writtenMarks.add(written == null ? NO_MARK : written);
-        }
-
-        void flush() {
-            if (failed) {
-                return;
-            }
-            try {
-                if (channel.isConnectionPending() && !channel.finishConnect()) {
-                    return;
-                }
-                while (!frames.isEmpty()) {
-                    ByteBuffer head = frames.peek();
-                    channel.write(head);
-                    if (head.hasRemaining()) {
-                        return;
-                    }
-                    frames.poll();
-                    writtenMarks.poll().complete();
-                }
-            } catch (IOException e) {
-                fail();
-            }
-        }
-
-        /** The peer is gone or refuses us: its messages are dropped, every wait on them ends. */
-        void fail() {
-            failed = true;
-            frames.clear();
-            for (Pending p : writtenMarks) {
-                p.complete();
-            }
-            writtenMarks.clear();
-            unacknowledged.forEach(Pending::complete);
-            unacknowledged.clear();
-            quietly(channel);
-        }
-    }
-
     private static final Pending NO_MARK = new Pending();
 
-    /** A connection from another rank: known by its rank once it said the job's secret. */
-    private final class Incoming {
-        private final SocketChannel channel;
-        private ByteBuffer buffer = ByteBuffer.allocate(16 * 1024);
-        private int source = -1;
-        private boolean refused;
-
-        Incoming(SocketChannel channel) {
-            this.channel = channel;
-        }
-
-        /** Reads what arrived; false once the peer closed the connection. */
-        boolean read() {
-            try {
-                while (true) {
-                    if (!buffer.hasRemaining()) {
-                        ByteBuffer larger = ByteBuffer.allocate(buffer.capacity() * 2);
-                        buffer.flip();
-                        larger.put(buffer);
-                        buffer = larger;
-                    }
-                    int n = channel.read(buffer);
-                    if (n < 0) {
-                        return false;
-                    }
-                    if (n == 0) {
-                        return true;
-                    }
-                }
-            } catch (IOException e) {
-                return false;
-            }
-        }
-
-        /** Hands over the whole messages read so far; false when {@code stopped} interrupted it. */
-        boolean deliver(Handler handler, BooleanSupplier stopped) throws Exception {
-            buffer.flip();
-            try {
-                if (source < 0 && !hello()) {
-                    return true;
-                }
-                while (!refused && buffer.remaining() >= HEADER) {
-                    int length = buffer.getInt(buffer.position());
-                    if (length < 0 || length > MAX_MESSAGE) {
-                        refuse();
-                        return true;
-                    }
-                    if (buffer.remaining() < HEADER + length) {
-                        return true;
-                    }
-                    buffer.getInt();
-                    int tag = buffer.getInt();
-                    int syncId = buffer.getInt();
-                    byte[] data = new byte[length];
-                    buffer.get(data);
-                    if (tag == ACK) {
-                        Pending acked = awaitingAck.remove(syncId);
-                        if (acked != null) {
-                            acked.complete();
-                        }
-                        continue;
-                    }
-                    if (syncId != 0) {
-                        Outgoing back = outgoing(source);
-                        if (back != null) {
-                            back.queue(frame(ACK, syncId, new byte[0]), null);
-                            back.flush();
-                        }
-                    }
-                    handler.handle(source, tag, data);
-                    if (stopped.getAsBoolean()) {
-                        return false;
-                    }
-                }
-                return true;
-            } finally {
-                if (refused) {
-                    buffer.clear();
-                } else {
-                    buffer.compact();
-                }
-            }
-        }
-
-        /** The first bytes of a connection: the job's secret and the sender's rank, or the connection is closed. */
-        private boolean hello() {
-            if (buffer.remaining() < HELLO) {
-                return false;
-            }
-            int magic = buffer.getInt();
-            byte[] secret = new byte[ChannelEndpoints.SECRET_BYTES];
-            buffer.get(secret);
-            int sender = buffer.getInt();
-            if (magic != MAGIC || !java.security.MessageDigest.isEqual(secret, endpoints.secret())
-                    || sender < 0 || sender >= endpoints.size()) {
-                refuse();
-                return false;
-            }
-            source = sender;
-            return true;
-        }
-
-        private void refuse() {
-            refused = true;
-            close();
-        }
-
-        void close() {
-            quietly(channel);
-        }
-    }
 }

@@ -6,7 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.mpiguard.cli.CliException;
-import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.CommandExitCodes;
 import org.mpiguard.core.options.Options;
 import org.mpiguard.core.options.OptionsException;
 
@@ -121,7 +121,7 @@ record CheckArgs(Duration budget, int maxReplays, List<String> options, List<Str
     }
 
     private static CliException usage(String message) {
-        return new CliException(message, ExitCodes.USAGE);
+        return new CliException(message, CommandExitCodes.USAGE);
     }
 
     /** The options explore takes: all but run's own. */

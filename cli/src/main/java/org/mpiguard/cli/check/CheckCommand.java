@@ -14,7 +14,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.mpiguard.analyzer.AnalyzeCommand;
 import org.mpiguard.cli.CliException;
-import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.CommandExitCodes;
 import org.mpiguard.cli.Mpiguard;
 import org.mpiguard.cli.explore.ExploreReport;
 import org.mpiguard.cli.report.ReportWriter;
@@ -80,7 +80,7 @@ public final class CheckCommand implements Callable<Integer> {
         JobLine line = JobLine.parse(args.job());
         if (line.throughEnvironment()) {
             throw new CliException("check replays the job with mpirun: give the mpirun line with its java command,"
-                    + " not a job script (mpiguard run takes job scripts)", ExitCodes.USAGE);
+                    + " not a job script (mpiguard run takes job scripts)", CommandExitCodes.USAGE);
         }
         Executables.requireJob(line);
         AgentJar.locate(agentJarOption(args.options()));
@@ -135,7 +135,7 @@ public final class CheckCommand implements Callable<Integer> {
 
         ReportWriter.Written written = rewriteReport(dir, args);
         CheckSummary.print(written.report(), steps, elapsed(start), runStatus, written.html(), out);
-        return written.report().errors() > 0 ? ExitCodes.ERROR_FINDINGS : ExitCodes.OK;
+        return written.report().errors() > 0 ? CommandExitCodes.ERROR_FINDINGS : CommandExitCodes.OK;
     }
 
     /** The command as main runs it, printing where this one prints. */
@@ -163,7 +163,7 @@ public final class CheckCommand implements Callable<Integer> {
         try {
             return step.call();
         } catch (Exception e) {
-            throw new CliException("the traced run failed: " + e.getMessage(), ExitCodes.INTERNAL);
+            throw new CliException("the traced run failed: " + e.getMessage(), CommandExitCodes.INTERNAL);
         } finally {
             timer.shutdownNow();
         }

@@ -16,7 +16,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.mpiguard.analyzer.ReceiveSchedule;
 import org.mpiguard.cli.CliException;
-import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.CommandExitCodes;
 import org.mpiguard.cli.report.FindingsDirectory;
 import org.mpiguard.cli.run.AgentFlags;
 import org.mpiguard.cli.run.AgentJar;
@@ -107,19 +107,19 @@ public final class ExploreCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (maxReplays < 1) {
-            throw new CliException("--max-replays must be at least 1", ExitCodes.USAGE);
+            throw new CliException("--max-replays must be at least 1", CommandExitCodes.USAGE);
         }
         JobLine line = JobLine.parse(job);
         if (line.throughEnvironment()) {
             throw new CliException("explore replays the job with mpirun's per-rank output: give the mpirun line"
-                    + " with its java command, not a job script", ExitCodes.USAGE);
+                    + " with its java command, not a job script", CommandExitCodes.USAGE);
         }
         JobReplay.refuseOwnOutputFiles(line);
         ReceiveSchedule observed = observedRun();
         if (observed.races().isEmpty()) {
             err.println("mpiguard: nothing to explore: the traces in " + dir + " show no message race (no MPI.ANY_SOURCE"
                     + " receive that another sender's message could have matched)");
-            return ExitCodes.OK;
+            return CommandExitCodes.OK;
         }
         Executables.requireJob(line);
         JobReplay replays = new JobReplay(line, AgentJar.locate(agentJar),
@@ -136,7 +136,7 @@ public final class ExploreCommand implements Callable<Integer> {
         String refusal = Baseline.refusal(baseline, replayTimeout);
         if (refusal != null) {
             throw new CliException("the observed schedule could not be replayed: " + refusal + " (its files: "
-                    + baseline.dir() + "); explore compares every alternative with it", ExitCodes.NOT_REPLAYABLE);
+                    + baseline.dir() + "); explore compares every alternative with it", CommandExitCodes.NOT_REPLAYABLE);
         }
         List<String> notes = new ArrayList<>(Baseline.deviations(observed,
                 ReceiveSchedule.receivesOf(baseline.dir())));
@@ -148,7 +148,7 @@ public final class ExploreCommand implements Callable<Integer> {
         notes.addAll(ExploreNotes.of(outcomes, observed.races().size(), unexplored));
         report(findings, notes, out);
         ExploreReport.refresh(dir, out);
-        return findings.isEmpty() ? ExitCodes.OK : ExitCodes.RACE_CONFIRMED;
+        return findings.isEmpty() ? CommandExitCodes.OK : CommandExitCodes.RACE_CONFIRMED;
     }
 
     /**
@@ -202,16 +202,16 @@ public final class ExploreCommand implements Callable<Integer> {
     private ReceiveSchedule observedRun() throws IOException {
         if (!Files.isDirectory(dir)) {
             throw new CliException("no directory " + dir + ": give the report directory of a run made with trace=on",
-                    ExitCodes.NO_INPUT);
+                    CommandExitCodes.NO_INPUT);
         }
         ReceiveSchedule observed = ReceiveSchedule.read(dir);
         if (observed.worldSize() == 0) {
             throw new CliException("no readable trace (trace-rank<N>.mpgt) in " + dir + ": run the job with"
-                    + " --trace on (mpiguard run) or trace=on (the agent)", ExitCodes.NO_INPUT);
+                    + " --trace on (mpiguard run) or trace=on (the agent)", CommandExitCodes.NO_INPUT);
         }
         if (!observed.whole()) {
             throw new CliException("the traces in " + dir + " are not whole (" + String.join("; ", observed.notes())
-                    + "): a replay must know every match of the observed run", ExitCodes.NO_INPUT);
+                    + "): a replay must know every match of the observed run", CommandExitCodes.NO_INPUT);
         }
         return observed;
     }

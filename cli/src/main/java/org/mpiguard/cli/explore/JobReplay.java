@@ -14,7 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.mpiguard.cli.CliException;
-import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.CommandExitCodes;
 import org.mpiguard.cli.report.FindingsDirectory;
 import org.mpiguard.cli.report.ReportFinding;
 import org.mpiguard.cli.run.JobLine;
@@ -65,7 +65,7 @@ final class JobReplay {
         for (String arg : job.launcherArgs()) {
             if (arg.startsWith("--output-filename") || arg.startsWith("-output-filename")) {
                 throw new CliException("remove " + arg + " from the job: explore keeps each rank's output itself",
-                        ExitCodes.USAGE);
+                        CommandExitCodes.USAGE);
             }
         }
     }
@@ -98,7 +98,7 @@ final class JobReplay {
         try {
             process = builder.start();
         } catch (IOException e) {
-            throw new CliException("cannot start " + command.get(0) + ": " + e.getMessage(), ExitCodes.NOT_FOUND);
+            throw new CliException("cannot start " + command.get(0) + ": " + e.getMessage(), CommandExitCodes.NOT_FOUND);
         }
         Thread stop = new Thread(() -> kill(process), "mpiguard-stop-replay");
         Runtime.getRuntime().addShutdownHook(stop);

@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.mpiguard.cli.CliException;
-import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.CommandExitCodes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -37,11 +37,11 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (!Files.isDirectory(dir)) {
-            throw new CliException("no report directory " + dir, ExitCodes.NO_INPUT);
+            throw new CliException("no report directory " + dir, CommandExitCodes.NO_INPUT);
         }
         ReportWriter.Written written = ReportWriter.write(dir, output == null ? dir : output,
                 SourceFinder.of(Path.of("."), sourcePath), null);
         ConsoleSummary.print(written, spec.commandLine().getOut());
-        return ExitCodes.OK;
+        return CommandExitCodes.OK;
     }
 }

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.mpiguard.cli.CliException;
-import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.CommandExitCodes;
 import org.mpiguard.core.options.Options;
 import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,7 +47,7 @@ public final class AgentFlags implements IModelTransformer {
         for (String pair : flags) {
             if (pair.indexOf(',', pair.indexOf('=')) >= 0) {
                 throw new CliException("the value of --" + pair.substring(0, pair.indexOf('='))
-                        + " contains ',', which the agent's option string cannot carry", ExitCodes.USAGE);
+                        + " contains ',', which the agent's option string cannot carry", CommandExitCodes.USAGE);
             }
         }
         pairs.addAll(flags);

@@ -4,7 +4,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.mpiguard.cli.CliException;
-import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.CommandExitCodes;
 
 /**
  * Where the agent jar is: {@code lib/} of the installation ({@code mpiguard.home}, set by
@@ -22,7 +22,7 @@ public final class AgentJar {
         if (jar == null || !Files.isRegularFile(jar)) {
             throw new CliException("the agent jar " + (jar == null ? FILE_NAME : jar) + " was not found;"
                     + " give it with --agent-jar or run mpiguard from its installation (bin/mpiguard)",
-                    ExitCodes.NOT_FOUND);
+                    CommandExitCodes.NOT_FOUND);
         }
         return jar.toAbsolutePath().normalize();
     }

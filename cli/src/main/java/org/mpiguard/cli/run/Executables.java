@@ -4,7 +4,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.mpiguard.cli.CliException;
-import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.CommandExitCodes;
 
 /** Finds the programs a job needs before starting it, so a missing one is said plainly. */
 public final class Executables {
@@ -15,7 +15,7 @@ public final class Executables {
     public static void require(String command, String hint) {
         if (find(command, System.getenv("PATH")) == null) {
             throw new CliException("'" + command + "' was not found" + (command.contains("/") ? "" : " on PATH")
-                    + "; " + hint, ExitCodes.NOT_FOUND);
+                    + "; " + hint, CommandExitCodes.NOT_FOUND);
         }
     }
 

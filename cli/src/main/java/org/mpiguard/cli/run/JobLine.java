@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.mpiguard.cli.CliException;
-import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.CommandExitCodes;
 
 /**
  * The job as the user wrote it, split into its launcher part and its {@code java} part, in
@@ -140,7 +140,7 @@ public record JobLine(String launcher, List<String> launcherArgs, String java, L
     }
 
     private static CliException usage(String message) {
-        return new CliException(message, ExitCodes.USAGE);
+        return new CliException(message, CommandExitCodes.USAGE);
     }
 
     /**

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import org.mpiguard.cli.CliException;
-import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.CommandExitCodes;
 import org.mpiguard.cli.Mpiguard;
 import org.mpiguard.cli.report.FindingsDirectory;
 import org.mpiguard.cli.report.ConsoleSummary;
@@ -95,9 +95,9 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         ConsoleSummary.print(written, out);
         boolean errors = written.report().errors() > 0;
-        int exit = errors && !keepExitStatus ? ExitCodes.ERROR_FINDINGS : status;
+        int exit = errors && !keepExitStatus ? CommandExitCodes.ERROR_FINDINGS : status;
         out.println("mpiguard: the job exited with " + status + (errors && !keepExitStatus
-                ? "; exit " + ExitCodes.ERROR_FINDINGS + " because MPIGuard found an error"
+                ? "; exit " + CommandExitCodes.ERROR_FINDINGS + " because MPIGuard found an error"
                 + " (--keep-exit-status keeps the job's)" : ""));
         out.flush();
         return exit;
@@ -139,7 +139,7 @@ public final class RunCommand implements Callable<Integer> {
             return Options.parse(agentOptions, System.getenv(Options.ENV_VARIABLE), new Properties()).reportDir()
                     .toAbsolutePath();
         } catch (OptionsException e) {
-            throw new CliException(e.getMessage().replaceFirst("^MPIGuard: ", ""), ExitCodes.USAGE);
+            throw new CliException(e.getMessage().replaceFirst("^MPIGuard: ", ""), CommandExitCodes.USAGE);
         }
     }
 
@@ -163,7 +163,7 @@ public final class RunCommand implements Callable<Integer> {
             builder.environment().putAll(environment);
             process = builder.start();
         } catch (IOException e) {
-            throw new CliException("cannot start " + command.get(0) + ": " + e.getMessage(), ExitCodes.NOT_FOUND);
+            throw new CliException("cannot start " + command.get(0) + ": " + e.getMessage(), CommandExitCodes.NOT_FOUND);
         }
         // a Ctrl-C or kill of mpiguard ends the job too, rather than leaving ranks behind
         Thread stop = new Thread(process::destroy, "mpiguard-stop-job");

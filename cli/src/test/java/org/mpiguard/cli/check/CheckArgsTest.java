@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.mpiguard.cli.CliException;
-import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.CommandExitCodes;
 
 class CheckArgsTest {
 
@@ -62,7 +62,7 @@ class CheckArgsTest {
 
     private static void assertUsage(List<String> words, String says) {
         CliException e = assertThrows(CliException.class, () -> CheckArgs.parse(words));
-        assertEquals(ExitCodes.USAGE, e.exitCode());
+        assertEquals(CommandExitCodes.USAGE, e.exitCode());
         assertTrue(e.getMessage().contains(says), e.getMessage());
     }
 }

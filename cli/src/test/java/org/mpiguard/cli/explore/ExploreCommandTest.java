@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpiguard.analyzer.ExploredRuns;
-import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.CommandExitCodes;
 import org.mpiguard.cli.Mpiguard;
 import picocli.CommandLine;
 
@@ -51,34 +51,34 @@ class ExploreCommandTest {
     @Test
     void badOptionsAreUsageErrors() {
         Outcome zero = explore("--max-replays", "0", dir.toString(), "--", "java", "-cp", "x", "Main");
-        assertEquals(ExitCodes.USAGE, zero.code);
+        assertEquals(CommandExitCodes.USAGE, zero.code);
         assertTrue(zero.err.contains("--max-replays must be at least 1"), zero.err);
         zero.isClear();
         Outcome soon = explore("--replay-timeout", "soon", dir.toString(), "--", "java", "-cp", "x", "Main");
-        assertEquals(ExitCodes.USAGE, soon.code);
+        assertEquals(CommandExitCodes.USAGE, soon.code);
         assertTrue(soon.err.contains("'soon' is not a duration of at least 1s"), soon.err);
         soon.isClear();
         Outcome noJob = explore(dir.toString());
-        assertEquals(ExitCodes.USAGE, noJob.code, noJob.err);
+        assertEquals(CommandExitCodes.USAGE, noJob.code, noJob.err);
         noJob.isClear();
         Outcome bogus = explore(dir.toString(), "--", "java");
-        assertEquals(ExitCodes.USAGE, bogus.code);
+        assertEquals(CommandExitCodes.USAGE, bogus.code);
         assertTrue(bogus.err.contains("the java command names no main class or jar"), bogus.err);
     }
 
     @Test
     void aMissingDirectoryOrOneWithoutWholeTracesIsSaid() throws Exception {
         Outcome missing = explore(dir.resolve("nowhere").toString(), "--", "java", "-cp", "x", "Main");
-        assertEquals(ExitCodes.NO_INPUT, missing.code);
+        assertEquals(CommandExitCodes.NO_INPUT, missing.code);
         assertTrue(missing.err.startsWith("mpiguard: no directory "), missing.err);
         missing.isClear();
         Outcome empty = explore(dir.toString(), "--", "java", "-cp", "x", "Main");
-        assertEquals(ExitCodes.NO_INPUT, empty.code);
+        assertEquals(CommandExitCodes.NO_INPUT, empty.code);
         assertTrue(empty.err.contains("no readable trace (trace-rank<N>.mpgt) in " + dir + ": run the job with"
                 + " --trace on"), empty.err);
         Path cut = ExploredRuns.cut(Files.createDirectory(dir.resolve("cut")));
         Outcome notWhole = explore(cut.toString(), "--", "java", "-cp", "x", "Main");
-        assertEquals(ExitCodes.NO_INPUT, notWhole.code);
+        assertEquals(CommandExitCodes.NO_INPUT, notWhole.code);
         assertTrue(notWhole.err.contains("are not whole"), notWhole.err);
         notWhole.isClear();
     }
@@ -87,7 +87,7 @@ class ExploreCommandTest {
     void aRunWithoutRacesHasNothingToExploreAndStartsNoJob() throws Exception {
         Path traces = ExploredRuns.noRace(dir);
         Outcome o = explore(traces.toString(), "--", "java", "-cp", "x", "Main");
-        assertEquals(ExitCodes.OK, o.code, o.err);
+        assertEquals(CommandExitCodes.OK, o.code, o.err);
         assertTrue(o.err.startsWith("mpiguard: nothing to explore: the traces in " + traces + " show no message race"),
                 o.err);
         assertFalse(Files.exists(traces.resolve(ExploreCommand.REPLAYS_DIR)), "no replay ran");
@@ -98,7 +98,7 @@ class ExploreCommandTest {
         Path traces = ExploredRuns.masterWorker(dir, 2, 1);
         Outcome o = explore(traces.toString(), "--output-filename", "out", "-np", "3", "--", "java", "-cp", "x",
                 "Main");
-        assertEquals(ExitCodes.USAGE, o.code);
+        assertEquals(CommandExitCodes.USAGE, o.code);
         assertTrue(o.err.contains("remove --output-filename from the job: explore keeps each rank's output itself"),
                 o.err);
     }

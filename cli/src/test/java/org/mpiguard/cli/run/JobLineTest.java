@@ -12,7 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpiguard.cli.CliException;
-import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.CommandExitCodes;
 
 class JobLineTest {
 
@@ -132,7 +132,7 @@ class JobLineTest {
 
     private static void assertUsage(List<String> words, String says) {
         CliException e = assertThrows(CliException.class, () -> JobLine.parse(words));
-        assertEquals(ExitCodes.USAGE, e.exitCode());
+        assertEquals(CommandExitCodes.USAGE, e.exitCode());
         assertTrue(e.getMessage().contains(says), e.getMessage());
     }
 }

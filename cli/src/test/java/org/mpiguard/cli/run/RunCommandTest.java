@@ -12,7 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.mpiguard.cli.ExitCodes;
+import org.mpiguard.cli.CommandExitCodes;
 import org.mpiguard.cli.Mpiguard;
 import org.mpiguard.core.options.Options;
 import picocli.CommandLine;
@@ -67,7 +67,7 @@ class RunCommandTest {
     @Test
     void aBadAgentValueStopsBeforeAnyRankStartsWithTheAgentsOwnMessage() {
         Outcome o = run("run", "--timeout", "soon", "--", "java", "-cp", "x", "Main");
-        assertEquals(ExitCodes.USAGE, o.code);
+        assertEquals(CommandExitCodes.USAGE, o.code);
         assertTrue(o.err.contains("invalid value 'soon' for option 'timeout'"), o.err);
         assertFalse(o.err.contains("Exception") || o.err.contains("\tat "), o.err);
     }
@@ -75,14 +75,14 @@ class RunCommandTest {
     @Test
     void anUnknownMpiguardOptionBeforeTheJobIsTakenAsTheJobAndRefused() {
         Outcome o = run("run", "--bogus", "x");
-        assertEquals(ExitCodes.USAGE, o.code);
+        assertEquals(CommandExitCodes.USAGE, o.code);
         assertTrue(o.err.startsWith("mpiguard: "), o.err);
     }
 
     @Test
     void runDeepIsTheDeepCheckWithTheSameWords() {
         Outcome o = run("run", "--deep", "--budget", "2s", "--", "java", "-cp", "x", "Main");
-        assertEquals(ExitCodes.USAGE, o.code);
+        assertEquals(CommandExitCodes.USAGE, o.code);
         assertTrue(o.err.contains("--budget takes a duration of at least 10s"), "check read the words\n" + o.err);
     }
 
@@ -90,14 +90,14 @@ class RunCommandTest {
     void aMissingMpirunIsSaidPlainly() {
         Outcome o = run("run", "--agent-jar", "/nonexistent.jar", "--", "/no/such/mpirun", "-np", "2", "java", "-cp",
                 "x", "Main");
-        assertEquals(ExitCodes.NOT_FOUND, o.code);
+        assertEquals(CommandExitCodes.NOT_FOUND, o.code);
         assertTrue(o.err.contains("'/no/such/mpirun' was not found"), o.err);
     }
 
     @Test
     void aMissingAgentJarIsSaidPlainly() {
         Outcome o = run("run", "--agent-jar", dir.resolve("none.jar").toString(), "--", "java", "-cp", "x", "Main");
-        assertEquals(ExitCodes.NOT_FOUND, o.code, o.err);
+        assertEquals(CommandExitCodes.NOT_FOUND, o.code, o.err);
         assertTrue(o.err.contains("none.jar was not found"), o.err);
     }
 
@@ -113,7 +113,7 @@ class RunCommandTest {
     @Test
     void reportOfAMissingDirectoryIsNoInput() {
         Outcome o = run("report", dir.resolve("absent").toString());
-        assertEquals(ExitCodes.NO_INPUT, o.code);
+        assertEquals(CommandExitCodes.NO_INPUT, o.code);
         assertTrue(o.err.contains("no report directory"), o.err);
     }
 }

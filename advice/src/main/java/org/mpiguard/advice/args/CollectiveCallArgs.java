@@ -13,9 +13,9 @@ import org.mpiguard.adapter.shadow.CommShadow;
  * an intercommunicator the size-dependent checks are skipped (roots and sizes refer to
  * the remote group there), so nothing valid is ever refused.
  */
-public final class Collectives {
+public final class CollectiveCallArgs {
 
-    private Collectives() {
+    private CollectiveCallArgs() {
     }
 
     /** Ranks each side of a collective serves on {@code comm}: the group size, 1 on an intercommunicator. */

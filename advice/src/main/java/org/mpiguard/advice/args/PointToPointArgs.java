@@ -8,9 +8,9 @@ import mpi.Message;
 import org.mpiguard.adapter.args.Peers;
 
 /** Entry points of p2p.rules: sends, receives, probes, persistent requests. */
-public final class PointToPoint {
+public final class PointToPointArgs {
 
-    private PointToPoint() {
+    private PointToPointArgs() {
     }
 
     /** The envelope of a message sent on {@code comm}: usable communicator, destination, tag. */

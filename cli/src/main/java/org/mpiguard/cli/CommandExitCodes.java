@@ -5,7 +5,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 /** The exit codes {@code mpiguard --help} documents, and the one way errors are printed. */
-public final class ExitCodes {
+public final class CommandExitCodes {
 
     public static final int OK = 0;
     /** Error findings: the same number the agent aborts a job with. */
@@ -19,7 +19,7 @@ public final class ExitCodes {
     public static final int INTERNAL = 70;
     public static final int NOT_FOUND = 127;
 
-    private ExitCodes() {
+    private CommandExitCodes() {
     }
 
     static int of(Throwable t) {

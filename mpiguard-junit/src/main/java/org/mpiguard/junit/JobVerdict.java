@@ -13,11 +13,11 @@ import org.mpiguard.core.report.FindingKind;
  * findings (each with its ranks and {@code file:line}), what each failed rank threw, a job
  * ended at its time limit; with {@code expect}, only whether every expected kind was reported.
  */
-final class Verdict {
+final class JobVerdict {
 
     private static final int OUTPUT_TAIL = 1500;
 
-    private Verdict() {
+    private JobVerdict() {
     }
 
     /** The failure message, or null when the test passed. */

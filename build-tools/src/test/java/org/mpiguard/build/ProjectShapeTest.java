@@ -1,0 +1,73 @@
+package org.mpiguard.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shape the project keeps: a class name says which class it is across every module,
+ * and no production class grows past what one reader takes in (400 lines). The programs of
+ * test-programs are fixtures named after what they do, and are left out.
+ */
+class ProjectShapeTest {
+
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final int MAX_LINES = 400;
+    /** Generated (NioAccess), or still to split: this list may only shrink. */
+    private static final Set<String> OVER_THE_LIMIT = Set.of("NioAccess.java", "OneSided.java", "TraceRecorder.java",
+            "BenchHarness.java");
+
+    private static List<Path> productionSources() throws IOException {
+        List<Path> sources = new ArrayList<>();
+        try (Stream<Path> modules = Files.list(ROOT)) {
+            for (Path module : modules.filter(Files::isDirectory).toList()) {
+                Path main = module.resolve("src/main/java");
+                if (module.getFileName().toString().equals("test-programs") || !Files.isDirectory(main)) {
+                    continue;
+                }
+                try (Stream<Path> files = Files.walk(main)) {
+                    files.filter(p -> p.toString().endsWith(".java") && !p.getFileName().toString().equals(
+                            "package-info.java")).forEach(sources::add);
+                }
+            }
+        }
+        return sources;
+    }
+
+    @Test
+    void noClassNameIsUsedTwiceAcrossModules() throws IOException {
+        Map<String, List<String>> byName = new TreeMap<>();
+        List<Path> sources = productionSources();
+        for (Path p : sources) {
+            byName.computeIfAbsent(p.getFileName().toString(), k -> new ArrayList<>()).add(ROOT.relativize(p).toString());
+        }
+        byName.values().removeIf(paths -> paths.size() == 1);
+        assertTrue(sources.size() > 100, "the sources were found: " + sources.size());
+        assertEquals(Map.of(), byName, "class names used twice");
+    }
+
+    @Test
+    void noProductionClassIsLongerThanFourHundredLines() throws IOException {
+        Map<String, Long> tooLong = new TreeMap<>();
+        for (Path p : productionSources()) {
+            long lines;
+            try (Stream<String> s = Files.lines(p)) {
+                lines = s.count();
+            }
+            if (lines > MAX_LINES && !OVER_THE_LIMIT.contains(p.getFileName().toString())) {
+                tooLong.put(ROOT.relativize(p).toString(), lines);
+            }
+        }
+        assertEquals(Map.of(), tooLong, "classes over " + MAX_LINES + " lines: split them by job");
+    }
+}
