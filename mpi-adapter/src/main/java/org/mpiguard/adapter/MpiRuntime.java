@@ -4,7 +4,6 @@ import org.mpiguard.adapter.lifecycle.FinalizeConsole;
 import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.Guard;
 import java.util.List;
-import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import org.mpiguard.core.activity.RankActivity;

@@ -31,7 +31,7 @@ final class VectorBlocks {
      */
     static void received(int site, String countsName, int[] counts, String displsName, int[] displs, int size,
                          String bufName, Datatype type) throws MPIException {
-        if (size < 2 || counts.length < size || displs.length < size || !dense(type)) {
+        if (size < 2 || counts.length < size || displs.length < size || !Datatypes.dense(type)) {
             return;
         }
         long pair = BlockOverlap.firstOverlap(counts, displs, size);
@@ -49,7 +49,7 @@ final class VectorBlocks {
         long[] bytes = new long[size];
         for (int i = 0; i < size; i++) {
             if (counts[i] > 0) {
-                if (types[i] == null || types[i].isNull() || !dense(types[i])) {
+                if (types[i] == null || types[i].isNull() || !Datatypes.dense(types[i])) {
                     return;
                 }
                 bytes[i] = Datatypes.extentBytes(types[i]);
@@ -83,12 +83,6 @@ final class VectorBlocks {
 
     private static String range(long start, long length) {
         return "[" + start + ", " + (start + length) + ")";
-    }
-
-    /** One range of items per block: no holes, no lower bound, extent equal to size (and not empty). */
-    private static boolean dense(Datatype type) throws MPIException {
-        int extent = type.getExtent();
-        return extent > 0 && type.getTrueLb() == 0 && type.getTrueExtent() == extent && type.getSize() == extent;
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.mpiguard.adapter.args;
 
+import org.mpiguard.adapter.shadow.DatatypeShadow;
+import org.mpiguard.adapter.shadow.Shadows;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import mpi.Datatype;
@@ -48,6 +50,24 @@ public final class Datatypes {
             return 0;
         }
         return Extents.span(count, type.getExtent(), type.getTrueLb(), type.getTrueExtent());
+    }
+
+    /**
+     * One range of items per element: no holes, no lower bound, extent equal to size (and not
+     * empty). Without a JNI call for the basic predefined types (all dense) nor, after the
+     * first, for derived ones (their shadow keeps the size); a pair type (padding or not) asks MPI.
+     */
+    public static boolean dense(Datatype type) throws MPIException {
+        TypeClass c = typeClass(type);
+        if (c != TypeClass.OTHER && c != TypeClass.PAIR || type == MPI.PACKED) {
+            return true;
+        }
+        int extent = type.getExtent();
+        if (extent <= 0 || type.getTrueLb() != 0 || type.getTrueExtent() != extent) {
+            return false;
+        }
+        DatatypeShadow shadow = Shadows.datatype(type, false);
+        return (shadow != null ? shadow.size(type) : type.getSize()) == extent;
     }
 
     /** Extent in bytes, for one-sided displacement arithmetic. */

@@ -83,6 +83,17 @@ public final class CommShadow extends Shadow {
         members(comm, worldSize);
     }
 
+    /**
+     * The tables of an intracommunicator from its members' world ranks in group order, already
+     * read by the caller: the peer table is that order, the members the same sorted; no MPI call.
+     */
+    void ranksRead(int[] groupOrder) {
+        peerTable = groupOrder;
+        int[] sorted = groupOrder.clone();
+        Arrays.sort(sorted);
+        members = sorted;
+    }
+
     /** The peer table and members as far as already read (null before {@link #prepare}); never calls MPI. */
     int[] knownPeerTable() {
         return peerTable;

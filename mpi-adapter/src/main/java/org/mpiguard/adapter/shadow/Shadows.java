@@ -118,7 +118,7 @@ public final class Shadows {
             long id = CommIdentity.derive(p.id(), p.collectives(), Arrays.stream(members).min().orElse(-1),
                     kind.ordinal());
             shadow.name(new CommIdentity(id, members, c.getRank()));
-            shadow.prepare(c, MpiRuntime.sizeOrZero());
+            shadow.ranksRead(members);
         } catch (MPIException | RuntimeException e) {
             Guard.fault("naming a new communicator", e);
         }

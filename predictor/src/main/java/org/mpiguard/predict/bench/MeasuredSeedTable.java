@@ -3,14 +3,12 @@ package org.mpiguard.predict.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import org.mpiguard.analyzer.TraceSet;
 import org.mpiguard.core.trace.TraceFile;
 import org.mpiguard.predict.analysis.Buffering;
 import org.mpiguard.predict.analysis.PredictedDeadlock;
-import org.mpiguard.predict.analysis.PredictiveAnalysis;
 import org.mpiguard.predict.analysis.Verdict;
 import org.mpiguard.predict.model.TraceProgram;
 import org.mpiguard.predict.trace.TraceConverter;
@@ -32,8 +30,6 @@ public final class MeasuredSeedTable {
     static final Map<String, String> PROGRAMS = Map.of("Monte", "Monte", "Integrate", "Integrate", "Diffusion2D",
             "Diffusion2D", "Floyd", "Floyd", "GE", "GaussElim", "Heat", "Heat", "IS", "IntSort", "DTG (EMPDD)", "Dtg");
 
-    private static final java.lang.management.ThreadMXBean THREADS =
-            java.lang.management.ManagementFactory.getThreadMXBean();
 
     private MeasuredSeedTable() {
     }
@@ -83,26 +79,14 @@ public final class MeasuredSeedTable {
     }
 
     private static String line(SeedTable.Row row, String from, TraceProgram program, int runs) {
-        PredictiveAnalysis.Options options = (row.buffering() == Buffering.ZERO
-                ? PredictiveAnalysis.Options.zeroBuffer() : PredictiveAnalysis.Options.infiniteBuffer()).firstOnly();
-        Verdict verdict = PredictiveAnalysis.analyze(program, options);
-        long[] nanos = new long[runs];
-        long[] cpu = new long[runs];
-        for (int i = 0; i < runs; i++) {
-            long start = System.nanoTime();
-            long cpuStart = THREADS.getCurrentThreadCpuTime();
-            verdict = PredictiveAnalysis.analyze(program, options);
-            cpu[i] = THREADS.getCurrentThreadCpuTime() - cpuStart;
-            nanos[i] = System.nanoTime() - start;
-        }
-        Arrays.sort(nanos);
-        Arrays.sort(cpu);
+        TimedVerdict timed = TimedVerdict.of(row, program, runs);
+        Verdict verdict = timed.verdict();
         Verdict.Stats s = verdict.stats();
         return String.format(Locale.ROOT, "| %s | %d | %s | %s | %d | %d | %s | %s | %s | %.3f | %.3f | %d | %d | %d | %d |",
                 row.name(), row.procs(), row.buffering() == Buffering.ZERO ? "0" : "inf", from,
                 PredictorBenchmark.calls(program), row.seedCalls(), row.deadlock() ? "yes" : "no", verdict(verdict),
                 Double.isNaN(row.seedSeconds()) ? "-" : String.format(Locale.ROOT, "%.3f", row.seedSeconds()),
-                nanos[runs / 2] / 1e9, cpu[runs / 2] / 1e9, s.candidates(), s.filtered(), s.solverCalls(),
+                timed.wallSeconds(), timed.cpuSeconds(), s.candidates(), s.filtered(), s.solverCalls(),
                 s.infeasible());
     }
 

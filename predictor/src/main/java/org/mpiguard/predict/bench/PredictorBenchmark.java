@@ -1,9 +1,7 @@
 package org.mpiguard.predict.bench;
 
-import java.util.Arrays;
 import java.util.Locale;
 import org.mpiguard.predict.analysis.Buffering;
-import org.mpiguard.predict.analysis.PredictiveAnalysis;
 import org.mpiguard.predict.analysis.Verdict;
 import org.mpiguard.predict.model.TraceProgram;
 
@@ -17,8 +15,6 @@ import org.mpiguard.predict.model.TraceProgram;
 public final class PredictorBenchmark {
 
     /** CPU time of the analysing thread: Z3 runs in it (JNI), and the machine may be shared. */
-    private static final java.lang.management.ThreadMXBean THREADS =
-            java.lang.management.ManagementFactory.getThreadMXBean();
 
     private PredictorBenchmark() {
     }
@@ -34,27 +30,15 @@ public final class PredictorBenchmark {
                 continue;
             }
             TraceProgram program = row.build();
-            PredictiveAnalysis.Options options = (row.buffering() == Buffering.ZERO
-                    ? PredictiveAnalysis.Options.zeroBuffer() : PredictiveAnalysis.Options.infiniteBuffer()).firstOnly();
-            Verdict verdict = PredictiveAnalysis.analyze(program, options);
-            long[] nanos = new long[runs];
-            long[] cpu = new long[runs];
-            for (int i = 0; i < runs; i++) {
-                long start = System.nanoTime();
-                long cpuStart = THREADS.getCurrentThreadCpuTime();
-                verdict = PredictiveAnalysis.analyze(program, options);
-                cpu[i] = THREADS.getCurrentThreadCpuTime() - cpuStart;
-                nanos[i] = System.nanoTime() - start;
-            }
-            Arrays.sort(nanos);
-            Arrays.sort(cpu);
+            TimedVerdict timed = TimedVerdict.of(row, program, runs);
+            Verdict verdict = timed.verdict();
             Verdict.Stats s = verdict.stats();
             System.out.println(String.format(Locale.ROOT,
                     "| %s | %d | %s | %d | %d | %s | %s | %s | %.3f | %.3f | %d | %d | %d | %d |",
                     row.name(), row.procs(), row.buffering() == Buffering.ZERO ? "0" : "inf", calls(program),
                     row.seedCalls(), row.deadlock() ? "yes" : "no", verdict.deadlockFree() ? "no" : "yes",
                     Double.isNaN(row.seedSeconds()) ? "-" : String.format(Locale.ROOT, "%.3f", row.seedSeconds()),
-                    nanos[runs / 2] / 1e9, cpu[runs / 2] / 1e9, s.candidates(), s.filtered(), s.solverCalls(), s.infeasible()));
+                    timed.wallSeconds(), timed.cpuSeconds(), s.candidates(), s.filtered(), s.solverCalls(), s.infeasible()));
         }
     }
 
