@@ -12,8 +12,8 @@ import org.mpiguard.core.channel.Mailbox;
 /**
  * Opens the watchdogs' out-of-band channel at Init, on the program's own thread (so at the
  * thread level the program asked for): each rank listens on a socket, then the ranks
- * exchange where they listen and rank 0's secret over a duplicate of COMM_WORLD freed
- * right after; from then on the checker's traffic never enters MPI.
+ * exchange where they listen and rank 0's secret over the checker's own duplicate of
+ * COMM_WORLD ({@link CheckerComm}); from then on the watchdogs' traffic never enters MPI.
  */
 final class ChannelSetup {
 
@@ -21,24 +21,20 @@ final class ChannelSetup {
     }
 
     static Mailbox open(int rank, int size) throws MPIException, IOException {
-        Intracomm exchange = MPI.COMM_WORLD.dup();
-        try {
-            long[] hosts = new long[size];
-            hosts[rank] = ChannelEndpoints.hostKey();
-            exchange.allGather(hosts, 1, MPI.LONG);
-            boolean oneHost = true;
-            for (long h : hosts) {
-                oneHost &= h == hosts[0];
-            }
-            ServerSocketChannel server = ServerSocketChannel.open();
-            server.bind(new InetSocketAddress(ChannelEndpoints.listenAddress(oneHost), 0), size);
-            byte[] secret = rank == 0 ? ChannelEndpoints.newSecret() : new byte[ChannelEndpoints.SECRET_BYTES];
-            byte[] mine = ChannelEndpoints.record((InetSocketAddress) server.getLocalAddress(), secret);
-            byte[] all = new byte[size * ChannelEndpoints.RECORD_BYTES];
-            exchange.allGather(mine, mine.length, MPI.BYTE, all, mine.length, MPI.BYTE);
-            return new Mailbox(rank, server, ChannelEndpoints.fromRecords(all, size));
-        } finally {
-            exchange.free();
+        Intracomm exchange = CheckerComm.get();
+        long[] hosts = new long[size];
+        hosts[rank] = ChannelEndpoints.hostKey();
+        exchange.allGather(hosts, 1, MPI.LONG);
+        boolean oneHost = true;
+        for (long h : hosts) {
+            oneHost &= h == hosts[0];
         }
+        ServerSocketChannel server = ServerSocketChannel.open();
+        server.bind(new InetSocketAddress(ChannelEndpoints.listenAddress(oneHost), 0), size);
+        byte[] secret = rank == 0 ? ChannelEndpoints.newSecret() : new byte[ChannelEndpoints.SECRET_BYTES];
+        byte[] mine = ChannelEndpoints.record((InetSocketAddress) server.getLocalAddress(), secret);
+        byte[] all = new byte[size * ChannelEndpoints.RECORD_BYTES];
+        exchange.allGather(mine, mine.length, MPI.BYTE, all, mine.length, MPI.BYTE);
+        return new Mailbox(rank, server, ChannelEndpoints.fromRecords(all, size));
     }
 }

@@ -173,6 +173,7 @@ public final class MpiRuntime {
         tracking = false;
         ring = false;
         FinalizeConsole.printOnce(rank, size);
+        CheckerComm.free();
         boolean analyseTraces = TraceSession.finish(site);
         MPI.Finalize();
         if (analyseTraces) {

@@ -99,9 +99,32 @@ public final class BufferWatch {
         }
     }
 
+    /**
+     * The part of an access the JIT inlines into the program's loop: a buffer found clear at
+     * this table version costs two compares. Everything else is {@link #judge}, which stays
+     * out of line.
+     */
     private static boolean access(Buffer b, int index, int count, int width, boolean write,
                                WindowAccessTrace.Value value, long bits, int bitsWidth, Object source,
                                int sourceIndex, int site) {
+        Clear clear = (write ? CLEAR_FOR_WRITES : CLEAR_FOR_READS)[System.identityHashCode(b) & (CLEAR_SLOTS - 1)];
+        if (clear != null && clear.buffer == b && clear.version == TABLE.version() && !WindowAccessTrace.tracing()) {
+            return false;
+        }
+        return judge(b, index, count, width, write, value, bits, bitsWidth, source, sourceIndex, site);
+    }
+
+    /**
+     * An access to a buffer not known clear: against the table, then remembered clear, kept
+     * for judgement at completion, or reported. Deliberately one method larger than C2's
+     * FreqInlineSize (325 bytes of bytecode, JDK 17 to 25; {@code OutOfLineTest} holds it
+     * there): inlined, its body was copied into every accessor call of a kernel's loop and
+     * the compiler spent seconds on one method (jacobi2d 4.9 s against 2.9 s with it kept
+     * out of line, measured issue 23; docs/overhead.md).
+     */
+    static boolean judge(Buffer b, int index, int count, int width, boolean write,
+                         WindowAccessTrace.Value value, long bits, int bitsWidth, Object source,
+                         int sourceIndex, int site) {
         try {
             int version = TABLE.version();
             Clear[] clears = write ? CLEAR_FOR_WRITES : CLEAR_FOR_READS;
@@ -125,9 +148,14 @@ public final class BufferWatch {
                     if (TABLE.conflict(base, base + (long) b.capacity() * width, write) == WatchTable.NONE) {
                         clears[slot] = new Clear(b, version);
                     }
-                } else if (write && WatchTable.role(hit).storeJudgedAtCompletion()
-                        && deferred(from, to, b, index, count, site)) {
-                    deferred = true;
+                } else if (write && WatchTable.role(hit).storeJudgedAtCompletion()) {
+                    // a store into memory MPI writes: kept to be judged when the operation
+                    // completes, if there is room; otherwise reported now
+                    WatchTable.Entry use = TABLE.storeConflict(from, to);
+                    deferred = use != null && DEFERRED.defer(from, to, b, index, count, site, use);
+                    if (!deferred) {
+                        conflict(site, "writes", WatchTable.role(hit), WatchTable.site(hit));
+                    }
                 } else {
                     conflict(site, write ? "writes" : "reads", WatchTable.role(hit), WatchTable.site(hit));
                 }
@@ -141,12 +169,6 @@ public final class BufferWatch {
             Guard.fault("watching a buffer access", e);
             return false;
         }
-    }
-
-    /** A store into memory MPI writes: kept to be judged when the operation completes, if there is room. */
-    private static boolean deferred(long from, long to, Buffer b, int index, int count, int site) {
-        WatchTable.Entry use = TABLE.storeConflict(from, to);
-        return use != null && DEFERRED.defer(from, to, b, index, count, site, use);
     }
 
     /** Watches [from, to) in {@code role} until {@code completedBy} completes (for {@code target}). */

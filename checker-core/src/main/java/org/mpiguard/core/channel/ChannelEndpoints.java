@@ -1,13 +1,12 @@
 package org.mpiguard.core.channel;
 
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.SecureRandom;
 
 /**
@@ -43,18 +42,26 @@ public final class ChannelEndpoints {
         return addresses[rank];
     }
 
-    /** A key of this host, equal on every rank of the same host: its kernel host name's hash. */
+    /**
+     * A key of this host, equal on every rank of the same host: its kernel host name's hash.
+     * Read as raw bytes with a plain stream: java.nio.file and a charset decoder cost a
+     * rank some 20 ms of class loading at Init for one short line (measured, issue 23).
+     */
     public static long hostKey() {
-        String name;
-        try {
-            name = Files.readString(Path.of("/proc/sys/kernel/hostname"), StandardCharsets.UTF_8).strip();
+        byte[] name;
+        try (FileInputStream in = new FileInputStream("/proc/sys/kernel/hostname")) {
+            name = in.readAllBytes();
         } catch (IOException | RuntimeException e) {
             String env = System.getenv("HOSTNAME");
-            name = env != null ? env : "";
+            name = (env != null ? env : "").getBytes(StandardCharsets.UTF_8);
+        }
+        int length = name.length;
+        while (length > 0 && name[length - 1] <= ' ') {
+            length--;
         }
         long h = 1125899906842597L;
-        for (int i = 0; i < name.length(); i++) {
-            h = 31 * h + name.charAt(i);
+        for (int i = 0; i < length; i++) {
+            h = 31 * h + (name[i] & 0xff);
         }
         return h;
     }
@@ -93,9 +100,20 @@ public final class ChannelEndpoints {
         return new ChannelEndpoints(secret, addresses);
     }
 
-    /** A fresh secret; rank 0's is the job's. */
+    /**
+     * A fresh secret; rank 0's is the job's. Read from the kernel's random source directly:
+     * a SecureRandom's provider set-up costs rank 0 some 25 ms at Init (measured, issue 23);
+     * it remains the fallback where /dev/urandom cannot be read.
+     */
     public static byte[] newSecret() {
         byte[] secret = new byte[SECRET_BYTES];
+        try (FileInputStream in = new FileInputStream("/dev/urandom")) {
+            if (in.readNBytes(secret, 0, SECRET_BYTES) == SECRET_BYTES) {
+                return secret;
+            }
+        } catch (IOException | RuntimeException e) {
+            // fall through to SecureRandom
+        }
         new SecureRandom().nextBytes(secret);
         return secret;
     }

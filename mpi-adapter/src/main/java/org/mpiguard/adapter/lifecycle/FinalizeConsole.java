@@ -7,6 +7,7 @@ import java.util.List;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.adapter.CheckerComm;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.options.CheckFamily;
 import org.mpiguard.core.options.Options;
@@ -16,14 +17,14 @@ import org.mpiguard.core.report.SharedFindings;
 /**
  * The findings every rank makes at Finalize (leaks, requests left incomplete) on the console
  * once: each rank writes them to its findings file at once but holds them from stderr; when
- * every rank has reached Finalize, rank 0 gathers them over a private communicator and prints
+ * every rank has reached Finalize, rank 0 gathers them over the checker's communicator and prints
  * each finding of one kind at one site once, naming its ranks (docs/finding-ownership.md).
  * Findings made before Finalize, or by another thread meanwhile (a deadlock, an abort), are
  * printed by their rank at once. If the exchange fails, each rank prints its own.
  */
 public final class FinalizeConsole {
 
-    /** A duplicate of COMM_WORLD made at Init when the lifecycle checks are on; null otherwise. */
+    /** The checker's communicator when the lifecycle checks are on (made at Init); null otherwise. */
     private static Intracomm comm;
     private static List<Finding> held = List.of();
 
@@ -36,7 +37,7 @@ public final class FinalizeConsole {
             return;
         }
         try {
-            comm = MPI.COMM_WORLD.dup();
+            comm = CheckerComm.get();
         } catch (MPIException | RuntimeException e) {
             Guard.fault("making the communicator of the findings at Finalize", e);
         }
@@ -91,7 +92,6 @@ public final class FinalizeConsole {
             } else {
                 c.gatherv(send, bytes.length, MPI.BYTE, 0);
             }
-            c.free();
         } catch (MPIException | RuntimeException e) {
             Guard.fault("printing every rank's findings at Finalize once", e);
             Guard.sink().print(mine); // fail open: this rank's own, as before
