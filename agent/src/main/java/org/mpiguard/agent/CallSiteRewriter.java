@@ -92,7 +92,7 @@ public final class CallSiteRewriter extends ClassVisitor {
         @Override
         public void visitTypeInsn(int opcode, String type) {
             if (opcode == Opcodes.NEW && freeLocal >= 0 && type.startsWith("mpi/")) {
-                pendingNew.merge(type, 1, Integer::sum);
+                pendingNew.put(type, pendingNew.getOrDefault(type, 0) + 1);
             }
             super.visitTypeInsn(opcode, type);
         }
@@ -106,7 +106,7 @@ public final class CallSiteRewriter extends ClassVisitor {
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
             if (opcode == Opcodes.INVOKESPECIAL && "<init>".equals(name) && pendingNew.getOrDefault(owner, 0) > 0) {
-                pendingNew.merge(owner, -1, Integer::sum);
+                pendingNew.put(owner, pendingNew.get(owner) - 1);
                 TrampolineIndex.ConstructorTarget target = index.findConstructor(owner, descriptor);
                 if (target != null) {
                     construct(owner, descriptor, target);

@@ -134,7 +134,12 @@ public final class MpiRuntime {
         Guard.rankKnown(rank);
         initSite = site;
         OutsideEnd.watchSignals();
-        Runtime.getRuntime().addShutdownHook(new Thread(MpiRuntime::onJvmExit, "mpiguard-exit"));
+        Runtime.getRuntime().addShutdownHook(new Thread("mpiguard-exit") {
+            @Override
+            public void run() {
+                onJvmExit();
+            }
+        });
         TraceSession.start(Guard.options(), rank, size);
         FinalizeConsole.start(Guard.options());
         if (!wantsWatchdog()) {

@@ -29,22 +29,29 @@ final class OutsideEnd {
     static void watchSignals() {
         for (String name : new String[] {"TERM", "INT", "HUP"}) {
             try {
-                Signal signal = new Signal(name);
-                SignalHandler[] previous = new SignalHandler[1];
-                previous[0] = Signal.handle(signal, s -> {
-                    ended = true;
-                    SignalHandler p = previous[0];
-                    if (p == SignalHandler.SIG_DFL || p == SignalHandler.SIG_IGN || p == null) {
-                        // SIG_DFL would end the JVM without hooks; ending it as the JVM's own handler does
-                        if (p != SignalHandler.SIG_IGN) {
-                            System.exit(128 + s.getNumber());
-                        }
-                    } else {
-                        p.handle(s);
-                    }
-                });
+                Chained handler = new Chained();
+                handler.previous = Signal.handle(new Signal(name), handler);
             } catch (Throwable t) {
                 // -Xrs or a signal the JVM reserves: the hook then cannot tell, and may warn
+            }
+        }
+    }
+
+    /** Notes the signal, then does what was there before (a class, not a lambda: issue 23). */
+    private static final class Chained implements SignalHandler {
+        private volatile SignalHandler previous;
+
+        @Override
+        public void handle(Signal s) {
+            ended = true;
+            SignalHandler p = previous;
+            if (p == SignalHandler.SIG_DFL || p == SignalHandler.SIG_IGN || p == null) {
+                // SIG_DFL would end the JVM without hooks; ending it as the JVM's own handler does
+                if (p != SignalHandler.SIG_IGN) {
+                    System.exit(128 + s.getNumber());
+                }
+            } else {
+                p.handle(s);
             }
         }
     }

@@ -31,7 +31,12 @@ public final class PredefinedCodes implements CollectiveCall.CodeNames {
         // codes are compared across ranks: number the fields in name order, which every JVM
         // agrees on (the order getFields returns them in is unspecified)
         Field[] fields = MPI.class.getFields();
-        java.util.Arrays.sort(fields, java.util.Comparator.comparing(Field::getName));
+        java.util.Arrays.sort(fields, new java.util.Comparator<Field>() {
+            @Override
+            public int compare(Field a, Field b) {
+                return a.getName().compareTo(b.getName());
+            }
+        });
         for (Field f : fields) {
             if (!Modifier.isStatic(f.getModifiers())) {
                 continue;

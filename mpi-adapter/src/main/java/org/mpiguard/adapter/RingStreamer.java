@@ -48,9 +48,24 @@ final class RingStreamer {
     private final Map<Integer, CollectiveCodec.Decoder> incoming = new HashMap<>();
     private final List<RingMessage> ringMessages = new ArrayList<>();
     private final List<Mailbox.Pending> finalRing = new ArrayList<>();
-    /** The sinks of a round, made (and linked) once. */
-    private final CollectiveLog.RunSink ownRuns = this::ownCollectives;
-    private final CollectiveCodec.RunSink neighbourRuns = this::neighbourRun;
+    /**
+     * The sinks of a round, made once; classes of their own rather than lambdas, as every
+     * callback the watchdog makes: a lambda is a class the JVM spins at run time, which
+     * costs each rank start-up CPU and wakes the compiler on the JDK's spinner (issue 23).
+     */
+    private final CollectiveLog.RunSink ownRuns = new CollectiveLog.RunSink() {
+        @Override
+        public void run(CommIdentity comm, long firstSeq, int calls, CollectiveKind kind, boolean nonblocking,
+                        int root, int reduceOp, int count, int typeCode, int typeSize, int site) {
+            ownCollectives(comm, firstSeq, calls, kind, nonblocking, root, reduceOp, count, typeCode, typeSize, site);
+        }
+    };
+    private final CollectiveCodec.RunSink neighbourRuns = new CollectiveCodec.RunSink() {
+        @Override
+        public void run(CollectiveCall shape, long firstSeq, int calls) {
+            neighbourRun(shape, firstSeq, calls);
+        }
+    };
 
     RingStreamer(int rank, Mailbox mailbox, MismatchSink sink) {
         this.mailbox = mailbox;
@@ -75,13 +90,22 @@ final class RingStreamer {
             ShapeInterner interner = new ShapeInterner(rank);
             CollectiveCodec.Encoder encoder = new CollectiveCodec.Encoder();
             RingComparer comparer = new RingComparer(PredefinedCodes.get());
-            log.drainRuns((identity, first, calls, kind, nb, root, op, count, type, size, site) -> {
-                CollectiveCall shape = interner.intern(identity.id(), kind, nb, root, op, count, type, size, site);
-                encoder.add(shape, first, calls);
-                comparer.addOwn(shape, first, calls);
+            log.drainRuns(new CollectiveLog.RunSink() {
+                @Override
+                public void run(CommIdentity identity, long first, int calls, CollectiveKind kind, boolean nb,
+                                int root, int op, int count, int type, int size, int site) {
+                    CollectiveCall shape = interner.intern(identity.id(), kind, nb, root, op, count, type, size, site);
+                    encoder.add(shape, first, calls);
+                    comparer.addOwn(shape, first, calls);
+                }
             });
             byte[] stream = encoder.take();
-            new CollectiveCodec.Decoder().decodeRuns(stream, stream.length, comparer::addNeighbour);
+            new CollectiveCodec.Decoder().decodeRuns(stream, stream.length, new CollectiveCodec.RunSink() {
+                @Override
+                public void run(CollectiveCall shape, long firstSeq, int calls) {
+                    comparer.addNeighbour(shape, firstSeq, calls);
+                }
+            });
         } catch (Throwable t) {
             // only a warm-up: the real calls load what they need
         }
@@ -133,7 +157,11 @@ final class RingStreamer {
         boolean leftCompares = identity.size() > 2 || identity.localRank() == 1;
         if (leftCompares) {
             int left = identity.leftNeighbour();
-            CollectiveCodec.Encoder stream = outgoing.computeIfAbsent(left, r -> new CollectiveCodec.Encoder());
+            CollectiveCodec.Encoder stream = outgoing.get(left);
+            if (stream == null) {
+                stream = new CollectiveCodec.Encoder();
+                outgoing.put(left, stream);
+            }
             stream.add(shape, firstSeq, calls);
             if (stream.size() >= RING_MESSAGE_BYTES) {
                 // small messages go eagerly: a neighbour that stops listening at the end of
@@ -145,8 +173,12 @@ final class RingStreamer {
 
     /** A right neighbour's stream of calls. */
     void onNeighbour(int source, byte[] data) throws IOException {
-        incoming.computeIfAbsent(source, r -> new CollectiveCodec.Decoder())
-                .decodeRuns(data, data.length, neighbourRuns);
+        CollectiveCodec.Decoder stream = incoming.get(source);
+        if (stream == null) {
+            stream = new CollectiveCodec.Decoder();
+            incoming.put(source, stream);
+        }
+        stream.decodeRuns(data, data.length, neighbourRuns);
     }
 
     private void neighbourRun(CollectiveCall shape, long firstSeq, int calls) {

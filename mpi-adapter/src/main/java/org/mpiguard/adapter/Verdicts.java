@@ -17,7 +17,7 @@ import org.mpiguard.core.report.Severity;
  * (so none reports its own exit as noise when the job goes down), and with
  * {@code on-error=abort} the job ends through MPI_Abort.
  */
-final class Verdicts {
+final class Verdicts implements RingStreamer.MismatchSink {
 
     private static final byte[] SIGNAL = {0};
 
@@ -45,7 +45,8 @@ final class Verdicts {
     }
 
     /** A collective mismatch found by this rank's side of the ring (a warning where it may still complete). */
-    void mismatch(Finding finding) {
+    @Override
+    public void mismatch(Finding finding) {
         Guard.report(finding);
         if (finding.severity() != Severity.ERROR) {
             return;

@@ -5,6 +5,7 @@ import org.mpiguard.core.channel.Mailbox;
 import org.mpiguard.core.Guard;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import mpi.MPIException;
@@ -58,6 +59,8 @@ final class Watchdog implements Runnable {
     private boolean stop;
     private long lastRound;
     private long lastSeenProgress = Long.MIN_VALUE;
+    /** What a round hands the mailbox and the hang watch: a class, not lambdas (see RingStreamer's sinks). */
+    private final RoundCallbacks callbacks = new RoundCallbacks();
 
     Watchdog(Mailbox mailbox, int rank, int size, Options options) {
         this.mailbox = mailbox;
@@ -71,7 +74,7 @@ final class Watchdog implements Runnable {
         CoordinatorLink link = new CoordinatorLink(mailbox, local, size, verdicts);
         this.hangWatch = options.enabled(CheckFamily.DEADLOCK)
                 ? new HangWatch(timeout, options.livelockTimeoutMillis()) : null;
-        this.ring = options.enabled(CheckFamily.COLLECTIVES) ? new RingStreamer(rank, mailbox, verdicts::mismatch) : null;
+        this.ring = options.enabled(CheckFamily.COLLECTIVES) ? new RingStreamer(rank, mailbox, verdicts) : null;
         this.coordinator = rank == 0 ? new Coordinator(size, timeout, options.livelockTimeoutMillis(),
                 options.stallTimeoutMillis(), link) : null;
         this.finish = new RankFinish(mailbox, local, rank, ring, coordinator, link);
@@ -150,7 +153,7 @@ final class Watchdog implements Runnable {
     }
 
     private void round(long now) throws Exception {
-        mailbox.drain(this::handle, () -> stop);
+        mailbox.drain(callbacks, callbacks);
         if (ring != null && !finishRequested) {
             ring.send(false);   // once finishing, the finish sends the last batch
         }
@@ -158,7 +161,7 @@ final class Watchdog implements Runnable {
             finish.finishing(now);
         }
         if (hangWatch != null) {
-            hangWatch.watch(now, this::suspect);
+            hangWatch.watch(now, callbacks);
         }
         if (coordinator != null) {
             coordinator.step(now);
@@ -192,6 +195,23 @@ final class Watchdog implements Runnable {
             coordinator.suspect();
         } else {
             mailbox.post(0, Tags.SUSPECT, new byte[] {(byte) (polling ? 1 : 0)});
+        }
+    }
+
+    private final class RoundCallbacks implements Mailbox.Handler, BooleanSupplier, HangWatch.Suspicion {
+        @Override
+        public void handle(int source, int tag, byte[] data) throws Exception {
+            Watchdog.this.handle(source, tag, data);
+        }
+
+        @Override
+        public boolean getAsBoolean() {
+            return stop;
+        }
+
+        @Override
+        public void suspect(boolean polling) throws MPIException {
+            Watchdog.this.suspect(polling);
         }
     }
 }

@@ -28,7 +28,12 @@ import org.mpiguard.core.report.FindingKind;
  */
 public final class BindingHazards {
 
-    private static final ThreadLocal<Object[]> SCRATCH = ThreadLocal.withInitial(() -> new Object[9]);
+    private static final ThreadLocal<Object[]> SCRATCH = new ThreadLocal<>() {
+        @Override
+        protected Object[] initialValue() {
+            return new Object[9];
+        }
+    };
 
     private BindingHazards() {
     }

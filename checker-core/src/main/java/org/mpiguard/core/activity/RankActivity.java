@@ -14,14 +14,22 @@ public final class RankActivity {
     /** Past this many records, those of dead threads are dropped, so memory stays bounded. */
     private static final int PRUNE_AT = 256;
     private static final CopyOnWriteArrayList<ThreadActivity> THREADS = new CopyOnWriteArrayList<>();
-    private static final ThreadLocal<ThreadActivity> CURRENT = ThreadLocal.withInitial(() -> {
-        ThreadActivity activity = new ThreadActivity(Thread.currentThread());
-        if (THREADS.size() >= PRUNE_AT) {
-            THREADS.removeIf(a -> !a.thread().isAlive());
+    /** A subclass rather than withInitial(lambda): no class spun at run time (issue 23). */
+    private static final ThreadLocal<ThreadActivity> CURRENT = new ThreadLocal<>() {
+        @Override
+        protected ThreadActivity initialValue() {
+            ThreadActivity activity = new ThreadActivity(Thread.currentThread());
+            if (THREADS.size() >= PRUNE_AT) {
+                for (ThreadActivity a : THREADS) {
+                    if (!a.thread().isAlive()) {
+                        THREADS.remove(a);
+                    }
+                }
+            }
+            THREADS.add(activity);
+            return activity;
         }
-        THREADS.add(activity);
-        return activity;
-    });
+    };
 
     private RankActivity() {
     }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -174,13 +175,25 @@ public final class Mailbox implements AutoCloseable {
                 out.flush();
             }
         }
-        posted.removeIf(Pending::done);
+        removeDone(posted);
     }
 
     /** Whether every one of {@code sends} is done; those done are removed. */
     public static boolean reap(List<Pending> sends) {
-        sends.removeIf(Pending::done);
+        removeDone(sends);
         return sends.isEmpty();
+    }
+
+    /**
+     * Removes the sends that are done. A loop, not {@code removeIf} with a method reference:
+     * the watchdog's code makes no class at run time (issue 23, docs/overhead.md).
+     */
+    static void removeDone(Collection<Pending> sends) {
+        for (Iterator<Pending> it = sends.iterator(); it.hasNext(); ) {
+            if (it.next().done()) {
+                it.remove();
+            }
+        }
     }
 
     /** Writes, spinning, at most {@code budgetNanos} until every posted send is written. */

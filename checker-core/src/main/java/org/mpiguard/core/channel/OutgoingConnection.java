@@ -38,7 +38,7 @@ final class OutgoingConnection {
     }
 
     void awaitsAck(Mailbox.Pending pending) {
-        unacknowledged.removeIf(Mailbox.Pending::done);
+        Mailbox.removeDone(unacknowledged);
         if (failed) {
             pending.complete();
         } else {
@@ -84,9 +84,13 @@ final class OutgoingConnection {
     void fail() {
         failed = true;
         frames.clear();
-        writtenMarks.forEach(Mailbox.Pending::complete);
+        for (Mailbox.Pending mark : writtenMarks) {
+            mark.complete();
+        }
         writtenMarks.clear();
-        unacknowledged.forEach(Mailbox.Pending::complete);
+        for (Mailbox.Pending pending : unacknowledged) {
+            pending.complete();
+        }
         unacknowledged.clear();
         Mailbox.quietly(channel);
     }

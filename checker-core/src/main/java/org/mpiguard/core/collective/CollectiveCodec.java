@@ -66,7 +66,7 @@ public final class CollectiveCodec {
                     out.varint(FORGET);
                     shapes.clear();
                 }
-                known = new Shape(shapes.size(), shape, cursors.computeIfAbsent(shape.commId(), id -> new Cursor()));
+                known = new Shape(shapes.size(), shape, cursor(cursors, shape.commId()));
                 shapes.put(shape, known);
                 out.varint(SHAPE);
                 writeShape(shape);
@@ -160,8 +160,7 @@ public final class CollectiveCodec {
                 switch (token) {
                     case SHAPE -> {
                         CollectiveCall shape = readShape(in);
-                        shapes.add(new Shape(shapes.size(), shape,
-                                cursors.computeIfAbsent(shape.commId(), id -> new Cursor())));
+                        shapes.add(new Shape(shapes.size(), shape, cursor(cursors, shape.commId())));
                     }
                     case NEXT_SEQ -> shape(in.varint()).cursor.next = in.varlong();
                     case FORGET -> shapes.clear();
@@ -220,6 +219,16 @@ public final class CollectiveCodec {
     }
 
     private record Shape(int id, CollectiveCall call, Cursor cursor) {
+    }
+
+    /** The cursor of a communicator's numbers, made on first use (no lambda: see RingStreamer's sinks). */
+    private static Cursor cursor(Map<Long, Cursor> cursors, long commId) {
+        Cursor cursor = cursors.get(commId);
+        if (cursor == null) {
+            cursor = new Cursor();
+            cursors.put(commId, cursor);
+        }
+        return cursor;
     }
 
     /** Encodes a whole list as one message of a fresh direction (tests, one-off messages). */

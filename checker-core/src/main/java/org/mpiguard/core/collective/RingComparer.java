@@ -82,7 +82,11 @@ public final class RingComparer {
         }
         Pair pair = byShape.get(shape);
         if (pair == null) {
-            pair = byComm.computeIfAbsent(shape.commId(), id -> new Pair());
+            pair = byComm.get(shape.commId());
+            if (pair == null) {
+                pair = new Pair();
+                byComm.put(shape.commId(), pair);
+            }
             if (byShape.size() > 4 * MAX_PENDING) {
                 byShape.clear();
             }

@@ -72,7 +72,9 @@ public final class FindingSink {
 
     /** Prints findings as reported here ({@code findings} of several ranks merged, say). */
     public synchronized void print(List<Finding> findings) {
-        findings.forEach(f -> err.print(FindingFormat.text(f)));
+        for (Finding f : findings) {
+            err.print(FindingFormat.text(f));
+        }
         err.flush();
     }
 

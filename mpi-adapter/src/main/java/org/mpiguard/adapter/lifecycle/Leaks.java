@@ -78,12 +78,14 @@ public final class Leaks {
         Map<Integer, Integer> perSite = new LinkedHashMap<>();
         for (Shadow s : shadows) {
             if (s.creationSite() != CallSites.UNKNOWN_ID && !s.freed() && s.get() != null) {
-                perSite.merge(s.creationSite(), 1, Integer::sum);
+                perSite.put(s.creationSite(), perSite.getOrDefault(s.creationSite(), 0) + 1);
             }
         }
-        perSite.forEach((site, n) -> warn(rank, site, leaked(n, noun, site, rank)
-                + " Free each with " + free + " when it is no longer needed (MPI frees nothing by itself;"
-                + " handles are a finite resource)."));
+        for (Map.Entry<Integer, Integer> e : perSite.entrySet()) {
+            warn(rank, e.getKey(), leaked(e.getValue(), noun, e.getKey(), rank)
+                    + " Free each with " + free + " when it is no longer needed (MPI frees nothing by itself;"
+                    + " handles are a finite resource).");
+        }
     }
 
     private static String leaked(int n, String noun, int site, int rank) {
@@ -96,11 +98,13 @@ public final class Leaks {
         Map<Integer, Integer> perSite = new LinkedHashMap<>();
         for (RequestShadow.View r : RequestShadows.recorded()) {
             if (r.request instanceof Prequest && !r.freed && r.site != CallSites.UNKNOWN_ID) {
-                perSite.merge(r.site, 1, Integer::sum);
+                perSite.put(r.site, perSite.getOrDefault(r.site, 0) + 1);
             }
         }
-        perSite.forEach((site, n) -> warn(rank, site, leaked(n, "persistent request", site, rank)
-                + " Free each with request.free() after its last completion."));
+        for (Map.Entry<Integer, Integer> e : perSite.entrySet()) {
+            warn(rank, e.getKey(), leaked(e.getValue(), "persistent request", e.getKey(), rank)
+                    + " Free each with request.free() after its last completion.");
+        }
     }
 
     /** Communicators to probe: the predefined ones and every live one the program made. */

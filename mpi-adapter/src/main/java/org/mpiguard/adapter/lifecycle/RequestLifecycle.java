@@ -80,10 +80,13 @@ public final class RequestLifecycle {
             boolean persistent = r.request instanceof Prequest;
             if (persistent ? r.active : r.pending) {
                 int site = persistent && r.startedSite != 0 ? r.startedSite : r.site;
-                left.merge(new Left(site, persistent, r.kind, FinishedByMpi.of(r.request)), 1, Integer::sum);
+                Left key = new Left(site, persistent, r.kind, FinishedByMpi.of(r.request));
+                left.put(key, left.getOrDefault(key, 0) + 1);
             }
         }
-        left.forEach((l, n) -> report("never-completed", l.site, finalizeSite, l.message(n, finalizeSite)));
+        for (Map.Entry<Left, Integer> e : left.entrySet()) {
+            report("never-completed", e.getKey().site, finalizeSite, e.getKey().message(e.getValue(), finalizeSite));
+        }
     }
 
     /** Requests left incomplete at one site, of one direction, in one state MPI reports. */

@@ -33,7 +33,12 @@ public final class RequestShadows {
     private static volatile boolean numbered;
     private static final AtomicLong TRACE_IDS = new AtomicLong();
     /** The argument checks' scratch copy, one per thread: asking allocates nothing. */
-    private static final ThreadLocal<RequestShadow.View> SCRATCH = ThreadLocal.withInitial(RequestShadow.View::new);
+    private static final ThreadLocal<RequestShadow.View> SCRATCH = new ThreadLocal<>() {
+        @Override
+        protected RequestShadow.View initialValue() {
+            return new RequestShadow.View();
+        }
+    };
 
     static {
         for (int i = 0; i < SIZE; i++) {

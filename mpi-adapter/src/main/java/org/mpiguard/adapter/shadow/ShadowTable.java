@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
-import java.util.function.Function;
 
 /**
  * The shadows of one object kind, found from the binding's object in O(1) without a lock
@@ -48,8 +47,13 @@ public final class ShadowTable<S extends Shadow> {
         }
     }
 
-    /** The shadow of {@code object}, made by {@code maker} if it has none yet (never for null). */
-    public S findOrMake(Object object, Function<Object, S> maker) {
+    /** How a shadow of one kind is made: {@link ShadowMakers}. */
+    public interface Maker<S> {
+        S make(Object handle, int site);
+    }
+
+    /** The shadow of {@code object}, made by {@code maker} at {@code site} if it has none yet (never for null). */
+    public S findOrMake(Object object, int site, Maker<S> maker) {
         S found = find(object);
         if (found != null || object == null) {
             return found;
@@ -57,7 +61,7 @@ public final class ShadowTable<S extends Shadow> {
         synchronized (all) {
             found = all.get(object);
             if (found == null) {
-                found = maker.apply(object);
+                found = maker.make(object, site);
                 all.put(object, found);
                 made++;
             }

@@ -55,7 +55,7 @@ public final class Shadows {
 
     /** The shadow of {@code comm}, made on first sight. */
     public static CommShadow comm(Object comm) {
-        return COMMS.findOrMake(comm, c -> new CommShadow(c, CallSites.UNKNOWN_ID, rank()));
+        return COMMS.findOrMake(comm, CallSites.UNKNOWN_ID, ShadowMakers.COMM);
     }
 
     /** The facts the argument checks ask of a usable communicator (see {@link CommShadow#facts}). */
@@ -91,7 +91,9 @@ public final class Shadows {
             return null;
         }
         int[] members = new int[size];
-        Arrays.setAll(members, i -> i);
+        for (int i = 0; i < size; i++) {
+            members[i] = i;
+        }
         CommIdentity w = new CommIdentity(CommIdentity.WORLD_ID, members, rank);
         world = w;
         return w;
@@ -159,7 +161,7 @@ public final class Shadows {
             return new int[0];
         }
         try {
-            return GROUPS.findOrMake(group, g -> new GroupShadow(g, CallSites.UNKNOWN_ID, rank())).worldRanks(group);
+            return GROUPS.findOrMake(group, CallSites.UNKNOWN_ID, ShadowMakers.GROUP).worldRanks(group);
         } catch (MPIException | RuntimeException e) {
             Guard.fault("translating a window group", e);
             return new int[0];
@@ -193,7 +195,7 @@ public final class Shadows {
 
     /** The shadow of a derived type, made (as committed) if the checks did not see it made; null for predefined types. */
     public static DatatypeShadow datatype(Datatype type, boolean make) {
-        return make ? DATATYPES.findOrMake(type, t -> new DatatypeShadow(t, CallSites.UNKNOWN_ID, rank(), true))
+        return make ? DATATYPES.findOrMake(type, CallSites.UNKNOWN_ID, ShadowMakers.DATATYPE)
                 : DATATYPES.find(type);
     }
 
@@ -218,7 +220,7 @@ public final class Shadows {
             return;
         }
         if (handle instanceof Datatype t) {
-            DatatypeShadow shadow = DATATYPES.findOrMake(t, o -> new DatatypeShadow(o, CallSites.UNKNOWN_ID, rank(), true));
+            DatatypeShadow shadow = DATATYPES.findOrMake(t, CallSites.UNKNOWN_ID, ShadowMakers.DATATYPE);
             if (!shadow.committed()) {
                 shadow.commit();
                 countUncommitted(-1);
@@ -227,15 +229,15 @@ public final class Shadows {
             return;
         }
         Shadow shadow = handle instanceof Comm ? comm(handle)
-                : handle instanceof Group ? GROUPS.findOrMake(handle, g -> new GroupShadow(g, CallSites.UNKNOWN_ID, rank()))
-                : handle instanceof Op ? OPS.findOrMake(handle, o -> new OpShadow(o, CallSites.UNKNOWN_ID, rank()))
-                : handle instanceof Info ? INFOS.findOrMake(handle, i -> new InfoShadow(i, CallSites.UNKNOWN_ID, rank()))
+                : handle instanceof Group ? GROUPS.findOrMake(handle, CallSites.UNKNOWN_ID, ShadowMakers.GROUP)
+                : handle instanceof Op ? OPS.findOrMake(handle, CallSites.UNKNOWN_ID, ShadowMakers.OP)
+                : handle instanceof Info ? INFOS.findOrMake(handle, CallSites.UNKNOWN_ID, ShadowMakers.INFO)
                 : handle instanceof Win ? WindowShadows.WINDOWS.find(handle)
                 : null;
         if (shadow != null) {
             shadow.markFreed();
         } else if (handle instanceof Win) {
-            WindowShadows.WINDOWS.findOrMake(handle, w -> new WindowShadow(w, CallSites.UNKNOWN_ID, rank(), 0)).markFreed();
+            WindowShadows.WINDOWS.findOrMake(handle, CallSites.UNKNOWN_ID, ShadowMakers.WINDOW).markFreed();
         }
     }
 
@@ -253,7 +255,7 @@ public final class Shadows {
 
     /** The shadow of {@code group}, made on first sight. */
     public static GroupShadow group(Group group) {
-        return GROUPS.findOrMake(group, g -> new GroupShadow(g, CallSites.UNKNOWN_ID, rank()));
+        return GROUPS.findOrMake(group, CallSites.UNKNOWN_ID, ShadowMakers.GROUP);
     }
 
     // Creation sites and error handlers, for the lifecycle checks
@@ -279,16 +281,16 @@ public final class Shadows {
     /** A group, op, info, datatype or window the program just made at {@code site}; comm gives a window's size. */
     public static Shadow made(Object handle, Object comm, int site) throws MPIException {
         if (handle instanceof Group) {
-            return GROUPS.findOrMake(handle, g -> new GroupShadow(g, site, rank()));
+            return GROUPS.findOrMake(handle, site, ShadowMakers.GROUP);
         }
         if (handle instanceof Op) {
-            return OPS.findOrMake(handle, o -> new OpShadow(o, site, rank()));
+            return OPS.findOrMake(handle, site, ShadowMakers.OP);
         }
         if (handle instanceof Info) {
-            return INFOS.findOrMake(handle, i -> new InfoShadow(i, site, rank()));
+            return INFOS.findOrMake(handle, site, ShadowMakers.INFO);
         }
         if (handle instanceof Datatype) {
-            return DATATYPES.findOrMake(handle, t -> new DatatypeShadow(t, site, rank(), true));
+            return DATATYPES.findOrMake(handle, site, ShadowMakers.DATATYPE);
         }
         if (handle instanceof Win w && comm instanceof Comm c) {
             return WindowShadows.window(w, c, site);
@@ -304,7 +306,7 @@ public final class Shadows {
     /** The shadow of a communicator or window, made on first sight; null for other objects. */
     public static Shadow handlerOwner(Object handle) {
         return handle instanceof Comm ? comm(handle)
-                : handle instanceof Win ? WindowShadows.WINDOWS.findOrMake(handle, w -> new WindowShadow(w, CallSites.UNKNOWN_ID, rank(), 0))
+                : handle instanceof Win ? WindowShadows.WINDOWS.findOrMake(handle, CallSites.UNKNOWN_ID, ShadowMakers.WINDOW)
                 : null;
     }
 
@@ -336,7 +338,7 @@ public final class Shadows {
 
     /** The shadow of a {@code mpi.Message}, made on first sight. */
     public static MessageShadow message(Object message) {
-        return MESSAGES.findOrMake(message, m -> new MessageShadow(m, CallSites.UNKNOWN_ID, rank()));
+        return MESSAGES.findOrMake(message, CallSites.UNKNOWN_ID, ShadowMakers.MESSAGE);
     }
 
     public static List<MessageShadow> liveMessages() {

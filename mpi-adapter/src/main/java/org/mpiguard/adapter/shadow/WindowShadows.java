@@ -29,7 +29,12 @@ public final class WindowShadows {
     /** The shadow of {@code win}, just made at {@code site} on {@code comm}. */
     private static WindowShadow windowMade(Win win, Comm comm, int site) throws MPIException {
         int groupSize = comm.getSize();
-        return WINDOWS.findOrMake(win, w -> new WindowShadow(w, site, Shadows.rank(), groupSize));
+        return WINDOWS.findOrMake(win, site, new ShadowTable.Maker<WindowShadow>() {
+            @Override
+            public WindowShadow make(Object handle, int at) {
+                return new WindowShadow(handle, at, Shadows.rank(), groupSize);
+            }
+        });
     }
 
     /** The shadow of {@code win} made on {@code comm} at {@code site}, made if the checks did not. */

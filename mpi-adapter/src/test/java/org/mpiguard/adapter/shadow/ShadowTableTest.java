@@ -23,13 +23,13 @@ class ShadowTableTest {
         ShadowTable<Plain> table = new ShadowTable<>();
         Object object = new Object();
         assertNull(table.find(object));
-        Plain made = table.findOrMake(object, o -> new Plain(o, 7));
-        assertSame(made, table.findOrMake(object, o -> new Plain(o, 8)));
+        Plain made = table.findOrMake(object, 7, (h, s) -> new Plain(h, s));
+        assertSame(made, table.findOrMake(object, 8, (h, s) -> new Plain(h, s)));
         assertSame(made, table.find(object));
         assertEquals(7, made.creationSite());
         assertSame(object, made.get());
         assertNull(table.find(new Object()));
-        assertNull(table.findOrMake(null, o -> new Plain(o, 9)));
+        assertNull(table.findOrMake(null, 9, (h, s) -> new Plain(h, s)));
     }
 
     @Test
@@ -40,7 +40,7 @@ class ShadowTableTest {
         for (int i = 0; i < 2_000; i++) {
             Object o = new Object();
             objects.add(o);
-            shadows.add(table.findOrMake(o, x -> new Plain(x, 0)));
+            shadows.add(table.findOrMake(o, 0, (h, s) -> new Plain(h, s)));
         }
         for (int i = 0; i < objects.size(); i++) {
             assertSame(shadows.get(i), table.find(objects.get(i)), "object " + i);
@@ -52,7 +52,7 @@ class ShadowTableTest {
     void anObjectMadeAgainGetsANewShadow() {
         ShadowTable<Plain> table = new ShadowTable<>();
         Object object = new Object();
-        Plain first = table.findOrMake(object, o -> new Plain(o, 1));
+        Plain first = table.findOrMake(object, 1, (h, s) -> new Plain(h, s));
         Plain second = table.replace(object, new Plain(object, 2));
         assertNotSame(first, second);
         assertSame(second, table.find(object));
@@ -61,7 +61,7 @@ class ShadowTableTest {
     @Test
     void aShadowDoesNotKeepItsObjectAlive() throws Exception {
         ShadowTable<Plain> table = new ShadowTable<>();
-        table.findOrMake(new Object(), o -> new Plain(o, 0));
+        table.findOrMake(new Object(), 0, (h, s) -> new Plain(h, s));
         for (int i = 0; i < 50 && !table.live().isEmpty(); i++) {
             System.gc();
             Thread.sleep(20);
@@ -72,11 +72,11 @@ class ShadowTableTest {
     @Test
     void anObjectFoundWithoutAShadowGetsOneWhenMadeLater() {
         ShadowTable<Plain> table = new ShadowTable<>();
-        table.findOrMake(new Object(), o -> new Plain(o, 0)); // the kind is in use
+        table.findOrMake(new Object(), 0, (h, s) -> new Plain(h, s)); // the kind is in use
         Object object = new Object();
         assertNull(table.find(object));
         assertNull(table.find(object), "the cached absence");
-        Plain made = table.findOrMake(object, o -> new Plain(o, 3));
+        Plain made = table.findOrMake(object, 3, (h, s) -> new Plain(h, s));
         assertSame(made, table.find(object), "the absence is not kept once a shadow is made");
     }
 }
