@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.mpiguard.analyzer.ReceiveSchedule;
@@ -48,11 +49,14 @@ final class PredictedWitnesses {
     private PredictedWitnesses() {
     }
 
-    /** The witnesses of {@code dir}, with their plans against the observed run's receives; none without the file. */
+    /**
+     * The witnesses of {@code dir}, with their plans against the observed run's receives; none
+     * without the file, or when a trace is newer than it (analyze has not seen this run).
+     */
     static List<Witness> read(Path dir, ReceiveSchedule observed) throws IOException {
         Path file = dir.resolve(WitnessLog.FILE);
         List<Witness> out = new ArrayList<>();
-        if (!Files.isRegularFile(file)) {
+        if (!Files.isRegularFile(file) || olderThanATrace(file, dir)) {
             return out;
         }
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
@@ -61,6 +65,21 @@ final class PredictedWitnesses {
             }
         }
         return out;
+    }
+
+    /** The event indices name the events of the traces analyze read: a newer trace is another run. */
+    private static boolean olderThanATrace(Path file, Path dir) throws IOException {
+        FileTime written = Files.getLastModifiedTime(file);
+        try (var traces = Files.list(dir)) {
+            return traces.filter(p -> p.getFileName().toString().matches("trace-rank\\d+\\.mpgt"))
+                    .anyMatch(p -> {
+                        try {
+                            return Files.getLastModifiedTime(p).compareTo(written) > 0;
+                        } catch (IOException e) {
+                            return true;
+                        }
+                    });
+        }
     }
 
     static Witness witness(JsonNode line, ReceiveSchedule observed) throws IOException {

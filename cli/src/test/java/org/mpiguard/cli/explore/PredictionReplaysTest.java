@@ -67,6 +67,17 @@ class PredictionReplaysTest {
     }
 
     @Test
+    void theWitnessesOfTheTracesAnalysedAreReadAndAFileOlderThanTheTracesIsNot() throws Exception {
+        Path traces = ExploredRuns.masterWorker(Files.createDirectory(dir.resolve("run")), 2, 1);
+        ReceiveSchedule observed = ReceiveSchedule.read(traces);
+        Path file = traces.resolve(org.mpiguard.analyzer.WitnessLog.FILE);
+        Files.writeString(file, line(0, 1) + "\n");
+        assertEquals(1, PredictedWitnesses.read(traces, observed).size());
+        Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.fromMillis(0));
+        assertEquals(List.of(), PredictedWitnesses.read(traces, observed), "another run's witnesses");
+    }
+
+    @Test
     void aReceiveThatNamesItsSourceOrNoReceiveAtAllCannotBeForcedAndSaysWhy() throws Exception {
         PredictedWitnesses.Witness named = witness(observed("named", true), 0, 1);
         assertNull(named.plan());
