@@ -12,9 +12,13 @@ import org.mpiguard.core.report.Finding;
  */
 final class Analysis {
 
-    /** Findings, notes on what could not be concluded, the races for replay, and the time each step took. */
+    /**
+     * Findings, notes on what could not be concluded, the races for replay, the predicted
+     * deadlocks whose witness changes a wildcard match (for a replay to confirm), and the time
+     * each step took.
+     */
     record Result(List<Finding> findings, List<String> notes, List<MessageRaceAnalysis.Race> races,
-                         long events, long millis) {
+                  List<DeadlockPredictor.Prediction> unconfirmed, long events, long millis) {
     }
 
     /** Progress steps of {@link #run(TraceSet, Progress)}. */
@@ -67,14 +71,16 @@ final class Analysis {
         guarded("request lifecycle", notes, () -> findings.addAll(RequestLifecycleAnalysis.findings(traces)));
         guarded("RMA conflict", notes, () -> findings.addAll(rma.findings()));
         notes.addAll(rma.notes());
+        List<DeadlockPredictor.Prediction> unconfirmed = new ArrayList<>();
         if (!bufferings.isEmpty()) {
-            predict(traces, bufferings, findings, notes);
+            predict(traces, bufferings, findings, unconfirmed, notes);
         }
-        return new Result(findings, notes, races, traces.eventCount(), (System.nanoTime() - start) / 1_000_000);
+        return new Result(findings, notes, races, unconfirmed, traces.eventCount(),
+                (System.nanoTime() - start) / 1_000_000);
     }
 
     private static void predict(TraceSet traces, List<DeadlockPredictor.Buffering> bufferings, List<Finding> findings,
-                                List<String> notes) {
+                                List<DeadlockPredictor.Prediction> unconfirmed, List<String> notes) {
         DeadlockPredictor predictor = DeadlockPredictor.onClassPath().orElse(null);
         if (predictor == null) {
             notes.add("predicted deadlocks not analysed: the predictor module is not on the class path "
@@ -82,7 +88,14 @@ final class Analysis {
             return;
         }
         for (DeadlockPredictor.Buffering b : bufferings) {
-            guarded("predicted deadlocks", notes, () -> findings.addAll(predictor.predict(traces, b, notes)));
+            guarded("predicted deadlocks", notes, () -> {
+                for (DeadlockPredictor.Prediction p : predictor.predict(traces, b, notes)) {
+                    findings.add(p.finding());
+                    if (p.changesAMatch()) {
+                        unconfirmed.add(p);
+                    }
+                }
+            });
         }
     }
 

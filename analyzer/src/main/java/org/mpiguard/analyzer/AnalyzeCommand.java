@@ -21,7 +21,8 @@ import picocli.CommandLine.Parameters;
  * cross-process analyses; prints the findings and writes them to
  * {@code DIR/findings-analysis.jsonl} (the contract of the per-rank findings files), but for
  * those the ranks' findings files in DIR already hold (OnlineOwner), and
- * the racing receives to {@code DIR/message-races.jsonl} for replay. Needs no MPI.
+ * the racing receives to {@code DIR/message-races.jsonl} and the witnesses of unconfirmed
+ * predicted deadlocks to {@code DIR/predicted-witnesses.jsonl} for replay. Needs no MPI.
  */
 @Command(name = "analyze", mixinStandardHelpOptions = true,
         description = "Analyse the traces of a run (trace-rank<N>.mpgt in DIR): type mismatches between sends and "
@@ -106,6 +107,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         int known = OnlineOwner.report(result.findings(), sink, stdout, OnlineOwner.ofKeys(OnlineKeys.of(dir))).known();
         boolean errors = result.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR);
         RaceLog.write(dir.resolve("message-races.jsonl"), traces, result.races());
+        WitnessLog.write(dir.resolve(WitnessLog.FILE), result.unconfirmed());
         if (!quiet) {
             for (String note : result.notes()) {
                 stdout.println("[MPIGuard] note: " + note);

@@ -23,10 +23,37 @@ public interface DeadlockPredictor {
     }
 
     /**
+     * One predicted deadlock: its finding, and the matches its witness gives the wildcard
+     * receives (in the witness's order), which a replay forces to confirm it.
+     */
+    record Prediction(Finding finding, Buffering buffering, List<WitnessMatch> matches) {
+
+        public Prediction {
+            matches = List.copyOf(matches);
+        }
+
+        /** True when the witness has a wildcard receive take another message than the run gave it. */
+        public boolean changesAMatch() {
+            return matches.stream().anyMatch(WitnessMatch::changed);
+        }
+    }
+
+    /**
+     * A wildcard receive's match in a witness.
+     *
+     * @param rank    the receiving world rank
+     * @param event   the index of the receive's event (RECV) in that rank's trace
+     * @param sender  the world rank whose message the witness gives it
+     * @param changed the run gave it another message (or the trace did not say which)
+     */
+    record WitnessMatch(int rank, int event, int sender, boolean changed) {
+    }
+
+    /**
      * The predicted deadlocks of the run under {@code buffering}; what could not be
      * concluded (a rank without a whole trace, a search cut short) is added to {@code notes}.
      */
-    List<Finding> predict(TraceSet traces, Buffering buffering, List<String> notes);
+    List<Prediction> predict(TraceSet traces, Buffering buffering, List<String> notes);
 
     /** The predictor on the class path, if there is one. */
     static Optional<DeadlockPredictor> onClassPath() {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKeys;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.RelatedCall;
 import org.mpiguard.core.report.Severity;
@@ -96,10 +97,21 @@ final class MessageRaceAnalysis {
         return s.matchedBy != null && s.matchedBy.order < v.order;
     }
 
-    /** One warning per receive site and set of competing sites, with how often it raced. */
+    /**
+     * One warning per receive site and set of competing sites, with how often it raced. A
+     * receive whose Status the program read the source or tag of (a master answering {@code
+     * status.getSource()}, results stored by sender) is written to take any sender's message:
+     * its race is not warned of ({@code mpiguard explore} still replays it, from {@link #races}).
+     */
     static List<Finding> findings(TraceSet traces, List<Race> races) {
         Map<String, List<Race>> groups = new LinkedHashMap<>();
+        Map<Integer, StatusReads> reads = new HashMap<>();
         for (Race race : races) {
+            RecvEvent received = race.receive;
+            if (received.completion >= 0 && reads.computeIfAbsent(received.rank, r -> StatusReads.of(traces.rank(r)))
+                    .read(received.completion)) {
+                continue;
+            }
             StringBuilder key = new StringBuilder().append(race.receive.rank).append(':').append(race.receive.site);
             for (SendEvent s : race.alternatives) {
                 key.append('/').append(s.rank).append(':').append(s.site);
@@ -134,7 +146,8 @@ final class MessageRaceAnalysis {
                     + "arrives first, receive from a specific source or order the sends; if not (results stored by "
                     + "status.getSource()), this is harmless.";
             findings.add(new Finding(FindingKind.MESSAGE_RACE, Severity.WARNING, new ArrayList<>(ranks),
-                    recv.site().op(), recv.ref(), related, message, List.of()));
+                    recv.site().op(), recv.ref(), related, message, List.of(),
+                    FindingKeys.messageRace(v.rank, recv.ref())));
         }
         return findings;
     }

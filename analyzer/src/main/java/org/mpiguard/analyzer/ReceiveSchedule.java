@@ -40,16 +40,22 @@ public final class ReceiveSchedule {
     private final TraceSet traces;
     private final List<List<Receive>> receives = new ArrayList<>();
     private final List<Race> races = new ArrayList<>();
+    /** Per rank, each receive by the index of its event in the rank's trace. */
+    private final List<java.util.Map<Integer, Receive>> byEvent = new ArrayList<>();
 
     private ReceiveSchedule(TraceSet traces, boolean withRaces) {
         this.traces = traces;
         PointToPoint p2p = PointToPoint.build(traces);
         for (int r = 0; r < traces.worldSize(); r++) {
             List<Receive> mine = new ArrayList<>();
+            java.util.Map<Integer, Receive> indexed = new java.util.HashMap<>();
             for (RecvEvent v : p2p.recvs.get(r)) {
-                mine.add(receive(v));
+                Receive receive = receive(v);
+                mine.add(receive);
+                indexed.put(v.index, receive);
             }
             receives.add(mine);
+            byEvent.add(indexed);
         }
         if (withRaces) {
             HappensBefore.compute(traces, p2p, Collectives.build(traces));
@@ -110,6 +116,14 @@ public final class ReceiveSchedule {
 
     public List<Race> races() {
         return races;
+    }
+
+    /**
+     * The receive rank {@code rank} posted by event {@code event} of its trace (as the
+     * predictor names a witness's receives), or null when that event posted none the traces pair.
+     */
+    public Receive receiveAt(int rank, int event) {
+        return rank >= 0 && rank < byEvent.size() ? byEvent.get(rank).get(event) : null;
     }
 
     /** Rank {@code rank}'s {@code occurrence}-th receive at {@code site}, or null when it never posted it. */

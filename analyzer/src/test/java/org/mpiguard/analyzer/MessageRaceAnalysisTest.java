@@ -54,6 +54,27 @@ class MessageRaceAnalysisTest {
                 lines.get(1));
     }
 
+    /**
+     * A receive whose Status source the program reads (a master answering status.getSource())
+     * is written to take any sender's message: not warned of, though still a race to replay; the
+     * receives whose Status nobody reads keep their warning, with the key a replay's error shares.
+     */
+    @Test
+    void aReceiveWhoseSourceTheProgramReadsIsNotWarnedOfButStaysARaceForReplay() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 4);
+        for (int q = 1; q <= 3; q++) {
+            run.rank(q).send(10 + q, 0, 0, INT, 1);
+        }
+        run.rank(0).recv(20, ANY, 0, INT, 1, 1, 0).readSource(21, 1, 0).recv(22, ANY, 0, INT, 1, 2, 0)
+                .recv(22, ANY, 0, INT, 1, 3, 0);
+        Analyzed a = Analyzed.of(run.write(true));
+        List<Finding> races = a.of(FindingKind.MESSAGE_RACE);
+        assertEquals(1, races.size(), a.describe());
+        assertEquals("Prog.java:22", races.get(0).site().location());
+        assertEquals(org.mpiguard.core.report.FindingKeys.messageRace(0, races.get(0).site()), races.get(0).key());
+        assertEquals(2, a.result().races().size(), "the read receive is still a race mpiguard explore replays");
+    }
+
     @Test
     void aRaceHiddenBehindABarrierThatDoesNotOrderTheSendsIsReported() throws Exception {
         RunBuilder run = new RunBuilder(dir, 3);

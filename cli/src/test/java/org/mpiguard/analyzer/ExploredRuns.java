@@ -79,4 +79,11 @@ public final class ExploredRuns {
         run.rank(0).recv(RECV_LINE, ANY, 0, INT, 1, 2, 0);
         return run.write(false);
     }
+
+    /** A replay that forced rank 0's receive at line 20 to rank 1, which never sent: the receive never completed. */
+    public static Path starved(Path dir) throws IOException {
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).irecv(RECV_LINE, 1, 0, INT, 1);
+        return run.write(true);
+    }
 }

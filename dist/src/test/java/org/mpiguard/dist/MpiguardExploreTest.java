@@ -38,13 +38,18 @@ class MpiguardExploreTest {
         return job;
     }
 
-    /** The observed run, traced: it completes with its races warned of. */
+    /**
+     * The observed run, traced: it completes with its races warned of; a twin reads the
+     * Status's source of its wildcard receive, which is then not warned of (explore still
+     * replays it).
+     */
     private static Path observed(int ranks, String program, String... args) throws Exception {
         List<String> run = new ArrayList<>(List.of("run", "--trace", "on"));
         run.addAll(job(ranks, program, args));
         Installation.Result r = Installation.mpiguard(run);
         assertEquals(0, r.exitCode(), "the observed run completes\n" + r);
-        assertTrue(r.stderr().contains("WARNING message-race"), "the traces show a race\n" + r);
+        boolean readsTheSource = List.of(args).contains("twin");
+        assertEquals(!readsTheSource, r.stderr().contains("WARNING message-race"), "the traces show a race\n" + r);
         return r.workDir();
     }
 

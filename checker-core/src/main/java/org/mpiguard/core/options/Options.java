@@ -63,6 +63,13 @@ public final class Options {
      * it): the wildcard receives it names receive from the source it gives.
      */
     public static final String FORCE_MATCHES = "force-matches";
+    /**
+     * {@code on}: standard sends ({@code Comm.send}, {@code iSend}) are made as synchronous
+     * ones ({@code sSend}, {@code iSsend}), so no send completes before its receive is posted:
+     * the zero buffering under which a predicted deadlock was found ({@code mpiguard explore}'s
+     * replays of predictions set it).
+     */
+    public static final String SYNC_SENDS = "sync-sends";
 
     public static final String ENV_VARIABLE = "MPIGUARD_OPTIONS";
     public static final String PROPERTY_PREFIX = "mpiguard.";
@@ -85,6 +92,7 @@ public final class Options {
         define(TRACE, "off", "off, on (into the report directory) or a directory path");
         define(TRACE_ANALYSIS, "on", "on or off (rank 0 analyses the traces at the end of the run)");
         define(FORCE_MATCHES, "off", "off or the path of a file of forced matches (written by mpiguard explore)");
+        define(SYNC_SENDS, "off", "on or off (standard sends made synchronous: zero buffering, for replays)");
     }
 
     private final String include;
@@ -102,6 +110,7 @@ public final class Options {
     private final boolean traceAnalysis;
     /** The forced matches of a replay; null when off. */
     private final Path forceMatches;
+    private final boolean syncSends;
 
     private Options(Map<String, String> values) throws OptionsException {
         this.include = values.get(INCLUDE);
@@ -125,6 +134,7 @@ public final class Options {
             throw invalid(FORCE_MATCHES, force);
         }
         this.forceMatches = force.equalsIgnoreCase("off") ? null : Path.of(force);
+        this.syncSends = parseOnOff(SYNC_SENDS, values.get(SYNC_SENDS));
     }
 
     private static Path parseTrace(String value, Path reportDir) throws OptionsException {
@@ -347,6 +357,11 @@ public final class Options {
     /** The file of forced matches of a replay ({@code mpiguard explore}), or null when off. */
     public Path forceMatches() {
         return forceMatches;
+    }
+
+    /** Standard sends made synchronous (a replay's zero buffering). */
+    public boolean syncSends() {
+        return syncSends;
     }
 
     /** Every key with its default and what is valid, for the README and error messages. */

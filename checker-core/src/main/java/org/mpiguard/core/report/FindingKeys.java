@@ -36,6 +36,25 @@ public final class FindingKeys {
         return "truncation rank " + rank + " receive at " + site(receiveSite);
     }
 
+    /**
+     * A deadlock predicted for another schedule, named by every blocked rank's call (the
+     * finding's first rank and site, then its related calls): a replay that confirms it or
+     * not ({@code mpiguard explore}) speaks of the same bug.
+     */
+    public static String predictedDeadlock(int rank, SiteRef site, java.util.List<RelatedCall> related) {
+        StringBuilder key = new StringBuilder("predicted-deadlock rank " + rank + " at " + site(site));
+        related.forEach(r -> key.append("; rank ").append(r.rank()).append(" at ").append(site(r.site())));
+        return key.toString();
+    }
+
+    /**
+     * A wildcard receive on {@code rank} at {@code site} that other senders' messages race for:
+     * the analysis's warning and a replay's confirmation of it are one bug.
+     */
+    public static String messageRace(int rank, SiteRef site) {
+        return "message-race rank " + rank + " receive at " + site(site);
+    }
+
     /** True for the keys of the lifecycle checks' bugs (leaks, lost messages, requests). */
     public static boolean isLifecycle(String key) {
         return key != null && (key.startsWith("leak ") || key.startsWith("lost-message ") || key.startsWith("request "));

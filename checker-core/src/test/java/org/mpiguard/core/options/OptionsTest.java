@@ -113,8 +113,17 @@ class OptionsTest {
 
     @Test
     void everyKeyIsDocumentedWithItsDefault() {
-        assertEquals(13, Options.documentation().size());
+        assertEquals(14, Options.documentation().size());
         Options.documentation().values().forEach(doc -> assertTrue(doc.startsWith("default '"), doc));
+    }
+
+    @Test
+    void syncSendsIsOffByDefaultAndTakesOnOrOff() throws Exception {
+        assertFalse(Options.defaults().syncSends());
+        assertTrue(Options.parse("sync-sends=on", null, new Properties()).syncSends());
+        OptionsException e = assertThrows(OptionsException.class,
+                () -> Options.parse("sync-sends=yes", null, new Properties()));
+        assertTrue(e.getMessage().contains("sync-sends"), e.getMessage());
     }
 
     @Test

@@ -28,7 +28,7 @@ record CheckArgs(Duration budget, int maxReplays, List<String> options, List<Str
     static final Set<String> RUN_ONLY = Set.of("--source-path", "--keep-exit-status");
     /** The check sets these itself: the traces go where it analyses them. */
     private static final Set<String> OWN_AGENT_KEYS = Set.of("--" + Options.TRACE, "--" + Options.TRACE_ANALYSIS,
-            "--" + Options.FORCE_MATCHES);
+            "--" + Options.FORCE_MATCHES, "--" + Options.SYNC_SENDS);
 
     static CheckArgs parse(List<String> words) {
         Duration budget = DEFAULT_BUDGET;

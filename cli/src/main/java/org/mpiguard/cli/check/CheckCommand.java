@@ -31,9 +31,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code mpiguard check}: the deep check in one command. It runs the job traced under the
- * agent (the online checks), analyses the traces with predicted deadlocks, then replays the
- * racing receives with other matches forced (races and the deadlocks they lead to confirmed),
- * all within a time budget, and writes one report holding every step's findings.
+ * agent (the online checks), analyses the traces with predicted deadlocks, then replays (with
+ * explore's machinery) each unconfirmed prediction with its witness's matches forced and
+ * standard sends synchronous (an error when the replay deadlocks), and the racing receives
+ * with other matches forced (races and the deadlocks they lead to confirmed), all within a
+ * time budget, and writes one report holding every step's findings.
  */
 @Command(name = "check", mixinStandardHelpOptions = true, usageHelpWidth = 110,
         modelTransformer = CheckCommand.PassThrough.class,
@@ -88,7 +90,8 @@ public final class CheckCommand implements Callable<Integer> {
         long start = System.nanoTime();
         CheckSteps steps = new CheckSteps(args.budget());
         out.println("[mpiguard check] budget " + CheckSteps.format(args.budget()) + ": 1. the traced run, 2. the"
-                + " analysis with predicted deadlocks, 3. replays of the races in what is left; report in " + dir);
+                + " analysis with predicted deadlocks, 3. replays of unconfirmed predictions and of the races in what"
+                + " is left; report in " + dir);
         out.flush();
 
         clearTraces(dir);
@@ -121,7 +124,8 @@ public final class CheckCommand implements Callable<Integer> {
             out.println("[mpiguard check] 3. no replays: the budget has " + CheckSteps.format(left) + " left, less"
                     + " than two replays need (give a larger --budget)");
         } else {
-            out.println("[mpiguard check] 3. replaying races: at most " + plan.count() + " replay(s) of at most "
+            out.println("[mpiguard check] 3. replaying unconfirmed predictions and races: at most " + plan.count()
+                    + " replay(s) of at most "
                     + CheckSteps.format(plan.timeout()) + " each");
             out.flush();
             List<String> explore = new ArrayList<>(List.of("explore", "--max-replays", String.valueOf(plan.count()),

@@ -23,6 +23,7 @@ final class CheckSummary {
     static final String ANALYSIS = "analysis";
     static final String PREDICTION = "prediction";
     static final String REPLAY = "replay (confirmed)";
+    static final String REPLAYED = "replay (not confirmed)";
     private static final int MAX_LISTED = 20;
 
     private CheckSummary() {
@@ -31,7 +32,7 @@ final class CheckSummary {
     /** Which step found or confirmed {@code f}, from the file it was read from. */
     static String step(ReportFinding f) {
         if (f.reportedBy() == FindingsDirectory.BY_EXPLORE) {
-            return REPLAY;
+            return f.isError() ? REPLAY : REPLAYED;
         }
         if (f.reportedBy() == FindingsDirectory.BY_ANALYSIS) {
             return f.kind().equals("predicted-deadlock") ? PREDICTION : ANALYSIS;

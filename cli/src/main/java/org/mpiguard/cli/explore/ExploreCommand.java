@@ -28,6 +28,7 @@ import org.mpiguard.core.options.OptionsException;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingFormat;
 import org.mpiguard.core.report.FindingSink;
+import org.mpiguard.core.report.Severity;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,14 +42,18 @@ import picocli.CommandLine.TypeConversionException;
  * replayed with another match forced (the dynamic verifiers' way, DAMPI and ISP): when a
  * replay's output, exit code or fate (a deadlock, a hang) differs from the replay of the
  * observed schedule, the race is a bug, reported as a {@code message-race} error with both
- * schedules; when none differs, a note says how many alternatives were explored.
+ * schedules; when none differs, a note says how many alternatives were explored. Before the
+ * races, the unconfirmed predicted deadlocks the analysis left ({@link PredictedWitnesses}) are
+ * replayed ({@link PredictionReplays}).
  */
 @Command(name = "explore", mixinStandardHelpOptions = true, modelTransformer = AgentFlags.class,
         usageHelpWidth = 110,
         description = {"Replays a traced run's message races: each racing MPI.ANY_SOURCE receive is made to take another"
                 + " sender's message, and each rank's output and the exit code are compared with a replay of the"
                 + " observed schedule. A difference, a deadlock or a hang is a message-race error; otherwise a note says"
-                + " the alternatives explored were equivalent.",
+                + " the alternatives explored were equivalent. First, each unconfirmed predicted deadlock (mpiguard"
+                + " analyze DIR writes their witnesses) is replayed with its witness's matches forced and standard"
+                + " sends made synchronous: the agent finding the replay deadlocked makes it an error.",
             "",
             "  mpiguard explore [OPTIONS] DIR [mpirun options] -- java [java options] Main args",
             "  mpiguard explore [OPTIONS] DIR mpirun [mpirun options] java [java options] Main args",
@@ -58,8 +63,8 @@ import picocli.CommandLine.TypeConversionException;
                 + " replay's files to DIR/explore/."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            " 0:no alternative changed the outcome, or the run has no race to explore",
-            " 1:at least one race is confirmed (a message-race error)",
+            " 0:no alternative changed the outcome and no prediction was confirmed, or there was nothing to explore",
+            " 1:at least one race or predicted deadlock is confirmed (an error)",
             "64:bad options",
             "65:the observed schedule could not be replayed (its replay hung or deadlocked)",
             "66:DIR does not exist or holds no whole traces",
@@ -116,9 +121,10 @@ public final class ExploreCommand implements Callable<Integer> {
         }
         JobReplay.refuseOwnOutputFiles(line);
         ReceiveSchedule observed = observedRun();
-        if (observed.races().isEmpty()) {
+        List<PredictedWitnesses.Witness> witnesses = PredictedWitnesses.read(dir, observed);
+        if (observed.races().isEmpty() && witnesses.isEmpty()) {
             err.println("mpiguard: nothing to explore: the traces in " + dir + " show no message race (no MPI.ANY_SOURCE"
-                    + " receive that another sender's message could have matched)");
+                    + " receive that another sender's message could have matched) and no unconfirmed predicted deadlock");
             return CommandExitCodes.OK;
         }
         Executables.requireJob(line);
@@ -128,6 +134,44 @@ public final class ExploreCommand implements Callable<Integer> {
         deleteRecursively(replayDir);
         Files.deleteIfExists(dir.resolve(FindingsDirectory.EXPLORE_FILE));
 
+        List<Finding> findings = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        int left = maxReplays;
+        if (!witnesses.isEmpty()) {
+            err.println("[mpiguard] " + witnesses.size() + " unconfirmed predicted deadlock(s): replaying their"
+                    + " witnesses' matches first");
+            err.flush();
+            PredictionReplays.Done predicted = PredictionReplays.run(witnesses, replays, replayDir, maxReplays,
+                    replayTimeout, err);
+            predicted.outcomes().forEach(o -> findings.add(o.finding()));
+            left -= predicted.replays();
+            if (predicted.skipped() > 0) {
+                notes.add(predicted.skipped() + " unconfirmed predicted deadlock(s) not replayed (--max-replays)");
+            }
+        }
+        if (!observed.races().isEmpty()) {
+            String skipped = left > 0 ? exploreRaces(observed, replays, replayDir, left, findings, notes, err)
+                    : "the message races were not replayed: the predictions used every replay of --max-replays";
+            if (skipped != null && findings.isEmpty()) {
+                throw new CliException(skipped, CommandExitCodes.NOT_REPLAYABLE);
+            }
+            if (skipped != null) {
+                notes.add(skipped);
+            }
+        }
+        report(findings, notes, out);
+        ExploreReport.refresh(dir, out);
+        return findings.stream().anyMatch(f -> f.severity() == Severity.ERROR) ? CommandExitCodes.RACE_CONFIRMED
+                : CommandExitCodes.OK;
+    }
+
+    /**
+     * The races' replays: the observed schedule first, then at most {@code limit} alternatives;
+     * their errors go to {@code findings}. Returns why the races could not be explored, or null.
+     */
+    private String exploreRaces(ReceiveSchedule observed, JobReplay replays, Path replayDir, int limit,
+                                List<Finding> findings, List<String> notes, PrintWriter err)
+            throws IOException, InterruptedException {
         List<Alternatives.Alternative> alternatives = Alternatives.ordered(observed.races());
         err.println("[mpiguard] " + observed.races().size() + " racing receive(s), " + alternatives.size()
                 + " alternative match(es); replaying the observed schedule first");
@@ -135,20 +179,16 @@ public final class ExploreCommand implements Callable<Integer> {
         JobReplay.Result baseline = replays.run(ForcedPlans.observed(observed), replayDir.resolve("observed"));
         String refusal = Baseline.refusal(baseline, replayTimeout);
         if (refusal != null) {
-            throw new CliException("the observed schedule could not be replayed: " + refusal + " (its files: "
-                    + baseline.dir() + "); explore compares every alternative with it", CommandExitCodes.NOT_REPLAYABLE);
+            return "the observed schedule could not be replayed: " + refusal + " (its files: " + baseline.dir()
+                    + "); explore compares every alternative with it";
         }
-        List<String> notes = new ArrayList<>(Baseline.deviations(observed,
-                ReceiveSchedule.receivesOf(baseline.dir())));
-
-        List<ReplayOutcome> outcomes = replayAlternatives(alternatives, replays, observed, baseline, replayDir, err);
+        notes.addAll(Baseline.deviations(observed, ReceiveSchedule.receivesOf(baseline.dir())));
+        List<ReplayOutcome> outcomes = replayAlternatives(alternatives, replays, observed, baseline, replayDir, limit,
+                err);
         int unexplored = unexplored(alternatives, outcomes);
-        List<Finding> findings = new ArrayList<>();
         outcomes.stream().filter(o -> o.verdict().harmful()).forEach(o -> findings.add(o.finding()));
         notes.addAll(ExploreNotes.of(outcomes, observed.races().size(), unexplored));
-        report(findings, notes, out);
-        ExploreReport.refresh(dir, out);
-        return findings.isEmpty() ? CommandExitCodes.OK : CommandExitCodes.RACE_CONFIRMED;
+        return null;
     }
 
     /**
@@ -157,12 +197,12 @@ public final class ExploreCommand implements Callable<Integer> {
      */
     private List<ReplayOutcome> replayAlternatives(List<Alternatives.Alternative> alternatives, JobReplay replays,
                                                    ReceiveSchedule observed, JobReplay.Result baseline,
-                                                   Path replayDir, PrintWriter err)
+                                                   Path replayDir, int limit, PrintWriter err)
             throws IOException, InterruptedException {
         List<ReplayOutcome> outcomes = new ArrayList<>();
         Set<Alternatives.Location> confirmed = new HashSet<>();
         for (Alternatives.Alternative alternative : alternatives) {
-            if (outcomes.size() == maxReplays) {
+            if (outcomes.size() == limit) {
                 break;
             }
             if (confirmed.contains(Alternatives.Location.of(alternative.receive()))) {
@@ -223,8 +263,10 @@ public final class ExploreCommand implements Callable<Integer> {
             file.report(f);
         }
         notes.forEach(n -> out.println("[MPIGuard] note: " + n));
-        out.println("mpiguard explore: " + findings.size() + " confirmed race" + (findings.size() == 1 ? "" : "s")
-                + (findings.isEmpty() ? "" : " (written to " + dir.resolve(FindingsDirectory.EXPLORE_FILE) + ")"));
+        long errors = findings.stream().filter(f -> f.severity() == Severity.ERROR).count();
+        out.println("mpiguard explore: " + errors + " confirmed by replay (" + findings.size() + " finding"
+                + (findings.size() == 1 ? "" : "s") + (findings.isEmpty() ? "" : ", written to "
+                + dir.resolve(FindingsDirectory.EXPLORE_FILE)) + ")");
         out.flush();
     }
 

@@ -44,7 +44,7 @@ final class JobReplay {
     private static final Pattern RANK_DIR = Pattern.compile("rank\\.(\\d+)");
     /** Keys explore sets itself in every replay; the user's values for them are replaced. */
     private static final List<String> OWN_KEYS = List.of(Options.REPORT, Options.TRACE, Options.TRACE_ANALYSIS,
-            Options.FORCE_MATCHES);
+            Options.FORCE_MATCHES, Options.SYNC_SENDS);
 
     private final JobLine job;
     private final Path agentJar;
@@ -72,9 +72,13 @@ final class JobReplay {
 
     /** The command of a replay in {@code dir} (made absolute: the ranks may start elsewhere). */
     List<String> command(Path dir) {
+        return command(dir, false);
+    }
+
+    private List<String> command(Path dir, boolean syncSends) {
         Path d = dir.toAbsolutePath().normalize();
         List<String> pairs = new ArrayList<>(agentOptions);
-        pairs.addAll(ownPairs(d));
+        pairs.addAll(ownPairs(d, syncSends));
         List<String> launcherArgs = new ArrayList<>(List.of("--output-filename", d.resolve("ranks").toString()));
         launcherArgs.addAll(job.launcherArgs());
         return new JobLine(job.launcher(), launcherArgs, job.java(), job.javaArgs()).withAgent(agentJar,
@@ -82,16 +86,21 @@ final class JobReplay {
     }
 
     Result run(ForcedMatchPlan plan, Path dir) throws IOException, InterruptedException {
+        return run(plan, dir, false);
+    }
+
+    /** As {@link #run(ForcedMatchPlan, Path)}; with {@code syncSends} standard sends are synchronous (zero buffering). */
+    Result run(ForcedMatchPlan plan, Path dir, boolean syncSends) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         plan.write(dir.resolve(PLAN_FILE));
-        List<String> command = command(dir);
+        List<String> command = command(dir, syncSends);
         Files.writeString(dir.resolve("command.txt"), String.join(" ", command) + "\n", StandardCharsets.UTF_8);
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(dir.resolve("mpirun.out").toFile())
                 .redirectError(dir.resolve("mpirun.err").toFile());
         // the environment's options win over the agent argument: explore's own keys must win over both
         String env = builder.environment().get(Options.ENV_VARIABLE);
         if (env != null && !env.isBlank()) {
-            builder.environment().put(Options.ENV_VARIABLE, env + "," + String.join(",", ownPairs(dir)));
+            builder.environment().put(Options.ENV_VARIABLE, env + "," + String.join(",", ownPairs(dir, syncSends)));
         }
         long start = System.nanoTime();
         Process process;
@@ -116,10 +125,10 @@ final class JobReplay {
                 FindingsDirectory.read(dir).findings());
     }
 
-    private static List<String> ownPairs(Path dir) {
+    private static List<String> ownPairs(Path dir, boolean syncSends) {
         Path d = dir.toAbsolutePath().normalize();
         return List.of(Options.REPORT + "=" + d, Options.TRACE + "=" + d, Options.TRACE_ANALYSIS + "=off",
-                Options.FORCE_MATCHES + "=" + d.resolve(PLAN_FILE));
+                Options.FORCE_MATCHES + "=" + d.resolve(PLAN_FILE), Options.SYNC_SENDS + "=" + (syncSends ? "on" : "off"));
     }
 
     /** mpirun first (it ends its ranks when told), then whatever is left of the job. */

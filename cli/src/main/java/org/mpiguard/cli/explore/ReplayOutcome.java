@@ -8,6 +8,7 @@ import java.util.TreeSet;
 import org.mpiguard.analyzer.ReceiveSchedule;
 import org.mpiguard.cli.report.ReportFinding;
 import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKeys;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.RelatedCall;
 import org.mpiguard.core.report.Severity;
@@ -68,7 +69,7 @@ record ReplayOutcome(Alternatives.Alternative alternative, Verdict verdict, Stri
     }
 
     /** Where the agent found the replay's ranks: {@code rank 0 blocked in Comm.recv at X.java:31 (waits for 2)}. */
-    private static String blocked(ReportFinding deadlock) {
+    static String blocked(ReportFinding deadlock) {
         if (deadlock.status().isEmpty()) {
             return "MPIGuard reported a deadlock of ranks " + deadlock.ranks() + " at " + deadlock.site().location();
         }
@@ -128,8 +129,9 @@ record ReplayOutcome(Alternatives.Alternative alternative, Verdict verdict, Stri
                 + "rank " + taken.rank() + " sent at " + taken.site().location() + "; forced to take the one rank "
                 + other.rank() + " sent at " + other.site().location() + " instead, " + detail + ". Schedules: "
                 + schedules + "." + consequence;
+        // the analysis's warning of this receive carries the same key: the report keeps this error for both
         return new Finding(FindingKind.MESSAGE_RACE, Severity.ERROR, new ArrayList<>(ranks), v.op(), v.site(),
-                List.of(taken, other), message, List.of());
+                List.of(taken, other), message, List.of(), FindingKeys.messageRace(v.rank(), v.site()));
     }
 
     private static String join(List<Integer> ranks) {

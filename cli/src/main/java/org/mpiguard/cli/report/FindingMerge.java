@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +15,12 @@ import java.util.Set;
  * (docs/finding-ownership.md): findings of one {@code key} from different sides become the
  * first one read (the ranks' files come first, so the online check's), with what the other
  * adds: its calls on other ranks (the sender of a lost message, the send of a truncation), its
- * ranks, and its message when it named a call the first did not. Findings without a key, and
- * several of one key from the same side, are left as they are.
+ * ranks, and its message when it named a call the first did not. A replay's error ({@code
+ * mpiguard explore}: a message race or a predicted deadlock confirmed) owns the bug instead of
+ * the analysis's warnings of that key, which it settles: they add their calls and ranks, not
+ * their message; a replay's warning (a prediction it did not reproduce) adds its message to the
+ * analysis's finding. Findings without a key, and several of one key from the same side, are
+ * left as they are.
  */
 final class FindingMerge {
 
@@ -30,11 +35,29 @@ final class FindingMerge {
         List<ReportFinding> out = new ArrayList<>();
         List<ObjectNode> outRaw = new ArrayList<>();
         Map<String, Integer> first = new HashMap<>();
+        Set<Integer> absorbed = new HashSet<>();
         for (int i = 0; i < findings.size(); i++) {
             ReportFinding f = findings.get(i);
             Integer at = f.key() == null ? null : first.get(f.key());
+            if (at != null && settles(f, out.get(at))) {
+                ReportFinding owner = f;
+                ObjectNode ownerRaw = raw.get(i);
+                // every warning of the analysis of this key (one per set of competing sends) becomes this error
+                for (int j = at; j < out.size(); j++) {
+                    if (!absorbed.contains(j) && f.key().equals(out.get(j).key())
+                            && out.get(j).reportedBy() == FindingsDirectory.BY_ANALYSIS) {
+                        owner = enrich(owner, ownerRaw, out.get(j), outRaw.get(j), Words.NONE);
+                        absorbed.add(j);
+                    }
+                }
+                absorbed.remove(at);
+                out.set(at, owner);
+                outRaw.set(at, ownerRaw);
+                continue;
+            }
             if (at != null && side(out.get(at).reportedBy()) != side(f.reportedBy())) {
-                out.set(at, enrich(out.get(at), outRaw.get(at), f, raw.get(i)));
+                Words words = f.reportedBy() == FindingsDirectory.BY_EXPLORE ? Words.ALWAYS : Words.IF_NEW_CALLS;
+                out.set(at, enrich(out.get(at), outRaw.get(at), f, raw.get(i), words));
                 continue;
             }
             if (f.key() != null && at == null) {
@@ -43,7 +66,24 @@ final class FindingMerge {
             out.add(f);
             outRaw.add(raw.get(i));
         }
-        return new Merged(out, outRaw);
+        List<ReportFinding> kept = new ArrayList<>();
+        List<ObjectNode> keptRaw = new ArrayList<>();
+        for (int i = 0; i < out.size(); i++) {
+            if (!absorbed.contains(i)) {
+                kept.add(out.get(i));
+                keptRaw.add(outRaw.get(i));
+            }
+        }
+        return new Merged(kept, keptRaw);
+    }
+
+    /** When the other's message joins the owner's. */
+    private enum Words { NONE, IF_NEW_CALLS, ALWAYS }
+
+    /** A replay's error settles what the analysis could only warn of: it owns the bug. */
+    private static boolean settles(ReportFinding replay, ReportFinding owner) {
+        return replay.reportedBy() == FindingsDirectory.BY_EXPLORE && replay.isError()
+                && owner.reportedBy() == FindingsDirectory.BY_ANALYSIS;
     }
 
     /** The ranks (online), the analysis of the traces, mpiguard explore. */
@@ -53,7 +93,7 @@ final class FindingMerge {
 
     /** {@code owner} with what {@code other} adds; {@code ownerRaw} is updated alike for the merged JSON. */
     private static ReportFinding enrich(ReportFinding owner, ObjectNode ownerRaw, ReportFinding other,
-                                        ObjectNode otherRaw) {
+                                        ObjectNode otherRaw, Words words) {
         List<ReportFinding.Related> related = new ArrayList<>(owner.related());
         ArrayNode relatedRaw = ownerRaw.withArray("related");
         Set<String> known = new LinkedHashSet<>();
@@ -79,8 +119,9 @@ final class FindingMerge {
         ranks.addAll(other.ranks());
         ArrayNode ranksRaw = ownerRaw.putArray("ranks");
         ranks.forEach(ranksRaw::add);
-        String message = related.size() == before ? owner.message()
-                : owner.message() + " " + by(other.reportedBy()) + " adds: " + other.message();
+        boolean said = words == Words.ALWAYS || words == Words.IF_NEW_CALLS && related.size() > before;
+        String message = said ? owner.message() + " " + by(other.reportedBy()) + " adds: " + other.message()
+                : owner.message();
         ownerRaw.put("message", message);
         String severity = owner.isError() || other.isError() ? "error" : owner.severity();
         ownerRaw.put("severity", severity);

@@ -134,6 +134,60 @@ class FindingMergeTest {
         assertEquals(1, report.errors());
     }
 
+    private static final SiteRef RECV = new SiteRef("org.acme.Master", "main", "Master.java", 25);
+    private static final SiteRef SEND_1 = new SiteRef("org.acme.Master", "main", "Master.java", 40);
+    private static final SiteRef SEND_2 = new SiteRef("org.acme.Master", "main", "Master.java", 44);
+
+    private void explore(Finding... findings) throws Exception {
+        StringBuilder lines = new StringBuilder();
+        for (Finding f : findings) {
+            lines.append(FindingFormat.json(f)).append('\n');
+        }
+        Files.writeString(dir.resolve(FindingsDirectory.EXPLORE_FILE), lines);
+    }
+
+    private static Finding raceWarning(SiteRef alternative, int sender) {
+        return new Finding(FindingKind.MESSAGE_RACE, Severity.WARNING, List.of(0, 1, sender), "Comm.recv", RECV,
+                List.of(new RelatedCall(1, "Comm.send", SEND_1), new RelatedCall(sender, "Comm.send", alternative)),
+                "Message race: could have been taken instead", List.of(), FindingKeys.messageRace(0, RECV));
+    }
+
+    @Test
+    void theReplaysErrorOwnsTheReceiveItConfirmedAndTheAnalysisWarningsOfItAreNotReportedApart() throws Exception {
+        analysis(raceWarning(SEND_2, 2), raceWarning(SEND_2, 3));
+        explore(new Finding(FindingKind.MESSAGE_RACE, Severity.ERROR, List.of(0, 1, 2), "Comm.recv", RECV,
+                List.of(new RelatedCall(1, "Comm.send", SEND_1), new RelatedCall(2, "Comm.send", SEND_2)),
+                "Message race confirmed by replay", List.of(), FindingKeys.messageRace(0, RECV)));
+        MergedReport report = FindingsDirectory.read(dir);
+        assertEquals(1, report.findings().size(), report.findings().toString());
+        ReportFinding race = report.findings().get(0);
+        assertEquals("error", race.severity());
+        assertEquals(FindingsDirectory.BY_EXPLORE, race.reportedBy());
+        assertEquals(List.of(FindingsDirectory.BY_ANALYSIS, FindingsDirectory.BY_ANALYSIS), race.alsoReportedBy());
+        assertEquals("Message race confirmed by replay", race.message(), "the replay's verdict replaces the suspicion");
+        assertEquals(List.of(0, 1, 2, 3), race.ranks(), "rank 3, which only the analysis named, is kept");
+        assertEquals(1, report.errors());
+        assertEquals(0, report.warnings());
+    }
+
+    @Test
+    void aReplayThatDidNotConfirmAPredictionAddsItsWordToTheAnalysisWarning() throws Exception {
+        String key = FindingKeys.predictedDeadlock(0, SEND_1, List.of(new RelatedCall(1, "Comm.send", SEND_2)));
+        analysis(new Finding(FindingKind.PREDICTED_DEADLOCK, Severity.WARNING, List.of(0, 1), "Comm.send", SEND_1,
+                List.of(new RelatedCall(1, "Comm.send", SEND_2)), "Unconfirmed: another schedule deadlocks.",
+                List.of(), key));
+        explore(new Finding(FindingKind.PREDICTED_DEADLOCK, Severity.WARNING, List.of(0, 1), "Comm.send", SEND_1,
+                List.of(new RelatedCall(1, "Comm.send", SEND_2)), "Not reproduced: the replay ran to its end.",
+                List.of(), key));
+        MergedReport report = FindingsDirectory.read(dir);
+        assertEquals(1, report.findings().size(), report.findings().toString());
+        ReportFinding d = report.findings().get(0);
+        assertEquals("warning", d.severity());
+        assertEquals(FindingsDirectory.BY_ANALYSIS, d.reportedBy());
+        assertEquals("Unconfirmed: another schedule deadlocks. mpiguard explore adds: Not reproduced: the replay ran"
+                + " to its end.", d.message());
+    }
+
     @Test
     void twoFindingsOfOneKeyFromOneSideAreLeftApart() throws Exception {
         Findings.write(dir, 0, List.of(), onlineLeak(0), onlineLeak(0));

@@ -18,10 +18,17 @@ public final class RankTrace {
     private final List<Action> actions = new ArrayList<>();
     private final Map<Integer, Integer> collectivesByComm = new HashMap<>();
     private boolean finished;
+    /** The trace event the calls now added come from (-1: not from a trace). */
+    private int event = -1;
 
     RankTrace(TraceProgramBuilder program, int rank) {
         this.program = program;
         this.rank = rank;
+    }
+
+    /** The calls added from now on come from event {@code traceEvent} of the rank's trace. */
+    public void at(int traceEvent) {
+        event = traceEvent;
     }
 
     public void send(int comm, int dest, int tag, SiteRef site) {
@@ -43,7 +50,7 @@ public final class RankTrace {
 
     /** A blocking receive; the handle is for {@link #observe}, not for a wait. */
     public Request recv(int comm, int source, int tag, SiteRef site) {
-        Call call = new Call(rank, "Comm.recv", site);
+        Call call = call("Comm.recv", site);
         int r = add(Kind.RECV, comm, program.world(comm, source), tag, null, -1, -1, call);
         add(Kind.WAIT, comm, -1, -1, null, r, -1, call);
         return new Request(rank, r);
@@ -78,7 +85,7 @@ public final class RankTrace {
     }
 
     public Request irecv(int comm, int source, int tag, SiteRef site) {
-        Call call = new Call(rank, "Comm.iRecv", site);
+        Call call = call("Comm.iRecv", site);
         return new Request(rank, add(Kind.RECV, comm, program.world(comm, source), tag, null, -1, -1, call));
     }
 
@@ -105,7 +112,7 @@ public final class RankTrace {
 
     /** Both halves of a sendRecv; the handle (of its receive) is for {@link #observe}. */
     public Request sendRecv(int comm, int dest, int sendTag, int source, int recvTag, SiteRef site) {
-        Call call = new Call(rank, "Comm.sendRecv", site);
+        Call call = call("Comm.sendRecv", site);
         int s = add(Kind.SEND, comm, program.world(comm, dest), sendTag, SendMode.STANDARD, -1, -1, call);
         int r = add(Kind.RECV, comm, program.world(comm, source), recvTag, null, -1, -1, call);
         add(Kind.WAIT, comm, -1, -1, null, s, -1, call);
@@ -138,7 +145,7 @@ public final class RankTrace {
                     + "barriers: a rooted collective that lets some ranks leave early is treated as synchronising");
         }
         int group = program.group(comm, ordinal, op, false);
-        add(Kind.BARRIER, comm, -1, -1, null, -1, group, new Call(rank, op, site));
+        add(Kind.BARRIER, comm, -1, -1, null, -1, group, call(op, site));
     }
 
     /** A call the model does not represent; it is named in every verdict's limits. */
@@ -152,7 +159,7 @@ public final class RankTrace {
             return;
         }
         int group = program.group(TraceProgram.WORLD, Integer.MAX_VALUE, "MPI.Finalize", true);
-        add(Kind.BARRIER, TraceProgram.WORLD, -1, -1, null, -1, group, new Call(rank, "MPI.Finalize", site));
+        add(Kind.BARRIER, TraceProgram.WORLD, -1, -1, null, -1, group, call("MPI.Finalize", site));
         finished = true;
     }
 
@@ -165,18 +172,18 @@ public final class RankTrace {
     }
 
     private void blockingSend(String op, SendMode mode, int comm, int dest, int tag, SiteRef site) {
-        Call call = new Call(rank, op, site);
+        Call call = call(op, site);
         int s = add(Kind.SEND, comm, program.world(comm, dest), tag, mode, -1, -1, call);
         add(Kind.WAIT, comm, -1, -1, null, s, -1, call);
     }
 
     private Request nonblockingSend(String op, SendMode mode, int comm, int dest, int tag, SiteRef site) {
-        Call call = new Call(rank, op, site);
+        Call call = call(op, site);
         return new Request(rank, add(Kind.SEND, comm, program.world(comm, dest), tag, mode, -1, -1, call));
     }
 
     private void waitAll(String op, SiteRef site, Request... requests) {
-        Call call = new Call(rank, op, site);
+        Call call = call(op, site);
         for (Request q : requests) {
             if (q.rank != rank) {
                 throw new IllegalArgumentException("rank " + rank + " waits for a request of rank " + q.rank);
@@ -197,6 +204,10 @@ public final class RankTrace {
         int seq = actions.size();
         actions.add(new Action(rank, seq, kind, comm, peer, tag, mode, request, group, call, null));
         return seq;
+    }
+
+    private Call call(String op, SiteRef site) {
+        return new Call(rank, op, site, event);
     }
 
     private static String where(SiteRef site) {

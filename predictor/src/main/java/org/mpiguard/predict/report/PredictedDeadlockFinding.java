@@ -3,6 +3,7 @@ package org.mpiguard.predict.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.report.FindingKeys;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.RankReport;
 import org.mpiguard.core.report.RelatedCall;
@@ -42,8 +43,11 @@ public final class PredictedDeadlockFinding {
             }
         }
         Severity severity = deadlock.confirmedByMatches() ? Severity.ERROR : Severity.WARNING;
-        return new Finding(FindingKind.PREDICTED_DEADLOCK, severity, ranks, first.call().op(),
+        Finding finding = new Finding(FindingKind.PREDICTED_DEADLOCK, severity, ranks, first.call().op(),
                 first.call().site(), related, message(deadlock, blocked, verdict), status(deadlock));
+        // an unconfirmed one is what a replay settles: its verdict carries this key (mpiguard explore)
+        return deadlock.confirmedByMatches() ? finding
+                : finding.withKey(FindingKeys.predictedDeadlock(first.rank, first.call().site(), related));
     }
 
     /** The cycle's deadlock actions, then those of other ranks left blocked with it (finished ranks aside). */
@@ -98,7 +102,8 @@ public final class PredictedDeadlockFinding {
         }
         return out.append(": the trace records the calls that followed the run's messages, and on another message the"
                 + " program may call otherwise, so this deadlock is unconfirmed (a warning) until a replay with these"
-                + " matches forced reaches it. A prediction that keeps the run's matches is an error.").toString();
+                + " matches forced and standard sends made synchronous reaches it (mpiguard check, or mpiguard explore"
+                + " after mpiguard analyze). A prediction that keeps the run's matches is an error.").toString();
     }
 
     private static String message(PredictedDeadlock deadlock, List<Act> blocked, Verdict verdict) {

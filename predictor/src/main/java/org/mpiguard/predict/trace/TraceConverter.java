@@ -91,6 +91,7 @@ public final class TraceConverter {
         for (index = 0; index < trace.events().size(); index++) {
             TraceEvent e = trace.events().get(index);
             threads.add(e.thread());
+            rank.at(index);
             switch (e.kind()) {
                 case SEND -> send(e);
                 case RECV -> recv(e);

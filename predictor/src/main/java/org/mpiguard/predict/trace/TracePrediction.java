@@ -1,10 +1,12 @@
 package org.mpiguard.predict.trace;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.mpiguard.analyzer.DeadlockPredictor;
 import org.mpiguard.analyzer.TraceSet;
-import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.trace.TraceFile;
+import org.mpiguard.predict.analysis.Event;
+import org.mpiguard.predict.analysis.PredictedDeadlock;
 import org.mpiguard.predict.analysis.PredictiveAnalysis;
 import org.mpiguard.predict.analysis.Verdict;
 import org.mpiguard.predict.report.PredictedDeadlockFinding;
@@ -17,7 +19,7 @@ import org.mpiguard.predict.report.PredictedDeadlockFinding;
 public final class TracePrediction implements DeadlockPredictor {
 
     @Override
-    public List<Finding> predict(TraceSet traces, Buffering buffering, List<String> notes) {
+    public List<Prediction> predict(TraceSet traces, Buffering buffering, List<String> notes) {
         String label = "predicted deadlocks (" + (buffering == Buffering.ZERO ? "zero" : "infinite") + " buffering)";
         TraceFile[] ranks = new TraceFile[traces.worldSize()];
         for (int r = 0; r < ranks.length; r++) {
@@ -40,6 +42,22 @@ public final class TracePrediction implements DeadlockPredictor {
                     + " (" + verdict.stats().actions() + " actions)"
                     + (verdict.limits().isEmpty() ? "" : "; limits: " + String.join("; ", verdict.limits())));
         }
-        return PredictedDeadlockFinding.all(verdict);
+        List<Prediction> out = new ArrayList<>();
+        for (PredictedDeadlock d : verdict.deadlocks()) {
+            out.add(new Prediction(PredictedDeadlockFinding.of(d, verdict), buffering, wildcardMatches(d)));
+        }
+        return out;
+    }
+
+    /** The witness's matches of wildcard receives, in its order: what a replay forces to confirm it. */
+    static List<WitnessMatch> wildcardMatches(PredictedDeadlock d) {
+        List<WitnessMatch> out = new ArrayList<>();
+        for (Event e : d.witness().events()) {
+            if (e instanceof Event.Match m && m.recv().wildcard()) {
+                out.add(new WitnessMatch(m.recv().rank, m.recv().call().event(), m.send().rank,
+                        d.changed().contains(m)));
+            }
+        }
+        return out;
     }
 }

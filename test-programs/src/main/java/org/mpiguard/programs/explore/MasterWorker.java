@@ -10,9 +10,11 @@ import mpi.Status;
  * Buggy (message-race, confirmed by mpiguard explore): every worker sends the master one
  * result; the master folds them in the order they arrive (MPI.ANY_SOURCE) with an update
  * that depends on that order (total = total * 31 + value) and prints the total, so another
- * arrival order prints another number. With argument {@code twin}, the master stores each
- * result by status.getSource() and folds them in rank order once all are in: the same
- * total whatever the order (harmless race). With {@code reversed} the exchange runs on a
+ * arrival order prints another number (it never asks the Status who sent, so the analysis
+ * warns of the race). With argument {@code twin}, the master stores each result by
+ * status.getSource() and folds them in rank order once all are in: the same total whatever
+ * the order (harmless race; a receive whose source the program reads is not warned of, but
+ * explore still replays it). With {@code reversed} the exchange runs on a
  * communicator whose ranks are the world's in reverse order (the master is the last world
  * rank): a replay must name the forced sender by its rank there, not its world rank.
  */
@@ -33,7 +35,9 @@ public final class MasterWorker {
             for (int i = 1; i < size; i++) {
                 Status s = comm.recv(value, 1, MPI.INT, MPI.ANY_SOURCE, 7); // RACE-RECV
                 total = total * 31 + value[0];
-                bySource[s.getSource()] = value[0];
+                if (twin) {
+                    bySource[s.getSource()] = value[0];
+                }
             }
             if (twin) {
                 total = 0;

@@ -12,7 +12,11 @@ import mpi.Status;
  * silent. With argument {@code prefetch} (buggy under zero buffering) the master sends
  * every worker its second task right after its first, before collecting anything, while a
  * worker sends its answer before it takes the next task: eager buffering of the small
- * answer hides the head-to-head sends (master at PREFETCH, worker at ANSWER).
+ * answer hides the head-to-head sends (master at PREFETCH, worker at ANSWER). With argument
+ * {@code fold} (buggy: message-race) each worker gets one task and the master folds the
+ * answers in the order they arrive (total * 31 + answer) without asking the Status who sent
+ * them: another arrival order prints another total, and the analysis warns of COLLECT's race,
+ * which it does not for the master that reads status.getSource().
  */
 public final class MasterWorker {
     static final int TASKS = 24;
@@ -22,6 +26,7 @@ public final class MasterWorker {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
         boolean prefetch = args.length > 0 && args[0].equals("prefetch");
+        boolean fold = args.length > 0 && args[0].equals("fold");
         int rank = MPI.COMM_WORLD.getRank();
         int size = MPI.COMM_WORLD.getSize();
         int[] task = new int[1];
@@ -42,6 +47,10 @@ public final class MasterWorker {
             }
             for (int answers = 0; answers < sent; answers++) {
                 Status s = MPI.COMM_WORLD.recv(answer, 1, MPI.LONG, MPI.ANY_SOURCE, ANSWER); // COLLECT
+                if (fold) {
+                    total = total * 31 + answer[0];
+                    continue;
+                }
                 int worker = s.getSource();
                 total += answer[0];
                 if (next < TASKS) {
