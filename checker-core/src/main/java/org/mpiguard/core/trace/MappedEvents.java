@@ -1,7 +1,5 @@
 package org.mpiguard.core.trace;
 
-import java.io.IOException;
-import java.io.PrintStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -15,7 +13,7 @@ import org.mpiguard.core.site.CallSites;
  * plain stores and no thread of ours. The record's first word (sequence and tag) is
  * stored last: a rank killed in the middle of a record leaves it zero, where the reader stops.
  *
- * <p>Definitions go to the side file at once ({@link DefinitionsFile}); a call site is
+ * <p>Definitions go to the file at once ({@link DefinitionChunks}); a call site is
  * defined the first time an event names an id above those already written (site ids are
  * handed out in order, so this writes every site up to it).
  */
@@ -35,12 +33,11 @@ final class MappedEvents implements EventStore {
     }
 
     private final TraceChunks chunks;
-    private final DefinitionsFile definitions;
+    private final DefinitionChunks definitions;
     private final TraceEncoder.SiteLookup sites;
-    private final PrintStream err;
     @SuppressWarnings("unused") private volatile long seq;
     @SuppressWarnings("unused") private volatile long dropped;
-    /** Sites 1..sitesDefined are in the side file (read without the lock: a stale value only takes the lock). */
+    /** Sites 1..sitesDefined are in the file (read without the lock: a stale value only takes the lock). */
     private int sitesDefined;
     private boolean failed;
     private boolean stopped;
@@ -48,11 +45,10 @@ final class MappedEvents implements EventStore {
     /** The last thread's cursor: a single-threaded program never looks up its thread-local. */
     private ChunkCursor last;
 
-    MappedEvents(TraceChunks chunks, DefinitionsFile definitions, TraceEncoder.SiteLookup sites, PrintStream err) {
+    MappedEvents(TraceChunks chunks, TraceEncoder.SiteLookup sites) {
         this.chunks = chunks;
-        this.definitions = definitions;
+        this.definitions = new DefinitionChunks(chunks);
         this.sites = sites;
-        this.err = err;
     }
 
     @Override
@@ -133,12 +129,8 @@ final class MappedEvents implements EventStore {
     }
 
     private void send() {
-        try {
-            definitions.write();
-        } catch (IOException e) {
-            failed = true;
-            err.println("[MPIGuard] cannot write the trace's definitions beside " + chunks.path() + " ("
-                    + e.getMessage() + "); its events may name call sites it does not define");
+        if (!definitions.write()) {
+            failed = true; // past the cap: the events that would use it are dropped too, or soon are
         }
     }
 
@@ -159,10 +151,5 @@ final class MappedEvents implements EventStore {
 
     synchronized void close() {
         chunks.close((long) SEQ.getVolatile(this), dropped());
-        try {
-            definitions.close();
-        } catch (IOException e) {
-            // every definition was written when made
-        }
     }
 }

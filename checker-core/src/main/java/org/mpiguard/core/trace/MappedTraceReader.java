@@ -1,10 +1,9 @@
 package org.mpiguard.core.trace;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,7 +13,7 @@ import org.mpiguard.core.codec.VarInput;
 /**
  * Reads a trace of format version 2: the header chunk, every claimed chunk's records (each
  * chunk one thread's, in its order), merged by sequence number into the rank's order, and
- * the definitions of the side file. A chunk ends at its first zero word (a rank killed
+ * the definitions, the stream the chunks stamped {@link ChunkCursor#DEFINITIONS} hold. A chunk ends at its first zero word (a rank killed
  * while writing leaves the record it was in the middle of unwritten); a trace whose header
  * lacks the complete flag is incomplete, as a version-1 file without its END record.
  */
@@ -43,6 +42,7 @@ final class MappedTraceReader {
         boolean complete = (flags & TraceFormat.FLAG_COMPLETE) != 0;
         long dropped = b.getLong(TraceFormat.H_DROPPED);
         List<TraceEvent> events = new ArrayList<>();
+        ByteArrayOutputStream definitions = new ByteArrayOutputStream();
         long truncatedAt = -1;
         for (long k = 0; k < claimed; k++) {
             long base = (k + 1) * chunkBytes;
@@ -50,10 +50,18 @@ final class MappedTraceReader {
                 truncatedAt = base; // the file is shorter than its header says: read up to there
                 break;
             }
-            chunk(path, b, (int) base, chunkBytes, events);
+            if (b.getLong((int) base) == ChunkCursor.DEFINITIONS) {
+                int used = b.getInt((int) base + DefinitionChunks.USED);
+                if (used < 0 || used > chunkBytes - TraceFormat.CHUNK_HEADER) {
+                    throw new TraceFormatException(path, base, "a definitions chunk says it holds " + used + " bytes");
+                }
+                definitions.write(bytes, (int) base + TraceFormat.CHUNK_HEADER, used);
+            } else {
+                chunk(path, b, (int) base, chunkBytes, events);
+            }
         }
         events.sort(Comparator.comparingLong(TraceEvent::seq));
-        Definitions defs = definitions(path);
+        Definitions defs = definitions(path, definitions.toByteArray());
         return new TraceFile(TraceFormat.VERSION, rank, worldSize, b.getLong(TraceFormat.H_START), List.copyOf(events),
                 defs.sites, defs.signatures, defs.rankSets, dropped, complete, truncatedAt);
     }
@@ -92,31 +100,23 @@ final class MappedTraceReader {
         }
     }
 
-    /** The side file's definitions; a missing one leaves sites unknown, a cut one is read up to the cut. */
-    private static Definitions definitions(Path path) throws TraceFormatException {
+    /** The stream of definition records; one cut short (the rank killed while writing it) is read up to the cut. */
+    private static Definitions definitions(Path path, byte[] bytes) throws TraceFormatException {
         Definitions defs = new Definitions();
-        Path side = path.resolveSibling(TraceFormat.definitionsName(path.getFileName().toString()));
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(side);
-        } catch (NoSuchFileException e) {
-            return defs;
-        } catch (IOException | OutOfMemoryError e) {
-            throw new TraceFormatException(side, 0, "cannot read: " + e.getMessage());
-        }
-        VarInput in = new VarInput(side.toString(), bytes, bytes.length);
+        VarInput in = new VarInput(path.toString(), bytes, bytes.length);
         while (in.more()) {
             int at = in.position();
             try {
                 int tag = in.readByte();
-                if (!defs.read(tag, in, side, at)) {
-                    throw new TraceFormatException(side, at, "unknown definition tag " + tag);
+                if (!defs.read(tag, in, path, at)) {
+                    throw new TraceFormatException(path, at, "unknown definition tag " + tag
+                            + " (an offset into the definitions' stream)");
                 }
             } catch (IOException e) {
                 if (e.getMessage() != null && e.getMessage().endsWith("truncated")) {
-                    break; // the rank was killed while writing it: no event uses it yet
+                    break; // no event uses it yet
                 }
-                throw new TraceFormatException(side, at, "corrupt record (" + e.getMessage() + ")");
+                throw new TraceFormatException(path, at, "corrupt definition (" + e.getMessage() + ")");
             }
         }
         return defs;

@@ -3,7 +3,7 @@ package org.mpiguard.core.trace;
 /**
  * The constants of the trace file formats (docs/trace-format.md). Version 2, what a run
  * writes: a header chunk, then fixed-size chunks of fixed-size records each thread writes
- * into a memory-mapped file, and the definitions in a side file. Version 1, what tests and
+ * into a memory-mapped file, and chunks of definitions. Version 1, what tests and
  * tools encode from a ring: a header, then varint records, each a tag byte. In both, tags
  * below 16 are definitions and markers; 16 and up are events ({@link EventKind#tag()}).
  */
@@ -40,7 +40,7 @@ public final class TraceFormat {
     static final int FLAG_COMPLETE = 1;
     /** {@link #H_FLAGS}: the trace reached its size cap and recording stopped. */
     static final int FLAG_CAPPED = 2;
-    /** Bytes before a chunk's records: the writing thread's id and a spare word. */
+    /** Bytes before a chunk's records: the writing thread's id (-1: definitions) and a spare word (their length). */
     static final int CHUNK_HEADER = 16;
     /** The chunk a thread claims at a time (and the size of the header chunk). */
     public static final int CHUNK_BYTES = 1 << 16;
@@ -50,11 +50,5 @@ public final class TraceFormat {
 
     public static String fileName(int rank) {
         return "trace-rank" + rank + ".mpgt";
-    }
-
-    /** Version 2's definitions of the trace {@code fileName}: beside it, {@code .mpgd} for {@code .mpgt}. */
-    public static String definitionsName(String traceFileName) {
-        return traceFileName.endsWith(".mpgt")
-                ? traceFileName.substring(0, traceFileName.length() - 5) + ".mpgd" : traceFileName + ".mpgd";
     }
 }

@@ -8,8 +8,7 @@ import org.mpiguard.core.site.CallSites;
 
 /**
  * A rank's trace from start to close: {@code <dir>/trace-rank<N>.mpgt} (format version 2,
- * memory-mapped, written by the recording threads themselves: there is no writer thread)
- * and its definitions beside it. {@link #flush} (the abort path and the shutdown hook call
+ * memory-mapped, written by the recording threads themselves: there is no writer thread). {@link #flush} (the abort path and the shutdown hook call
  * it) writes the pending window-access runs and the counts; {@link #close} (after Finalize)
  * marks the trace complete. A file that cannot be made is said once, and the rank runs
  * untraced; one that cannot grow stops the recording: the program goes on.
@@ -36,7 +35,7 @@ public final class TraceWriter {
     }
 
     /**
-     * Makes the rank's trace file and its definitions file.
+     * Makes the rank's trace file.
      *
      * @param maxBytes the cap of the trace file ({@code trace-max}), past which recording stops
      * @throws IOException when the directory or files cannot be made
@@ -46,9 +45,7 @@ public final class TraceWriter {
         Files.createDirectories(dir);
         Path path = dir.resolve(TraceFormat.fileName(rank));
         TraceChunks chunks = TraceChunks.create(path, rank, worldSize, System.currentTimeMillis(), maxBytes, err);
-        DefinitionsFile defs = new DefinitionsFile(dir.resolve(TraceFormat.definitionsName(path.getFileName()
-                .toString())));
-        MappedEvents events = new MappedEvents(chunks, defs, CallSites::get, err);
+        MappedEvents events = new MappedEvents(chunks, CallSites::get);
         return new TraceWriter(new TraceRecorder(events), events, path);
     }
 

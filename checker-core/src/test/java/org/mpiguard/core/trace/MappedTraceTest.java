@@ -117,6 +117,29 @@ class MappedTraceTest {
     }
 
     @Test
+    void aDefinitionLargerThanAChunkContinuesInTheNextDefinitionsChunkBetweenTheThreadsEvents() throws Exception {
+        TraceWriter w = TraceWriter.start(dir, 0, 1, errStream);
+        TraceRecorder r = w.recorder();
+        int runs = 40_000;
+        int[] codes = new int[runs];
+        long[] reps = new long[runs];
+        for (int i = 0; i < runs; i++) {
+            codes[i] = 1 + i % 8;
+            reps[i] = 1000 + i;
+        }
+        r.send(0, PointOp.SEND, 1L, 0, 1, 5, 1, 0L);
+        int big = r.defineSignature(codes, reps, 1, 2);
+        int small = r.defineSignature(new int[] {5, 8}, new long[] {1, 1}, 12, 16);
+        r.send(0, PointOp.SEND, 1L, 0, 2, big, 1, 0L);
+        r.send(0, PointOp.SEND, 1L, 0, 3, small, 1, 0L);
+        w.close();
+        TraceFile f = TraceReader.read(w.path());
+        assertEquals(3, f.events().size());
+        assertArrayEquals(reps, f.signature(f.events().get(1).intField(4)).reps());
+        assertArrayEquals(new int[] {5, 8}, f.signature(f.events().get(2).intField(4)).codes());
+    }
+
+    @Test
     void pastTraceMaxRecordingStopsTheFileStaysUnderItAndTheTraceSaysHowManyEventsItMisses() throws Exception {
         long max = 1L << 20;
         TraceWriter w = TraceWriter.start(dir, 0, 2, max, errStream);
