@@ -17,9 +17,10 @@ import org.mpiguard.core.trace.TraceFile;
 import org.mpiguard.core.trace.TraceReader;
 
 /**
- * A rank killed outright (SIGKILL: no shutdown hook runs) leaves its trace readable up to
+ * Traces whatever becomes of the rank: a rank killed outright (SIGKILL: no shutdown hook runs) leaves its trace readable up to
  * its last event, since every record is stored into the file's pages as it is made, and
- * {@code mpiguard analyze} reads it and says it is incomplete.
+ * {@code mpiguard analyze} reads it and says it is incomplete; a rank whose trace reaches
+ * {@code trace-max} stops recording, says so, and the program runs to its end.
  */
 class KilledRankTraceTest {
 
@@ -51,5 +52,23 @@ class KilledRankTraceTest {
         String out = Files.readString(copy.resolve("analyze.out"));
         assertFalse(out.contains("Exception"), out);
         assertTrue(out.contains("the trace of rank 1 has no end record"), out);
+    }
+
+    @Test
+    void pastTraceMaxRecordingStopsTheRankSaysSoAndTheProgramEndsNormally() throws Exception {
+        MpiRun.Result r = MpiRun.program("trace.ManyMessages").ranks(2).withAgent("trace=on,trace-max=1M").run();
+        assertFalse(r.timedOut(), r.toString());
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.stderr().contains("reached trace-max=1048576 bytes: recording stops here, the program goes on"),
+                r.toString());
+        assertTrue(r.stderr().contains("a rank's trace misses events: run mpiguard analyze"), r.toString());
+        for (int rank = 0; rank < 2; rank++) {
+            Path file = r.reportDir().resolve("trace-rank" + rank + ".mpgt");
+            assertTrue(Files.size(file) <= 1 << 20, file + " " + Files.size(file));
+            TraceFile t = TraceReader.read(file);
+            assertTrue(t.complete(), "closed at Finalize");
+            assertTrue(t.dropped() > 0 && t.events().size() > 5_000, t.events().size() + " kept, " + t.dropped()
+                    + " dropped");
+        }
     }
 }
