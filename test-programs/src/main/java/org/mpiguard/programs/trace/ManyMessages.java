@@ -13,15 +13,19 @@ public final class ManyMessages {
 
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
-        int rank = MPI.COMM_WORLD.getRank();
         int[] value = new int[1];
-        for (int i = 0; i < MESSAGES; i++) {
-            if (rank == 0) {
-                value[0] = i;
-                MPI.COMM_WORLD.send(value, 1, MPI.INT, 1, 3);
-            } else if (rank == 1) {
-                MPI.COMM_WORLD.recv(value, 1, MPI.INT, 0, 3);
+        switch (MPI.COMM_WORLD.getRank()) {
+            case 0 -> {
+                for (value[0] = 0; value[0] < MESSAGES; value[0]++) {
+                    MPI.COMM_WORLD.send(value, 1, MPI.INT, 1, 3);
+                }
             }
+            case 1 -> {
+                for (int i = 0; i < MESSAGES; i++) {
+                    MPI.COMM_WORLD.recv(value, 1, MPI.INT, 0, 3);
+                }
+            }
+            default -> { }
         }
         MPI.COMM_WORLD.barrier();
         MPI.Finalize();
