@@ -39,9 +39,14 @@ public final class TraceWriter {
      *
      * @param maxBytes the cap of the trace file ({@code trace-max}), past which recording stops
      * @throws IOException when the directory or files cannot be made
+     * @throws IllegalArgumentException when {@code maxBytes} is below two chunks (128 KiB)
      */
     public static TraceWriter start(Path dir, int rank, int worldSize, long maxBytes, PrintStream err)
             throws IOException {
+        if (maxBytes < 2L * TraceFormat.CHUNK_BYTES) {
+            // too small to hold a header and a chunk (the options ask for 1 MiB at least)
+            throw new IllegalArgumentException("a trace cap of " + maxBytes + " bytes holds no events");
+        }
         Files.createDirectories(dir);
         Path path = dir.resolve(TraceFormat.fileName(rank));
         TraceChunks chunks = TraceChunks.create(path, rank, worldSize, System.currentTimeMillis(), maxBytes, err);

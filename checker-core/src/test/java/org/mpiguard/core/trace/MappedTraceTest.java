@@ -3,6 +3,7 @@ package org.mpiguard.core.trace;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -156,6 +157,8 @@ class MappedTraceTest {
         assertTrue(f.complete());
         assertTrue(f.events().size() > 10_000, "kept " + f.events().size());
         assertEquals(n, f.events().size() + f.dropped());
+        assertThrows(IllegalArgumentException.class, () -> TraceWriter.start(dir, 1, 2, 256, errStream),
+                "a cap that holds no event (the ring capacity of the former signature) is refused");
         List<String> said = err.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(1, said.size(), said.toString());
         assertTrue(said.get(0).contains("trace-max=" + max) && said.get(0).contains("recording stops"), said.get(0));
