@@ -23,8 +23,8 @@ final class TraceSetNotes {
                 continue;
             }
             if (t.dropped() > 0) {
-                notes.add(name(r) + " misses " + t.dropped() + " events the recorder dropped (the writer could not "
-                        + "keep up): matches involving rank " + r + " may be wrong and absences are not reported");
+                notes.add(name(r) + " misses " + t.dropped() + " events the recorder dropped (its trace reached "
+                        + "trace-max, or could not grow): matches involving rank " + r + " may be wrong and absences are not reported");
             }
             if (t.truncatedAt() >= 0) {
                 notes.add(name(r) + " stops inside a record at byte " + t.truncatedAt()

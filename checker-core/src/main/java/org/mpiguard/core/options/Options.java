@@ -58,6 +58,8 @@ public final class Options {
      * before the job ends; {@code off} leaves that to {@code mpiguard analyze DIR}.
      */
     public static final String TRACE_ANALYSIS = "trace-analysis";
+    /** The size at which a rank's trace file stops growing: recording stops there and the report says so. */
+    public static final String TRACE_MAX = "trace-max";
     /**
      * {@code off}, or the file of a replay's forced matches ({@code mpiguard explore} writes
      * it): the wildcard receives it names receive from the source it gives.
@@ -75,6 +77,8 @@ public final class Options {
     public static final String PROPERTY_PREFIX = "mpiguard.";
 
     private static final int MAX_STACK_DEPTH = 256;
+    /** A trace smaller than this cannot hold a few chunks of events per thread. */
+    private static final long MIN_TRACE_BYTES = 1L << 20;
     private static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
     private static final Map<String, String> VALID = new LinkedHashMap<>();
 
@@ -90,6 +94,8 @@ public final class Options {
         define(BINDING_HAZARDS, "report", "report or standard");
         define(STACK_DEPTH, "16", "a number of frames from 0 (no stacks) to " + MAX_STACK_DEPTH);
         define(TRACE, "off", "off, on (into the report directory) or a directory path");
+        define(TRACE_MAX, "1G", "a size such as 512M, 1G or 20G (K, M, G, T: powers of 1024), at least "
+                + (MIN_TRACE_BYTES >> 20) + "M");
         define(TRACE_ANALYSIS, "on", "on or off (rank 0 analyses the traces at the end of the run)");
         define(FORCE_MATCHES, "off", "off or the path of a file of forced matches (written by mpiguard explore)");
         define(SYNC_SENDS, "off", "on or off (standard sends made synchronous: zero buffering, for replays)");
@@ -108,6 +114,7 @@ public final class Options {
     /** Where traces go; null when off. */
     private final Path traceDir;
     private final boolean traceAnalysis;
+    private final long traceMaxBytes;
     /** The forced matches of a replay; null when off. */
     private final Path forceMatches;
     private final boolean syncSends;
@@ -129,6 +136,10 @@ public final class Options {
         this.stackDepth = parseStackDepth(values.get(STACK_DEPTH));
         this.traceDir = parseTrace(values.get(TRACE).trim(), reportDir);
         this.traceAnalysis = parseOnOff(TRACE_ANALYSIS, values.get(TRACE_ANALYSIS));
+        this.traceMaxBytes = ByteSize.parse(values.get(TRACE_MAX));
+        if (traceMaxBytes < MIN_TRACE_BYTES) {
+            throw invalid(TRACE_MAX, values.get(TRACE_MAX));
+        }
         String force = values.get(FORCE_MATCHES).trim();
         if (force.isEmpty()) {
             throw invalid(FORCE_MATCHES, force);
@@ -352,6 +363,11 @@ public final class Options {
     /** Whether rank 0 analyses complete traces at the end of the run. */
     public boolean traceAnalysis() {
         return traceAnalysis;
+    }
+
+    /** The size in bytes at which a rank's trace stops growing ({@code trace-max}). */
+    public long traceMaxBytes() {
+        return traceMaxBytes;
     }
 
     /** The file of forced matches of a replay ({@code mpiguard explore}), or null when off. */

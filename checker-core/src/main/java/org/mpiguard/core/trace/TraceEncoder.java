@@ -9,7 +9,7 @@ import org.mpiguard.core.site.CallSites;
 
 /**
  * Turns what the recorder drains into the bytes of docs/trace-format.md: the header, then
- * records. A call site is defined (class, method, file, line, op) the first time an event
+ * records (version 1). A call site is defined (class, method, file, line, op) the first time an event
  * names it, so a trace is read without the agent. Buffers in memory until {@link #flush}.
  */
 public final class TraceEncoder implements TraceRecorder.Sink {
@@ -35,7 +35,7 @@ public final class TraceEncoder implements TraceRecorder.Sink {
         this.out = out;
         this.sites = sites;
         buffer.write(TraceFormat.MAGIC);
-        buffer.varint(TraceFormat.VERSION);
+        buffer.varint(TraceFormat.VERSION_STREAM);
         buffer.varint(rank);
         buffer.varint(worldSize);
         buffer.varlong(startMillis);
@@ -43,24 +43,7 @@ public final class TraceEncoder implements TraceRecorder.Sink {
 
     @Override
     public void definition(Object d) {
-        if (d instanceof Signature s) {
-            buffer.write(TraceFormat.SIG_DEF);
-            buffer.varint(s.id());
-            buffer.varlong(s.size());
-            buffer.signedLong(s.extent());
-            buffer.varint(s.codes().length);
-            for (int i = 0; i < s.codes().length; i++) {
-                buffer.varint(s.codes()[i]);
-                buffer.varlong(s.reps()[i]);
-            }
-        } else if (d instanceof TraceRecorder.RankSet r) {
-            buffer.write(TraceFormat.RANKS_DEF);
-            buffer.varint(r.id());
-            buffer.varint(r.ranks().length);
-            for (int rank : r.ranks()) {
-                buffer.varint(rank);
-            }
-        }
+        Definitions.write(buffer, d);
     }
 
     @Override
@@ -82,14 +65,7 @@ public final class TraceEncoder implements TraceRecorder.Sink {
 
     private void defineSite(int id) {
         sitesWritten.set(id);
-        CallSite s = sites.site(id);
-        buffer.write(TraceFormat.SITE_DEF);
-        buffer.varint(id);
-        buffer.string(s.op());
-        buffer.string(s.className());
-        buffer.string(s.method());
-        buffer.string(s.file() == null ? "" : s.file());
-        buffer.signed(s.line());
+        Definitions.writeSite(buffer, id, sites.site(id));
     }
 
     @Override

@@ -1,15 +1,20 @@
 package org.mpiguard.core.trace;
 
 /**
- * The constants of the trace file format (docs/trace-format.md): a header, then records,
- * each a tag byte. Tags below 16 are definitions and markers; 16 and up are events
- * ({@link EventKind#tag()}).
+ * The constants of the trace file formats (docs/trace-format.md). Version 2, what a run
+ * writes: a header chunk, then fixed-size chunks of fixed-size records each thread writes
+ * into a memory-mapped file, and chunks of definitions. Version 1, what tests and
+ * tools encode from a ring: a header, then varint records, each a tag byte. In both, tags
+ * below 16 are definitions and markers; 16 and up are events ({@link EventKind#tag()}).
  */
 public final class TraceFormat {
 
     /** "MPGT". */
     public static final byte[] MAGIC = {'M', 'P', 'G', 'T'};
-    public static final int VERSION = 1;
+    /** The memory-mapped format a run writes. */
+    public static final int VERSION = 2;
+    /** The varint stream {@link TraceEncoder} writes. */
+    public static final int VERSION_STREAM = 1;
 
     public static final int SITE_DEF = 1;
     public static final int SIG_DEF = 2;
@@ -21,6 +26,24 @@ public final class TraceFormat {
     public static final int MAX_FIELDS = 64;
     public static final int MAX_RUNS = 1 << 20;
     public static final int MAX_RANKS = 1 << 24;
+
+    // version 2: byte offsets in the header chunk (little-endian)
+    static final int H_RANK = 8;
+    static final int H_WORLD = 12;
+    static final int H_START = 16;
+    static final int H_CHUNK_BYTES = 24;
+    static final int H_FLAGS = 28;
+    static final int H_CHUNKS = 32;
+    static final int H_EVENTS = 40;
+    static final int H_DROPPED = 48;
+    /** {@link #H_FLAGS}: the rank closed the trace after Finalize. */
+    static final int FLAG_COMPLETE = 1;
+    /** {@link #H_FLAGS}: the trace reached its size cap and recording stopped. */
+    static final int FLAG_CAPPED = 2;
+    /** Bytes before a chunk's records: the writing thread's id (-1: definitions) and a spare word (their length). */
+    static final int CHUNK_HEADER = 16;
+    /** The chunk a thread claims at a time (and the size of the header chunk). */
+    public static final int CHUNK_BYTES = 1 << 16;
 
     private TraceFormat() {
     }

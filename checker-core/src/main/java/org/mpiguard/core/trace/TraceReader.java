@@ -5,11 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.mpiguard.core.codec.VarInput;
-import org.mpiguard.core.site.CallSite;
 
 /**
  * Reads a trace file. Whatever the bytes, it returns a {@link TraceFile} or throws a
@@ -35,6 +32,9 @@ public final class TraceReader {
     }
 
     public static TraceFile read(Path path, byte[] bytes, int length) throws TraceFormatException {
+        if (length > TraceFormat.MAGIC.length && bytes[TraceFormat.MAGIC.length] == TraceFormat.VERSION) {
+            return MappedTraceReader.read(path, bytes, length);
+        }
         VarInput in = new VarInput(path.toString(), bytes, length);
         int version;
         int rank;
@@ -47,9 +47,9 @@ public final class TraceReader {
                 }
             }
             version = in.varint();
-            if (version != TraceFormat.VERSION) {
+            if (version != TraceFormat.VERSION_STREAM) {
                 throw new TraceFormatException(path, 4, "trace format version " + version
-                        + ", this reader knows version " + TraceFormat.VERSION);
+                        + ", this reader knows versions " + TraceFormat.VERSION_STREAM + " and " + TraceFormat.VERSION);
             }
             rank = in.varint();
             worldSize = in.varint();
@@ -61,9 +61,7 @@ public final class TraceReader {
             throw new TraceFormatException(path, 5, "rank " + rank + " is not below the world size " + worldSize);
         }
         List<TraceEvent> events = new ArrayList<>();
-        Map<Integer, CallSite> sites = new HashMap<>();
-        Map<Integer, Signature> signatures = new HashMap<>();
-        Map<Integer, int[]> rankSets = new HashMap<>();
+        Definitions defs = new Definitions();
         long dropped = 0;
         boolean complete = false;
         long truncatedAt = -1;
@@ -72,30 +70,10 @@ public final class TraceReader {
             int at = in.position();
             try {
                 int tag = in.readByte();
+                if (defs.read(tag, in, path, at)) {
+                    continue;
+                }
                 switch (tag) {
-                    case TraceFormat.SITE_DEF -> {
-                        int id = in.varint();
-                        String op = in.string();
-                        String cls = in.string();
-                        String method = in.string();
-                        String file = in.string();
-                        int line = in.signed();
-                        sites.put(id, new CallSite(id, op, cls, method, file.isEmpty() ? null : file, line));
-                    }
-                    case TraceFormat.SIG_DEF -> {
-                        Signature s = signature(in, path, at);
-                        signatures.put(s.id(), s);
-                    }
-                    case TraceFormat.RANKS_DEF -> {
-                        int id = in.varint();
-                        int n = bounded(in.varint(), Math.min(TraceFormat.MAX_RANKS, in.remaining()), path, at,
-                                "rank set");
-                        int[] ranks = new int[n];
-                        for (int i = 0; i < n; i++) {
-                            ranks[i] = in.varint();
-                        }
-                        rankSets.put(id, ranks);
-                    }
                     case TraceFormat.DROPPED -> dropped += in.varlong();
                     case TraceFormat.END -> {
                         in.varlong();
@@ -107,7 +85,7 @@ public final class TraceReader {
                         if (kind == null) {
                             throw new TraceFormatException(path, at, "unknown record tag " + tag);
                         }
-                        int n = bounded(in.varint(), TraceFormat.MAX_FIELDS, path, at, "field count");
+                        int n = Definitions.bounded(in.varint(), TraceFormat.MAX_FIELDS, path, at, "field count");
                         seq += in.varlong() + 1;
                         int site = in.varint();
                         long thread = in.varlong();
@@ -130,28 +108,7 @@ public final class TraceReader {
         if (complete && in.more()) {
             throw new TraceFormatException(path, in.position(), "bytes after the end record");
         }
-        return new TraceFile(version, rank, worldSize, start, events, sites, signatures, rankSets, dropped, complete,
-                truncatedAt);
-    }
-
-    private static Signature signature(VarInput in, Path path, int at) throws IOException, TraceFormatException {
-        int id = in.varint();
-        long size = in.varlong();
-        long extent = in.signedLong();
-        int n = bounded(in.varint(), Math.min(TraceFormat.MAX_RUNS, in.remaining()), path, at, "signature length");
-        int[] codes = new int[n];
-        long[] reps = new long[n];
-        for (int i = 0; i < n; i++) {
-            codes[i] = in.varint();
-            reps[i] = in.varlong();
-        }
-        return new Signature(id, size, extent, codes, reps);
-    }
-
-    private static int bounded(int n, int max, Path path, int at, String what) throws TraceFormatException {
-        if (n > max) {
-            throw new TraceFormatException(path, at, what + " " + n + " is larger than the record can hold");
-        }
-        return n;
+        return new TraceFile(version, rank, worldSize, start, events, defs.sites, defs.signatures, defs.rankSets,
+                dropped, complete, truncatedAt);
     }
 }

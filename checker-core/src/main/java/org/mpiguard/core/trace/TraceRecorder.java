@@ -1,29 +1,21 @@
 package org.mpiguard.core.trace;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.LockSupport;
 import org.mpiguard.core.collective.CollectiveKind;
 
 /**
- * Where application threads record their MPI events: a fixed ring of slots that any
- * thread claims with one compare-and-set and fills without allocating; one consumer
- * ({@link TraceWriter}) drains it in claim order. A full ring never blocks a thread and
- * never grows: the event is counted as dropped and the trace says how many.
- *
- * <p>Each slot is {@link #STRIDE} longs: a publish word written last with release
- * semantics ({@code index << 8 | tag}, so a slot of an earlier lap is never mistaken for
- * the current one), the site, the thread, and the kind's fields. The claim index is the
- * event's sequence number.
+ * Where application threads record their MPI events, without allocating and without
+ * blocking: one call per event, handed to the {@link EventStore} (in a run the
+ * memory-mapped file the thread writes itself, {@link MappedEvents}; in tests and tools
+ * the ring a consumer drains, {@link TraceRing}). The program's window accesses are
+ * merged into runs per thread first ({@link AccessRuns}).
  *
  * <p>Definitions (signatures of derived types, sets of ranks) are rare: they are interned
- * under a lock and queued for the writer, which writes them before any event that could
- * use them (a definition is queued before its id is returned, so before any event
- * carrying the id is published).
+ * under a lock and given to the store before their id is returned, so before any event
+ * carrying the id is recorded.
  */
 public final class TraceRecorder {
 
@@ -35,38 +27,10 @@ public final class TraceRecorder {
     public static final int STATUS_SOURCE = 1;
     /** The {@code field} of a STATUS_READ event: the program asked the Status for its tag. */
     public static final int STATUS_TAG = 2;
-    static final int STRIDE = 16;
     private static final int ACCESS_TAG = EventKind.ACCESS.tag();
-    private static final int HEADER_WORDS = 3;
 
-    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
-    private static final VarHandle HEAD;
-    private static final VarHandle TAIL;
-    private static final VarHandle DROPPED;
-
-    static {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            HEAD = lookup.findVarHandle(TraceRecorder.class, "head", long.class);
-            TAIL = lookup.findVarHandle(TraceRecorder.class, "tail", long.class);
-            DROPPED = lookup.findVarHandle(TraceRecorder.class, "dropped", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    private final long[] slots;
-    private final int capacity;
-    private final int mask;
-    private final int wakeAt;
-    // head is contended by producers, tail written by the consumer only: keep them apart
-    @SuppressWarnings("unused") private long p1, p2, p3, p4, p5, p6, p7;
-    @SuppressWarnings("unused") private volatile long head;
-    @SuppressWarnings("unused") private long q1, q2, q3, q4, q5, q6, q7;
-    @SuppressWarnings("unused") private volatile long tail;
-    @SuppressWarnings("unused") private volatile long dropped;
+    private final EventStore store;
     private volatile boolean closed;
-    private volatile Thread consumer;
 
     /**
      * Whether any thread has merged window accesses (a plain field: a thread that has runs
@@ -82,19 +46,16 @@ public final class TraceRecorder {
     private final Object definitions = new Object();
     private final Map<Signature, Integer> signatureIds = new HashMap<>();
     private final Map<RankSetKey, Integer> rankSetIds = new HashMap<>();
-    private final List<Object> pendingDefinitions = new ArrayList<>();
     private int nextSignature = Signature.FIRST_DERIVED;
     private int nextRankSet = 1;
 
-    /** @param capacity slots in the ring, a power of two (each holds one event) */
+    /** A recorder into an in-memory ring of {@code capacity} slots (a power of two), drained by {@link #drain}. */
     public TraceRecorder(int capacity) {
-        if (Integer.bitCount(capacity) != 1 || capacity < 2) {
-            throw new IllegalArgumentException("capacity must be a power of two: " + capacity);
-        }
-        this.capacity = capacity;
-        this.mask = capacity - 1;
-        this.wakeAt = capacity / 2;
-        this.slots = new long[capacity * STRIDE];
+        this(new TraceRing(capacity));
+    }
+
+    TraceRecorder(EventStore store) {
+        this.store = store;
     }
 
     // ---- the recording API: one call per MPI event, no allocation ----
@@ -253,7 +214,7 @@ public final class TraceRecorder {
             }
             int id = nextSignature++;
             signatureIds.put(probe, id);
-            pendingDefinitions.add(new Signature(id, size, extent, probe.codes(), probe.reps()));
+            store.definition(new Signature(id, size, extent, probe.codes(), probe.reps()));
             return id;
         }
     }
@@ -268,7 +229,7 @@ public final class TraceRecorder {
             }
             int id = nextRankSet++;
             rankSetIds.put(key, id);
-            pendingDefinitions.add(new RankSet(id, key.ranks()));
+            store.definition(new RankSet(id, key.ranks()));
             return id;
         }
     }
@@ -302,45 +263,12 @@ public final class TraceRecorder {
                 mine.flush(runOut); // the thread's accesses before this event keep their place
             }
         }
-        long h;
-        for (;;) {
-            h = (long) HEAD.getVolatile(this);
-            if (h - (long) TAIL.getAcquire(this) >= capacity) {
-                DROPPED.getAndAdd(this, 1L);
-                return;
-            }
-            if (HEAD.compareAndSet(this, h, h + 1)) {
-                break;
-            }
-        }
-        long[] s = slots;
-        int b = (int) (h & mask) * STRIDE;
-        s[b + 1] = site;
-        s[b + 2] = Thread.currentThread().getId();
-        s[b + 3] = f0;
-        s[b + 4] = f1;
-        s[b + 5] = f2;
-        s[b + 6] = f3;
-        s[b + 7] = f4;
-        s[b + 8] = f5;
-        s[b + 9] = f6;
-        s[b + 10] = f7;
-        s[b + 11] = f8;
-        s[b + 12] = f9;
-        s[b + 13] = f10;
-        s[b + 14] = f11;
-        SLOT.setRelease(s, b, h << 8 | tag);
-        if (h - (long) TAIL.getOpaque(this) == wakeAt) {
-            Thread c = consumer;
-            if (c != null) {
-                LockSupport.unpark(c);
-            }
-        }
+        store.append(tag, site, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11);
     }
 
-    // ---- the consumer side ----
+    // ---- the consumer side (the ring of format version 1) ----
 
-    /** What the writer does with each slot and definition it drains. */
+    /** What a drain does with each slot and definition (the {@link TraceEncoder}). */
     public interface Sink {
         void definition(Object signatureOrRankSet);
 
@@ -350,76 +278,25 @@ public final class TraceRecorder {
         void dropped(long count);
     }
 
-    /** The thread to wake when the ring is half full. */
-    void consumer(Thread thread) {
-        this.consumer = thread;
-    }
-
-    private long droppedReported;
-
     /**
-     * Hands every published event to {@code sink} in order, after the definitions queued
-     * before them. Waits up to {@code spinNanos} for a claimed slot whose owner has not
+     * Hands every published event of the ring to {@code sink} in order, after the definitions
+     * queued before them. Waits up to {@code spinNanos} for a claimed slot whose owner has not
      * published it yet (an owner preempted between claim and publish), then stops there.
-     * One consumer at a time: callers synchronise ({@link TraceWriter} does; tests drain directly).
+     * One consumer at a time. Only for a recorder made with a ring ({@link #TraceRecorder(int)}).
      *
      * @return the number of events drained
      */
     public int drain(Sink sink, long spinNanos) {
-        long t = (long) TAIL.getOpaque(this);
-        long h = (long) HEAD.getVolatile(this);
-        List<Object> defs;
-        synchronized (definitions) {
-            defs = pendingDefinitions.isEmpty() ? List.of() : new ArrayList<>(pendingDefinitions);
-            pendingDefinitions.clear();
-        }
-        // definitions first: any event published before this point that uses one was recorded after it was queued
-        for (Object d : defs) {
-            sink.definition(d);
-        }
-        int n = 0;
-        long deadline = 0;
-        for (; t < h; t++) {
-            int b = (int) (t & mask) * STRIDE;
-            long word = (long) SLOT.getAcquire(slots, b);
-            while ((word >>> 8) != t || (word & 0xff) == 0) {
-                if (deadline == 0) {
-                    deadline = System.nanoTime() + spinNanos;
-                } else if (System.nanoTime() > deadline) {
-                    TAIL.setRelease(this, t);
-                    reportDrops(sink);
-                    return n;
-                }
-                Thread.onSpinWait();
-                word = (long) SLOT.getAcquire(slots, b);
-            }
-            EventKind kind = EventKind.ofTag((int) (word & 0xff));
-            sink.event(kind, t, (int) slots[b + 1], slots[b + 2], slots, b + HEADER_WORDS);
-            n++;
-            if ((n & 255) == 0) {
-                TAIL.setRelease(this, t + 1);
-            }
-        }
-        TAIL.setRelease(this, t);
-        reportDrops(sink);
-        return n;
+        return ((TraceRing) store).drain(sink, spinNanos);
     }
 
-    private void reportDrops(Sink sink) {
-        long d = (long) DROPPED.getVolatile(this);
-        if (d != droppedReported) {
-            sink.dropped(d - droppedReported);
-            droppedReported = d;
-        }
-    }
-
-    /** Events claimed so far (the next sequence number). */
+    /** Events recorded so far, kept or not (the next sequence number). */
     public long recorded() {
-        return (long) HEAD.getVolatile(this);
+        return store.recorded();
     }
 
     public long dropped() {
-        return (long) DROPPED.getVolatile(this);
+        return store.dropped();
     }
 
     /** From now on every event is ignored (after Finalize, or when the trace file failed). */

@@ -1,65 +1,57 @@
 package org.mpiguard.core.trace;
 
-import java.io.BufferedOutputStream;
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
+import org.mpiguard.core.site.CallSites;
 
 /**
- * Drains a {@link TraceRecorder} to {@code <dir>/trace-rank<N>.mpgt} on a daemon thread.
- * {@link #flush} (the abort path and the shutdown hook call it) writes everything recorded
- * so far from the calling thread; {@link #close} (after Finalize) ends the trace. A file
- * that cannot be written is said once, and recording stops: the program goes on.
+ * A rank's trace from start to close: {@code <dir>/trace-rank<N>.mpgt} (format version 2,
+ * memory-mapped, written by the recording threads themselves: there is no writer thread). {@link #flush} (the abort path and the shutdown hook call
+ * it) writes the pending window-access runs and the counts; {@link #close} (after Finalize)
+ * marks the trace complete. A file that cannot be made is said once, and the rank runs
+ * untraced; one that cannot grow stops the recording: the program goes on.
  */
 public final class TraceWriter {
 
-    /** How long the drain waits for a slot claimed but not yet filled by its thread. */
-    private static final long SPIN_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
-    private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
-    /** Write to the file when this much is encoded, or when the ring is empty. */
-    private static final int WRITE_AT = 1 << 16;
+    /** {@code trace-max}'s default: a rank's trace stops growing at 1 GiB. */
+    public static final long DEFAULT_MAX_BYTES = 1L << 30;
 
     private final TraceRecorder recorder;
-    private final TraceEncoder encoder;
-    private final OutputStream file;
+    private final MappedEvents events;
     private final Path path;
-    private final PrintStream err;
-    private final Thread thread;
-    private volatile boolean stopping;
-    private boolean failed;
     private boolean closed;
 
-    private TraceWriter(TraceRecorder recorder, Path path, OutputStream file, TraceEncoder encoder, PrintStream err) {
+    private TraceWriter(TraceRecorder recorder, MappedEvents events, Path path) {
         this.recorder = recorder;
+        this.events = events;
         this.path = path;
-        this.file = file;
-        this.encoder = encoder;
-        this.err = err;
-        this.thread = new Thread(this::run, "mpiguard-trace-writer");
-        thread.setDaemon(true);
-        recorder.consumer(thread);
+    }
+
+    /** {@link #start(Path, int, int, long, PrintStream)} with the default cap. */
+    public static TraceWriter start(Path dir, int rank, int worldSize, PrintStream err) throws IOException {
+        return start(dir, rank, worldSize, DEFAULT_MAX_BYTES, err);
     }
 
     /**
-     * Opens the rank's trace file and starts the writer thread.
+     * Makes the rank's trace file.
      *
-     * @throws IOException when the directory or file cannot be made
+     * @param maxBytes the cap of the trace file ({@code trace-max}), past which recording stops
+     * @throws IOException when the directory or files cannot be made
+     * @throws IllegalArgumentException when {@code maxBytes} is below two chunks (128 KiB)
      */
-    public static TraceWriter start(Path dir, int rank, int worldSize, int capacity, PrintStream err)
+    public static TraceWriter start(Path dir, int rank, int worldSize, long maxBytes, PrintStream err)
             throws IOException {
+        if (maxBytes < 2L * TraceFormat.CHUNK_BYTES) {
+            // too small to hold a header and a chunk (the options ask for 1 MiB at least)
+            throw new IllegalArgumentException("a trace cap of " + maxBytes + " bytes holds no events");
+        }
         Files.createDirectories(dir);
         Path path = dir.resolve(TraceFormat.fileName(rank));
-        OutputStream out = new BufferedOutputStream(new FileOutputStream(path.toFile()), 1 << 16);
-        TraceRecorder recorder = new TraceRecorder(capacity);
-        TraceWriter writer = new TraceWriter(recorder, path, out,
-                new TraceEncoder(out, rank, worldSize, System.currentTimeMillis()), err);
-        writer.thread.start();
-        return writer;
+        TraceChunks chunks = TraceChunks.create(path, rank, worldSize, System.currentTimeMillis(), maxBytes, err);
+        MappedEvents events = new MappedEvents(chunks, CallSites::get);
+        return new TraceWriter(new TraceRecorder(events), events, path);
     }
 
     public TraceRecorder recorder() {
@@ -70,70 +62,26 @@ public final class TraceWriter {
         return path;
     }
 
-    private void run() {
-        while (!stopping) {
-            int n = drainOnce(false);
-            if (n == 0) {
-                writeOut();
-                LockSupport.parkNanos(IDLE_PARK_NANOS);
-            }
-        }
-    }
-
-    private synchronized int drainOnce(boolean write) {
-        if (closed || failed) {
-            return 0;
-        }
-        int n = recorder.drain(encoder, SPIN_NANOS);
-        if (write || encoder.buffered() >= WRITE_AT) {
-            writeOut();
-        }
-        return n;
-    }
-
-    private synchronized void writeOut() {
-        if (closed || failed) {
-            return;
-        }
-        try {
-            encoder.flush();
-        } catch (IOException e) {
-            fail(e);
-        }
-    }
-
-    /** Everything recorded until now is written to the file (not synced to the disk) when this returns. */
+    /**
+     * Everything recorded until now is in the file when this returns (in the page cache,
+     * which the kernel writes back even if the process dies next): the calling thread's and
+     * ended threads' access runs, and the counts in the header.
+     */
     public synchronized void flush() {
-        recorder.flushAccesses();
-        drainOnce(true);
+        if (!closed) {
+            recorder.flushAccesses();
+            events.counts();
+        }
     }
 
-    /** Writes what is left and the end record, and closes the file; later events are ignored. */
+    /** Writes what is left and marks the trace complete; later events are ignored. */
     public synchronized void close() {
         if (closed) {
             return;
         }
         recorder.flushAccesses();
         recorder.close();
-        drainOnce(false);
-        stopping = true;
-        if (!failed) {
-            encoder.end();
-            writeOut();
-            try {
-                file.close();
-            } catch (IOException e) {
-                fail(e);
-            }
-        }
+        events.close();
         closed = true;
-        LockSupport.unpark(thread);
-    }
-
-    private void fail(IOException e) {
-        failed = true;
-        recorder.close();
-        err.println("[MPIGuard] cannot write the trace " + path + " (" + e.getMessage()
-                + "); tracing stops, the program goes on. Set trace=DIR to a writable directory.");
     }
 }

@@ -160,6 +160,20 @@ class OptionsTest {
     }
 
     @Test
+    void traceMaxIsASizeInPowersOf1024OneGibibyteByDefaultAndAtLeastOneMebibyte() throws Exception {
+        assertEquals(1L << 30, Options.parse(null, null, new Properties()).traceMaxBytes());
+        assertEquals(512L << 20, Options.parse("trace-max=512M", null, new Properties()).traceMaxBytes());
+        assertEquals(20L << 30, Options.parse("trace-max=20gb", null, new Properties()).traceMaxBytes());
+        assertEquals(2L << 40, Options.parse("trace-max=2TiB", null, new Properties()).traceMaxBytes());
+        assertEquals(3_000_000L, Options.parse("trace-max=3000000", null, new Properties()).traceMaxBytes());
+        for (String bad : new String[] {"", "G", "-1G", "1.5G", "100K", "1X", "99999999999T"}) {
+            OptionsException e = assertThrows(OptionsException.class,
+                    () -> Options.parse("trace-max=" + bad, null, new Properties()), bad);
+            assertTrue(e.getMessage().contains("trace-max") && e.getMessage().contains("at least 1M"), e.getMessage());
+        }
+    }
+
+    @Test
     void forcedMatchesAreOffByDefaultAndOtherwiseAFile() throws Exception {
         assertEquals(null, Options.parse(null, null, new Properties()).forceMatches());
         assertEquals(Path.of("/tmp/plan.txt"),

@@ -34,7 +34,7 @@ class TraceRecorderTest {
     @Test
     void concurrentThreadsKeepTheirOwnOrderAndNothingIsLostWhileTheWriterKeepsUp(@TempDir Path dir)
             throws Exception {
-        TraceWriter writer = TraceWriter.start(dir, 3, 4, 256, System.err);
+        TraceWriter writer = TraceWriter.start(dir, 3, 4, System.err);
         TraceRecorder r = writer.recorder();
         int threads = 4;
         int each = 20_000;
@@ -72,7 +72,7 @@ class TraceRecorderTest {
 
     @Test
     void flushPutsEveryRecordedEventOnDiskBeforeTheTraceIsClosed(@TempDir Path dir) throws Exception {
-        TraceWriter writer = TraceWriter.start(dir, 0, 2, 1024, System.err);
+        TraceWriter writer = TraceWriter.start(dir, 0, 2, System.err);
         for (int i = 0; i < 300; i++) {
             writer.recorder().send(0, PointOp.SEND, 1, 1, i, 5, 1, 0);
         }

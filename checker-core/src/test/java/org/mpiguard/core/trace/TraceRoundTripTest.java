@@ -34,7 +34,7 @@ class TraceRoundTripTest {
 
         TraceFile f = TraceBytes.read(t.finish(true));
 
-        assertEquals(TraceFormat.VERSION, f.version());
+        assertEquals(TraceFormat.VERSION_STREAM, f.version());
         assertEquals(2, f.rank());
         assertEquals(4, f.worldSize());
         assertTrue(f.complete());

@@ -28,7 +28,7 @@ class TraceTimelineTest {
     /** Rank {@code rank} of 2: a barrier, then {@code calls} sends to the other rank, then a receive that hangs. */
     private void trace(int rank, int calls) throws Exception {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        TraceWriter writer = TraceWriter.start(dir, rank, 2, 1 << 10, new PrintStream(err, true, StandardCharsets.UTF_8));
+        TraceWriter writer = TraceWriter.start(dir, rank, 2, new PrintStream(err, true, StandardCharsets.UTF_8));
         TraceRecorder r = writer.recorder();
         int barrier = CallSites.register("Comm.barrier", "org.acme.Ring", "main", "Ring.java", 30);
         int send = CallSites.register("Comm.send", "org.acme.Ring", "exchange", "Ring.java", 40);

@@ -39,15 +39,16 @@ public final class BenchHarness {
     /** The fixed cost of a job is a target at 4 ranks, whatever --ranks the kernels use. */
     private static final int FIXED_COST_RANKS = 4;
     private static final Pattern CALLS_PER_RANK = Pattern.compile("calls/rank=(\\d+)");
-    private static final Pattern SENDRECV_ROW = Pattern.compile(
-            "^\\|\\s*sendRecv\\s*\\|[^|]*\\|[^|]*\\|\\s*([0-9.]+)\\s*\\|", Pattern.MULTILINE);
 
-    private enum Variant { PLAIN, AGENT }
+    /** TRACED: the agent with the same options and {@code trace=on} (--traced). */
+    private enum Variant { PLAIN, AGENT, TRACED }
 
     /** Everything measured about one kernel. */
     private static final class Tally {
-        final Map<Variant, Samples> seconds = Map.of(Variant.PLAIN, new Samples(), Variant.AGENT, new Samples());
-        final Map<Variant, Samples> peakMib = Map.of(Variant.PLAIN, new Samples(), Variant.AGENT, new Samples());
+        final Map<Variant, Samples> seconds = Map.of(Variant.PLAIN, new Samples(), Variant.AGENT, new Samples(),
+                Variant.TRACED, new Samples());
+        final Map<Variant, Samples> peakMib = Map.of(Variant.PLAIN, new Samples(), Variant.AGENT, new Samples(),
+                Variant.TRACED, new Samples());
         String referenceChecksum;
         String detail = "";
         int ranks;
@@ -109,19 +110,20 @@ public final class BenchHarness {
         if (options.smoke) {
             // one job per variant runs every kernel: start-up is paid twice, not twice per kernel
             for (int pair = 1; pair <= options.pairs; pair++) {
-                for (Variant v : Variant.values()) {
+                for (Variant v : variants()) {
                     runKernels(v, options.kernels, scale, options.ranks);
                 }
             }
         } else {
             for (String kernel : options.kernels) {
                 for (int pair = 1; pair <= options.pairs; pair++) {
-                    for (Variant v : Variant.values()) {
+                    for (Variant v : variants()) {
                         runKernels(v, List.of(kernel), scale, ranksOf(kernel));
                     }
                     Tally t = tallies.get(kernel);
-                    progress.printf(Locale.ROOT, "[bench] %s pair %d/%d: plain %.3f s, agent %.3f s%n", kernel, pair,
-                            options.pairs, last(t, Variant.PLAIN), last(t, Variant.AGENT));
+                    progress.printf(Locale.ROOT, "[bench] %s pair %d/%d: plain %.3f s, agent %.3f s%s%n", kernel, pair,
+                            options.pairs, last(t, Variant.PLAIN), last(t, Variant.AGENT), options.traced
+                                    ? String.format(Locale.ROOT, ", traced %.3f s", last(t, Variant.TRACED)) : "");
                 }
             }
         }
@@ -130,7 +132,7 @@ public final class BenchHarness {
             printStartup();
         }
         if (options.jmh && !options.smoke) {
-            measureSendRecv();
+            SendRecvJmh.measure(options, out, progress, targets, startupFailures);
         } else {
             targets.sendRecvWhy = options.smoke ? "not in --smoke" : "--no-jmh";
         }
@@ -149,6 +151,10 @@ public final class BenchHarness {
         return failures == 0 ? 0 : FAILED;
     }
 
+    private List<Variant> variants() {
+        return options.traced ? List.of(Variant.values()) : List.of(Variant.PLAIN, Variant.AGENT);
+    }
+
     private static double last(Tally t, Variant v) {
         return t.seconds.get(v).last();
     }
@@ -164,7 +170,7 @@ public final class BenchHarness {
         command.addAll(java(variant, KERNEL_MAIN, String.join(",", kernels), scale));
         Job job = Job.run(command, work, options.timeoutSeconds);
         KernelLines lines = new KernelLines(job.stdout());
-        long findings = variant == Variant.AGENT ? countFindings(work) : 0;
+        long findings = variant == Variant.AGENT ? countFindings(work) : 0; // the traced run's are the same checks
         for (String kernel : kernels) {
             Tally t = tallies.get(kernel);
             t.findings += findings;
@@ -175,8 +181,8 @@ public final class BenchHarness {
                         : " exited with " + job.exitCode() + " before reporting") + ":\n" + job.tail());
                 continue;
             }
-            if (lines.intercepted != null && lines.intercepted != (variant == Variant.AGENT)) {
-                t.failures.add(what + (variant == Variant.AGENT ? " was not intercepted by the agent: it measured "
+            if (lines.intercepted != null && lines.intercepted != (variant != Variant.PLAIN)) {
+                t.failures.add(what + (variant != Variant.PLAIN ? " was not intercepted by the agent: it measured "
                         + "nothing of the checker" : " was intercepted although it ran without the agent"));
                 continue;
             }
@@ -220,10 +226,12 @@ public final class BenchHarness {
                 System.getProperty("java.version"));
         String header = String.format(Locale.ROOT, "| %-18s | %5s | %8s | %8s | %6s | %-15s | %-15s | %10s | %10s | %8s | %-6s |",
                 "kernel", "ranks", "plain s", "agent s", "ratio", "plain min-max", "agent min-max", "RSS plain",
-                "RSS agent", "findings", "result");
+                "RSS agent", "findings", "result") + (options.traced ? String.format(Locale.ROOT,
+                " %8s | %6s | %-15s | %10s |", "traced s", "ratio", "traced min-max", "RSS traced") : "");
         out.println(header);
         out.println(header.replaceAll("[^|]", "-"));
         List<Double> ratios = new ArrayList<>();
+        List<Double> tracedRatios = new ArrayList<>();
         double worstRss = Double.NEGATIVE_INFINITY;
         String worstRssKernel = "-";
         for (Map.Entry<String, Tally> e : tallies.entrySet()) {
@@ -231,13 +239,17 @@ public final class BenchHarness {
             Samples plain = t.seconds.get(Variant.PLAIN);
             Samples agent = t.seconds.get(Variant.AGENT);
             double ratio = agent.median() / plain.median();
+            Samples traced = t.seconds.get(Variant.TRACED);
             if (CALL_HEAVY.equals(e.getKey())) {
-                callHeavy(plain, agent, t);
+                callHeavy(plain, agent, traced, t);
             } else if (!Double.isNaN(ratio)) {
                 ratios.add(ratio);
                 if (!(ratio <= targets.worstRatio)) {
                     targets.worstRatio = ratio;
                     targets.worstKernel = e.getKey();
+                }
+                if (options.traced && !Double.isNaN(traced.median())) {
+                    tracedRatios.add(traced.median() / plain.median());
                 }
             }
             double rssAbove = t.peakMib.get(Variant.AGENT).median() - t.peakMib.get(Variant.PLAIN).median();
@@ -245,10 +257,12 @@ public final class BenchHarness {
                 worstRss = rssAbove;
                 worstRssKernel = e.getKey();
             }
-            out.printf(Locale.ROOT, "| %-18s | %5d | %8.3f | %8.3f | %6.3f | %-15s | %-15s | %6.0f MiB | %6.0f MiB | %8d | %-6s |%n",
+            out.printf(Locale.ROOT, "| %-18s | %5d | %8.3f | %8.3f | %6.3f | %-15s | %-15s | %6.0f MiB | %6.0f MiB | %8d | %-6s |%s%n",
                     e.getKey(), t.ranks, plain.median(), agent.median(), ratio, range(plain), range(agent),
                     t.peakMib.get(Variant.PLAIN).median(), t.peakMib.get(Variant.AGENT).median(), t.findings,
-                    t.failures.isEmpty() ? "same" : "FAILED");
+                    t.failures.isEmpty() ? "same" : "FAILED", options.traced ? String.format(Locale.ROOT,
+                            " %8.3f | %6.3f | %-15s | %6.0f MiB |", traced.median(), traced.median() / plain.median(),
+                            range(traced), t.peakMib.get(Variant.TRACED).median()) : "");
         }
         out.println();
         for (String kernel : tallies.keySet()) {
@@ -263,6 +277,13 @@ public final class BenchHarness {
         targets.macroKernels = ratios.size();
         out.printf(Locale.ROOT, "median ratio across the macro kernels (all but %s): %.3f, geometric mean %.3f%n",
                 CALL_HEAVY, Samples.medianOf(ratios), ratios.isEmpty() ? Double.NaN : Math.exp(geo / ratios.size()));
+        if (options.traced) {
+            out.printf(Locale.ROOT, "with trace=on: median ratio across the macro kernels %.3f; %s%n",
+                    Samples.medianOf(tracedRatios), Double.isNaN(targets.tracedNanosPerCall) ? "cg-calls not run"
+                            : String.format(Locale.ROOT, "cg-calls %.0f ns per call, %+.0f ns beside the agent's "
+                            + "without traces", targets.tracedNanosPerCall,
+                            targets.tracedNanosPerCall - targets.nanosPerCall));
+        }
         out.printf(Locale.ROOT, "peak RSS per rank above the plain run: at most %s (%s) (target: 64 MiB or less)%n",
                 Double.isInfinite(worstRss) ? "n/a" : String.format(Locale.ROOT, "%+.0f MiB", worstRss), worstRssKernel);
         out.println("ratio = median agent s / median plain s of the kernel's timed region (between barriers after Init "
@@ -274,52 +295,14 @@ public final class BenchHarness {
     }
 
     /** The agent's extra time per MPI call of the call-heavy kernel, from the calls it says it made. */
-    private void callHeavy(Samples plain, Samples agent, Tally t) {
+    private void callHeavy(Samples plain, Samples agent, Samples traced, Tally t) {
         Matcher m = CALLS_PER_RANK.matcher(t.detail);
         if (m.find() && !Double.isNaN(plain.median()) && !Double.isNaN(agent.median())) {
             targets.callsPerRank = Long.parseLong(m.group(1));
             targets.callHeavyRanks = t.ranks;
             targets.nanosPerCall = (agent.median() - plain.median()) * 1e9 / targets.callsPerRank;
+            targets.tracedNanosPerCall = (traced.median() - plain.median()) * 1e9 / targets.callsPerRank;
         }
-    }
-
-    /** The JMH sendRecv benchmark on COMM_SELF, agent off and on, in a child JVM (as bench.sh --jmh runs it). */
-    private void measureSendRecv() throws IOException, InterruptedException {
-        if (options.benchJar == null) {
-            targets.sendRecvWhy = "no --bench-jar";
-            return;
-        }
-        progress.println("[bench] JMH sendRecv on COMM_SELF, agent off and on");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", options.benchJar + ":" + options.mpiJar, PerCallReport.class.getName(),
-                "--calls", "sendRecv"));
-        Path work = Files.createTempDirectory("mpiguard-bench");
-        ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(work.resolve("stdout").toFile())
-                .redirectError(work.resolve("stderr").toFile());
-        // as bench.sh --jmh: the ucx one-sided component, and SIGSEGV left to the JVM
-        pb.environment().put("OMPI_MCA_osc", "ucx");
-        pb.environment().put("UCX_ERROR_SIGNALS", "");
-        Process p = pb.start();
-        boolean done = p.waitFor(options.timeoutSeconds, java.util.concurrent.TimeUnit.SECONDS);
-        if (!done) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
-        String stdout = Files.readString(work.resolve("stdout"));
-        Matcher m = SENDRECV_ROW.matcher(stdout);
-        if (done && p.exitValue() == 0 && m.find()) {
-            targets.sendRecvRatio = Double.parseDouble(m.group(1));
-            out.println();
-            for (String line : stdout.split("\n")) {
-                if (line.startsWith("| ") || line.startsWith("|-") || line.startsWith("MPI calls on COMM_SELF")) {
-                    out.println(line);
-                }
-            }
-        } else {
-            targets.sendRecvWhy = done ? "JMH run exited with " + p.exitValue() : "JMH run timed out";
-            startupFailures.add("JMH sendRecv: " + targets.sendRecvWhy + "\n" + Files.readString(work.resolve("stderr")));
-        }
-        deleteTree(work);
     }
 
     private static String range(Samples s) {
@@ -377,9 +360,11 @@ public final class BenchHarness {
     private List<String> java(Variant variant, String mainClass, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        if (variant == Variant.AGENT) {
+        if (variant != Variant.PLAIN) {
+            String agentOptions = variant == Variant.AGENT ? options.agentOptions
+                    : options.agentOptions.isEmpty() ? "trace=on" : options.agentOptions + ",trace=on";
             String agent = "-javaagent:" + options.agentJar;
-            command.add(options.agentOptions.isEmpty() ? agent : agent + "=" + options.agentOptions);
+            command.add(agentOptions.isEmpty() ? agent : agent + "=" + agentOptions);
         } else if (options.plainThreadMultiple) {
             command.add("-D" + KernelMain.THREAD_MULTIPLE_PROPERTY + "=true");
         }
@@ -403,7 +388,7 @@ public final class BenchHarness {
         return count;
     }
 
-    private static void deleteTree(Path dir) throws IOException {
+    static void deleteTree(Path dir) throws IOException {
         try (var walk = Files.walk(dir)) {
             for (Path p : walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
                 Files.deleteIfExists(p);

@@ -14,6 +14,8 @@ final class HarnessOptions {
             "  --kernels LIST         'all' or names joined by ',' (default all): " + String.join(", ", Kernels.names()),
             "  --ranks N              MPI ranks per job (default 4; the call-heavy kernel cg-calls always runs at 2)",
             "  --agent-options STR    the agent argument string, e.g. checks=all or checks=deadlock (default: none)",
+            "  --traced               also run each kernel under the agent with trace=on added to its options: a",
+            "                         third column beside the plain and agent ones, in the same A B C order",
             "  --plain-thread-multiple  the plain runs initialise MPI at THREAD_MULTIPLE, as the agent does: the",
             "                         ratio is then the checker's own cost, without Open MPI's thread level",
             "  --smoke                tiny sizes, every kernel in one job per variant, one pair: a few seconds",
@@ -30,6 +32,7 @@ final class HarnessOptions {
     int ranks = 4;
     String agentOptions = "";
     boolean plainThreadMultiple;
+    boolean traced;
     boolean smoke;
     boolean startup = true;
     boolean jmh = true;
@@ -49,6 +52,7 @@ final class HarnessOptions {
                 case "--help", "-h" -> o.help = true;
                 case "--smoke" -> o.smoke = true;
                 case "--plain-thread-multiple" -> o.plainThreadMultiple = true;
+                case "--traced" -> o.traced = true;
                 case "--no-startup" -> o.startup = false;
                 case "--no-jmh" -> o.jmh = false;
                 case "--pairs" -> {

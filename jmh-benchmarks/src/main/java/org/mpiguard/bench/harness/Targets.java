@@ -24,6 +24,8 @@ final class Targets {
     double worstRatio = Double.NaN;
     String worstKernel = "-";
     double nanosPerCall = Double.NaN;
+    /** The same with trace=on (bench.sh --traced), NaN when not measured. */
+    double tracedNanosPerCall = Double.NaN;
     long callsPerRank;
     int callHeavyRanks;
     double sendRecvRatio = Double.NaN;

@@ -15,18 +15,16 @@ import org.mpiguard.core.trace.TraceRecorder;
 import org.mpiguard.core.trace.TraceWriter;
 
 /**
- * This rank's trace from Init to Finalize: the writer starts when the world rank and size
- * are known, everything recorded is flushed before any abort the checker makes and from a
- * shutdown hook (mpirun's kill), and the file is closed at Finalize. Then, when every
+ * This rank's trace from Init to Finalize: the file is made when the world rank and size
+ * are known, the pending access runs and the counts are flushed before any abort the
+ * checker makes and from a shutdown hook (mpirun's kill; a rank killed outright leaves
+ * every event it recorded in the file's pages), and the file is closed at Finalize. Then, when every
  * rank's trace is complete, rank 0 analyses them (after MPI.Finalize: the analysis needs
  * no MPI, and the other ranks are not kept waiting in Finalize for it).
  *
  * <p>The hot path reads one volatile field: {@link #recorder()} is null when not recording.
  */
 public final class TraceSession {
-
-    /** Slots of the recorder's ring (16 longs each: 2 MB). */
-    private static final int CAPACITY = 1 << 14;
 
     private static volatile TraceRecorder recorder;
     private static volatile TraceWriter writer;
@@ -56,7 +54,7 @@ public final class TraceSession {
             Guard.fault("making the trace's private communicator", e);
         }
         try {
-            TraceWriter w = TraceWriter.start(d, worldRank, worldSize, CAPACITY, System.err);
+            TraceWriter w = TraceWriter.start(d, worldRank, worldSize, options.traceMaxBytes(), System.err);
             Runtime.getRuntime().addShutdownHook(new Thread(TraceSession::flush, "mpiguard-trace-flush"));
             dir = d;
             rank = worldRank;

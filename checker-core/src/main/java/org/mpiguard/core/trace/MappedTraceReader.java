@@ -1,0 +1,124 @@
+package org.mpiguard.core.trace;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.mpiguard.core.codec.VarInput;
+
+/**
+ * Reads a trace of format version 2: the header chunk, every claimed chunk's records (each
+ * chunk one thread's, in its order), merged by sequence number into the rank's order, and
+ * the definitions, the stream the chunks stamped {@link ChunkCursor#DEFINITIONS} hold. A chunk ends at its first zero word (a rank killed
+ * while writing leaves the record it was in the middle of unwritten); a trace whose header
+ * lacks the complete flag is incomplete, as a version-1 file without its END record.
+ */
+final class MappedTraceReader {
+
+    private MappedTraceReader() {
+    }
+
+    static TraceFile read(Path path, byte[] bytes, int length) throws TraceFormatException {
+        ByteBuffer b = ByteBuffer.wrap(bytes, 0, length).order(ByteOrder.LITTLE_ENDIAN);
+        if (length < TraceFormat.H_DROPPED + 8) {
+            throw new TraceFormatException(path, length, "truncated header");
+        }
+        int rank = b.getInt(TraceFormat.H_RANK);
+        int worldSize = b.getInt(TraceFormat.H_WORLD);
+        if (rank < 0 || rank >= worldSize) {
+            throw new TraceFormatException(path, TraceFormat.H_RANK, "rank " + rank + " is not below the world size "
+                    + worldSize);
+        }
+        int chunkBytes = b.getInt(TraceFormat.H_CHUNK_BYTES);
+        if (chunkBytes < 256 || chunkBytes > 1 << 26) {
+            throw new TraceFormatException(path, TraceFormat.H_CHUNK_BYTES, "chunk size " + chunkBytes);
+        }
+        int flags = b.getInt(TraceFormat.H_FLAGS);
+        long claimed = b.getLong(TraceFormat.H_CHUNKS);
+        boolean complete = (flags & TraceFormat.FLAG_COMPLETE) != 0;
+        long dropped = b.getLong(TraceFormat.H_DROPPED);
+        List<TraceEvent> events = new ArrayList<>();
+        ByteArrayOutputStream definitions = new ByteArrayOutputStream();
+        long truncatedAt = -1;
+        for (long k = 0; k < claimed; k++) {
+            long base = (k + 1) * chunkBytes;
+            if (base + chunkBytes > length) {
+                truncatedAt = base; // the file is shorter than its header says: read up to there
+                break;
+            }
+            if (b.getLong((int) base) == ChunkCursor.DEFINITIONS) {
+                int used = b.getInt((int) base + DefinitionChunks.USED);
+                if (used < 0 || used > chunkBytes - TraceFormat.CHUNK_HEADER) {
+                    throw new TraceFormatException(path, base, "a definitions chunk says it holds " + used + " bytes");
+                }
+                definitions.write(bytes, (int) base + TraceFormat.CHUNK_HEADER, used);
+            } else {
+                chunk(path, b, (int) base, chunkBytes, events);
+            }
+        }
+        events.sort(Comparator.comparingLong(TraceEvent::seq));
+        Definitions defs = definitions(path, definitions.toByteArray());
+        return new TraceFile(TraceFormat.VERSION, rank, worldSize, b.getLong(TraceFormat.H_START), List.copyOf(events),
+                defs.sites, defs.signatures, defs.rankSets, dropped, complete, truncatedAt);
+    }
+
+    private static void chunk(Path path, ByteBuffer b, int base, int chunkBytes, List<TraceEvent> events)
+            throws TraceFormatException {
+        long thread = b.getLong(base);
+        int end = base + chunkBytes;
+        int p = base + TraceFormat.CHUNK_HEADER;
+        while (p + RecordLayout.HEADER <= end) {
+            long word = b.getLong(p);
+            if (word == 0) {
+                return;
+            }
+            int tag = (int) (word & 0xff);
+            EventKind kind = EventKind.ofTag(tag);
+            int size = RecordLayout.size(tag);
+            if (kind == null || size == 0 || p + size > end) {
+                throw new TraceFormatException(path, p, kind == null ? "unknown record tag " + tag
+                        : "a record runs past its chunk");
+            }
+            long wide = RecordLayout.wideMask(tag);
+            long[] fields = new long[kind.fieldCount()];
+            int q = p + RecordLayout.HEADER;
+            for (int i = 0; i < fields.length; i++) {
+                if ((wide >>> i & 1) != 0) {
+                    fields[i] = b.getLong(q);
+                    q += 8;
+                } else {
+                    fields[i] = b.getInt(q);
+                    q += 4;
+                }
+            }
+            events.add(new TraceEvent(kind, word >>> 8, b.getInt(p + 8), thread, fields));
+            p += size;
+        }
+    }
+
+    /** The stream of definition records; one cut short (the rank killed while writing it) is read up to the cut. */
+    private static Definitions definitions(Path path, byte[] bytes) throws TraceFormatException {
+        Definitions defs = new Definitions();
+        VarInput in = new VarInput(path.toString(), bytes, bytes.length);
+        while (in.more()) {
+            int at = in.position();
+            try {
+                int tag = in.readByte();
+                if (!defs.read(tag, in, path, at)) {
+                    throw new TraceFormatException(path, at, "unknown definition tag " + tag
+                            + " (an offset into the definitions' stream)");
+                }
+            } catch (IOException e) {
+                if (e.getMessage() != null && e.getMessage().endsWith("truncated")) {
+                    break; // no event uses it yet
+                }
+                throw new TraceFormatException(path, at, "corrupt definition (" + e.getMessage() + ")");
+            }
+        }
+        return defs;
+    }
+}

@@ -1,0 +1,166 @@
+package org.mpiguard.core.trace;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpiguard.core.collective.CollectiveKind;
+import org.mpiguard.core.site.CallSites;
+
+/** Format version 2: what the recording threads write into the mapped file reads back as version 1 would. */
+class MappedTraceTest {
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
+
+    /** Every kind, with values at the edges of their widths. */
+    private static void everyKind(TraceRecorder r, int s1, int s2) {
+        int vec = r.defineSignature(new int[] {5, 7}, new long[] {3, 1}, 16, 24);
+        int members = r.defineRanks(new int[] {0, 2, 3});
+        r.send(s1, PointOp.ISEND, Long.MIN_VALUE + 7, 3, Integer.MAX_VALUE, 5, 100, Long.MAX_VALUE);
+        r.recv(s2, PointOp.IRECV, 77L, TraceRecorder.ANY, TraceRecorder.ANY, vec, 4, 12L);
+        r.complete(s2, CompletionOp.WAIT_ALL, 12L, 1, 42, Integer.MIN_VALUE, CompletionOp.INACTIVE);
+        r.probe(s1, ProbeOp.IPROBE, 77L, 1, -1, true, 1, 8, 3);
+        r.collective(s1, CollectiveKind.BCAST, true, 1L, 1L << 50, 0, 0, 8, 10, 8, 10, 13L);
+        r.rma(s1, RmaOp.ACCUMULATE, 99L, 1, 1L << 40, 2, 6, 2, 6, 3, 0L, -5L, AccumulateOp.NO_OP);
+        r.rmaSync(s2, RmaSyncOp.LOCK, 99L, 1, RmaSyncOp.LOCK_SHARED, 0, members);
+        r.access(s2, 99L, 1L << 33, 8, true, 123456789L);
+        r.localAccess(s1, 99L, 0, 4, false, 0, false);
+        r.localAccess(s1, 99L, 4, 4, false, 0, false);
+        r.request(s1, RequestOp.FREE, 11L);
+        r.handle(s1, HandleKind.CREATE, HandleKind.WIN, 3L, 99L, members, 1L << 36, 8);
+        r.statusRead(s2, TraceRecorder.STATUS_TAG, 1, 42);
+        r.finalizeCalled(s2);
+    }
+
+    @Test
+    void everyKindReadsBackAsTheVersionOneEncodingOfTheSameCalls() throws Exception {
+        int s1 = CallSites.register("Comm.iSend", "demo.Ring", "main", "Ring.java", 31);
+        TraceWriter w = TraceWriter.start(dir, 2, 4, errStream);
+        int s2 = CallSites.register("Comm.iRecv", "demo.Ring", "main", "Ring.java", 32); // after the start
+        everyKind(w.recorder(), s1, s2);
+        w.close();
+        TraceFile v2 = TraceReader.read(w.path());
+
+        TraceBytes t = new TraceBytes(2, 4);
+        everyKind(t.recorder, s1, s2);
+        TraceFile v1 = TraceBytes.read(t.finish(true));
+
+        assertEquals(TraceFormat.VERSION, v2.version());
+        assertEquals(2, v2.rank());
+        assertEquals(4, v2.worldSize());
+        assertTrue(v2.complete());
+        assertEquals(0, v2.dropped());
+        assertEquals(-1, v2.truncatedAt());
+        assertEquals(v1.events().size(), v2.events().size());
+        for (int i = 0; i < v1.events().size(); i++) {
+            TraceEvent a = v1.events().get(i);
+            TraceEvent b = v2.events().get(i);
+            assertEquals(a.kind(), b.kind(), "event " + i);
+            assertEquals(i, b.seq());
+            assertEquals(a.site(), b.site());
+            assertEquals(Thread.currentThread().getId(), b.thread());
+            assertArrayEquals(a.fields(), b.fields(), a + " / " + b);
+        }
+        assertEquals("Ring.java", v2.site(s1).file());
+        assertEquals(32, v2.site(s2).line());
+        assertEquals("Comm.iRecv", v2.site(s2).op());
+        int vec = v2.events().get(1).intField(4);
+        assertArrayEquals(new long[] {3, 1}, v2.signature(vec).reps());
+        assertArrayEquals(new int[] {0, 2, 3}, v2.rankSets().get(v2.events().get(6).intField(5)));
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aRankThatNeverClosesItsTraceLeavesEveryEventItRecordedReadable() throws Exception {
+        int site = CallSites.register("Comm.send", "demo.Killed", "main", "Killed.java", 7);
+        TraceWriter w = TraceWriter.start(dir, 1, 2, errStream);
+        for (int i = 0; i < 5000; i++) {
+            w.recorder().send(site, PointOp.SEND, 1L, 0, i, 5, 1, 0L);
+        }
+        // no flush, no close: what a rank killed by SIGKILL leaves (the pages are the kernel's)
+        TraceFile f = TraceReader.read(w.path());
+        assertFalse(f.complete());
+        assertEquals(5000, f.events().size());
+        assertEquals(4999, f.events().get(4999).field(3));
+        assertEquals(7, f.site(site).line());
+    }
+
+    @Test
+    void aRecordCutBeforeItsFirstWordEndsItsChunkWithoutAnError() throws Exception {
+        TraceWriter w = TraceWriter.start(dir, 0, 1, errStream);
+        for (int i = 0; i < 3; i++) {
+            w.recorder().send(0, PointOp.SEND, 1L, 0, i, 5, 1, 0L);
+        }
+        w.close();
+        byte[] bytes = Files.readAllBytes(w.path());
+        int third = TraceFormat.CHUNK_BYTES + TraceFormat.CHUNK_HEADER + 2 * RecordLayout.size(EventKind.SEND.tag());
+        bytes[third + 20] = 9; // a field stored, then killed before the record's first word
+        for (int i = 0; i < 8; i++) {
+            bytes[third + i] = 0;
+        }
+        TraceFile f = TraceReader.read(w.path(), bytes, bytes.length);
+        assertEquals(2, f.events().size());
+    }
+
+    @Test
+    void aDefinitionLargerThanAChunkContinuesInTheNextDefinitionsChunkBetweenTheThreadsEvents() throws Exception {
+        TraceWriter w = TraceWriter.start(dir, 0, 1, errStream);
+        TraceRecorder r = w.recorder();
+        int runs = 40_000;
+        int[] codes = new int[runs];
+        long[] reps = new long[runs];
+        for (int i = 0; i < runs; i++) {
+            codes[i] = 1 + i % 8;
+            reps[i] = 1000 + i;
+        }
+        r.send(0, PointOp.SEND, 1L, 0, 1, 5, 1, 0L);
+        int big = r.defineSignature(codes, reps, 1, 2);
+        int small = r.defineSignature(new int[] {5, 8}, new long[] {1, 1}, 12, 16);
+        r.send(0, PointOp.SEND, 1L, 0, 2, big, 1, 0L);
+        r.send(0, PointOp.SEND, 1L, 0, 3, small, 1, 0L);
+        w.close();
+        TraceFile f = TraceReader.read(w.path());
+        assertEquals(3, f.events().size());
+        assertArrayEquals(reps, f.signature(f.events().get(1).intField(4)).reps());
+        assertArrayEquals(new int[] {5, 8}, f.signature(f.events().get(2).intField(4)).codes());
+    }
+
+    @Test
+    void pastTraceMaxRecordingStopsTheFileStaysUnderItAndTheTraceSaysHowManyEventsItMisses() throws Exception {
+        long max = 1L << 20;
+        TraceWriter w = TraceWriter.start(dir, 0, 2, max, errStream);
+        int n = 100_000;
+        Consumer<TraceRecorder> loop = r -> {
+            for (int i = 0; i < n; i++) {
+                r.send(0, PointOp.SEND, 1L, 1, i, 5, 1, 0L);
+            }
+        };
+        loop.accept(w.recorder());
+        w.close();
+        assertTrue(Files.size(w.path()) <= max, "file " + Files.size(w.path()));
+        TraceFile f = TraceReader.read(w.path());
+        assertTrue(f.complete());
+        assertTrue(f.events().size() > 10_000, "kept " + f.events().size());
+        assertEquals(n, f.events().size() + f.dropped());
+        assertThrows(IllegalArgumentException.class, () -> TraceWriter.start(dir, 1, 2, 256, errStream),
+                "a cap that holds no event (the ring capacity of the former signature) is refused");
+        List<String> said = err.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(1, said.size(), said.toString());
+        assertTrue(said.get(0).contains("trace-max=" + max) && said.get(0).contains("recording stops"), said.get(0));
+    }
+}
