@@ -1,7 +1,6 @@
 package org.mpiguard.core.deadlock;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.mpiguard.core.activity.WaitKind;
@@ -52,7 +51,7 @@ enum SnapshotShapes {
         if (r == 0) {
             ThreadStatus t = new ThreadStatus("main", WaitKind.RECEIVE, "Comm.recv", "com.acme.Master", "collect",
                     "Master.java", 58, others(r, n), true, "", "from any rank, tag 1", false,
-                    Envelopes.receive(Envelopes.ANY, 1, WORLD));
+                    Envelopes.receive(Envelopes.ANY, 1, WORLD), -1, List.of());
             return blocked(r, t, sample, cpu);
         }
         return r % 4 == 0 ? blocked(r, receive(0, 2, "Worker.java", 30), sample, cpu) : running(r, sample, cpu);
@@ -60,7 +59,8 @@ enum SnapshotShapes {
 
     private static RankStatus barrier(int r, int n, boolean sample, long cpu) {
         ThreadStatus t = new ThreadStatus("main", WaitKind.COLLECTIVE, "Comm.barrier", "com.acme.Solver", "step",
-                "Solver.java", 88, others(r, n), false, WORLD + "#5", "over all " + n + " ranks");
+                "Solver.java", 88, others(r, n), false, WORLD + "#5", "over all " + n + " ranks", false,
+                Envelopes.ABSENT, -1, List.of());
         return new RankStatus(r, RankState.BLOCKED, 5, List.of(sampled(t, sample, cpu)), List.of(),
                 Map.of(WORLD, 5L));
     }
@@ -95,9 +95,11 @@ enum SnapshotShapes {
         return t.withSample(cpu, frames);
     }
 
-    private static int[] others(int r, int n) {
-        int[] all = new int[n - 1];
-        Arrays.setAll(all, i -> i < r ? i : i + 1);
-        return all;
+    /** Every rank but {@code r}, as runs: building the ints would cost the bench itself n squared. */
+    private static RankRuns others(int r, int n) {
+        if (r == 0 || r == n - 1) {
+            return RankRuns.ofRuns(new int[] {r == 0 ? 1 : 0}, new int[] {n - 1});
+        }
+        return RankRuns.ofRuns(new int[] {0, r + 1}, new int[] {r, n - r - 1});
     }
 }
