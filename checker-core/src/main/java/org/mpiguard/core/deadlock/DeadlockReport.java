@@ -40,7 +40,7 @@ public final class DeadlockReport {
             if (r != deadlocked.get(0)) {
                 related.add(new RelatedCall(r, t.op(), siteOf(t)));
             }
-            for (int c : t.waitsFor()) {
+            for (int c : t.waitsFor().toArray()) {
                 if (c >= 0 && c < byRank.length && byRank[c] != null && !finishedBlamed.contains(c)
                         && (byRank[c].state() == RankState.FINISHED || byRank[c].state() == RankState.EXITED)) {
                     finishedBlamed.add(c);
@@ -105,8 +105,8 @@ public final class DeadlockReport {
     }
 
     private static List<Integer> waitsFor(ThreadStatus t) {
-        List<Integer> ranks = new ArrayList<>(t.waitsFor().length);
-        for (int r : t.waitsFor()) {
+        List<Integer> ranks = new ArrayList<>(t.waitsFor().size());
+        for (int r : t.waitsFor().toArray()) {
             ranks.add(r);
         }
         return ranks;

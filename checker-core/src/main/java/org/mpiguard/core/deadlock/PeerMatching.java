@@ -10,37 +10,19 @@ package org.mpiguard.core.deadlock;
  * <p>A matching call releases its peer even when it would in fact match an earlier
  * message: then that call completes instead and its rank progresses, which the graph
  * would grant anyway. Matching only ever adds releases, so it can hide a deadlock but
- * never invent one.
+ * never invent one. A sendRecv needs only one of its halves to be able to complete: while
+ * the thread is still in the call either half may be done already (an eager send, a message
+ * that arrived first), and the snapshot cannot tell which, so only both halves stuck make it
+ * stuck. An ANY_SOURCE receive is released by any member of its communicator, or by another
+ * thread of its own rank. The rules are applied by {@link ProgressFixpoint}.
  */
 final class PeerMatching {
 
     private PeerMatching() {
     }
 
-    /**
-     * Whether the point-to-point call of {@code t} on {@code rank} can complete. A sendRecv
-     * needs only one of its halves to be able to complete: while the thread is still in the
-     * call either half may be done already (an eager send, a message that arrived first),
-     * and the snapshot cannot tell which, so only both halves stuck make it stuck.
-     */
-    static boolean releasable(RankStatus[] byRank, int rank, ThreadStatus t, boolean[] canProgress) {
-        Envelopes e = t.envelopes();
-        return (e.sends() && sendCanComplete(byRank, rank, e, canProgress))
-                || (e.receives() && receiveCanComplete(byRank, rank, t, canProgress));
-    }
-
-    private static boolean sendCanComplete(RankStatus[] byRank, int rank, Envelopes e, boolean[] canProgress) {
-        int dest = e.dest();
-        if (dest < 0 || dest >= byRank.length) {
-            return true; // a peer the snapshot does not cover is never blamed
-        }
-        if (canProgress[dest]) {
-            return true;
-        }
-        RankStatus receiver = byRank[dest];
-        if (receiver == null) {
-            return true;
-        }
+    /** Whether one of {@code receiver}'s calls accepts what {@code rank} sends ({@code e}) to {@code dest}. */
+    static boolean accepts(RankStatus receiver, int rank, Envelopes e, int dest) {
         for (ThreadStatus o : receiver.threads()) {
             if (o.envelopes().acceptsFrom(rank, e, dest)) {
                 return true;
@@ -49,32 +31,10 @@ final class PeerMatching {
         return false;
     }
 
-    private static boolean receiveCanComplete(RankStatus[] byRank, int rank, ThreadStatus t, boolean[] canProgress) {
-        Envelopes e = t.envelopes();
-        int source = e.source();
-        if (source != Envelopes.ANY) {
-            return source < 0 || source >= byRank.length || senderCanComplete(byRank, source, rank, e, canProgress);
-        }
-        // ANY_SOURCE: any member of the communicator, or another thread of this rank
-        if (senderCanComplete(byRank, rank, rank, e, canProgress)) {
-            return true;
-        }
-        for (int c : t.waitsFor()) {
-            if (c >= 0 && c < byRank.length && senderCanComplete(byRank, c, rank, e, canProgress)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether {@code sender} can progress or is sending what {@code receiver}'s call accepts. */
-    private static boolean senderCanComplete(RankStatus[] byRank, int sender, int receiver, Envelopes e,
-            boolean[] canProgress) {
-        if (canProgress[sender] || byRank[sender] == null) {
-            return true;
-        }
-        for (ThreadStatus o : byRank[sender].threads()) {
-            if (e.acceptsFrom(sender, o.envelopes(), receiver)) {
+    /** Whether one of {@code sender}'s calls sends what {@code receiver}'s call ({@code e}) accepts. */
+    static boolean sends(RankStatus sender, int senderRank, Envelopes e, int receiver) {
+        for (ThreadStatus o : sender.threads()) {
+            if (e.acceptsFrom(senderRank, o.envelopes(), receiver)) {
                 return true;
             }
         }

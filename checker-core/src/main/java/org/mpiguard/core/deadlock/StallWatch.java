@@ -2,10 +2,10 @@ package org.mpiguard.core.deadlock;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import org.mpiguard.core.report.Finding;
 
 /**
@@ -102,20 +102,30 @@ final class StallWatch {
 
     /** The running ranks some waiting rank's blocked thread waits for. */
     private static List<Integer> runningAwaited(RankStatus[] byRank, List<Integer> waiting) {
-        Set<Integer> running = new TreeSet<>();
+        // by word-wide scans of the running ranks: a barrier's waits list every other rank
+        BitSet runningNow = new BitSet(byRank.length);
+        for (int r = 0; r < byRank.length; r++) {
+            if (byRank[r].state() == RankState.RUNNING) {
+                runningNow.set(r);
+            }
+        }
+        BitSet running = new BitSet(byRank.length);
         for (int r : waiting) {
             for (ThreadStatus t : byRank[r].threads()) {
                 if (!t.blocked()) {
                     continue;
                 }
-                for (int peer : t.waitsFor()) {
-                    if (peer >= 0 && peer < byRank.length && byRank[peer].state() == RankState.RUNNING) {
-                        running.add(peer);
+                RankRuns peers = t.waitsFor();
+                for (int run = 0; run < peers.runs(); run++) {
+                    int end = (int) Math.min((long) peers.start(run) + peers.length(run), byRank.length);
+                    for (int p = runningNow.nextSetBit(Math.max(0, peers.start(run))); p >= 0 && p < end;
+                            p = runningNow.nextSetBit(p + 1)) {
+                        running.set(p);
                     }
                 }
             }
         }
-        return new ArrayList<>(running);
+        return running.stream().boxed().toList();
     }
 
     /** Whether every running rank's snapshot carries a stack (it was a sampled round). */

@@ -10,7 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.mpiguard.core.activity.WaitKind;
 
-/** Binary form of a {@link RankStatus} for the checker's own messages between ranks. */
+/**
+ * Binary form of a {@link RankStatus} for the checker's own messages between ranks. The
+ * ranks a thread waits for travel as runs ({@link RankRuns}): a collective on COMM_WORLD is
+ * some 20 bytes whatever the job's size.
+ */
 public final class StatusCodec {
 
     private StatusCodec() {
@@ -31,9 +35,11 @@ public final class StatusCodec {
                 out.writeUTF(t.method());
                 out.writeUTF(t.file() == null ? "" : t.file());
                 out.writeInt(t.line());
-                out.writeInt(t.waitsFor().length);
-                for (int r : t.waitsFor()) {
-                    out.writeInt(r);
+                RankRuns waitsFor = t.waitsFor();
+                out.writeInt(waitsFor.runs());
+                for (int run = 0; run < waitsFor.runs(); run++) {
+                    out.writeInt(waitsFor.start(run));
+                    out.writeInt(waitsFor.length(run));
                 }
                 out.writeBoolean(t.anyOf());
                 out.writeUTF(t.commKey());
@@ -81,9 +87,21 @@ public final class StatusCodec {
             String method = in.readUTF();
             String file = in.readUTF();
             int line = in.readInt();
-            int[] waitsFor = new int[in.readInt()];
-            for (int j = 0; j < waitsFor.length; j++) {
-                waitsFor[j] = in.readInt();
+            int runs = in.readInt();
+            if (runs < 0 || runs > length / 8) {
+                throw new IOException("corrupt status: " + runs + " runs of ranks");
+            }
+            int[] starts = new int[runs];
+            int[] lengths = new int[runs];
+            for (int j = 0; j < runs; j++) {
+                starts[j] = in.readInt();
+                lengths[j] = in.readInt();
+            }
+            RankRuns waitsFor;
+            try {
+                waitsFor = RankRuns.ofRuns(starts, lengths);
+            } catch (IllegalArgumentException e) {
+                throw new IOException("corrupt status: " + e.getMessage(), e);
             }
             boolean anyOf = in.readBoolean();
             String commKey = in.readUTF();

@@ -1,13 +1,12 @@
 package org.mpiguard.core.deadlock;
 
-import java.util.Arrays;
 import org.mpiguard.core.activity.WaitKind;
 
 /**
  * One application thread's blocking state, with its peers already translated to
  * world ranks, as it travels from a rank's watchdog to the coordinator.
  *
- * @param waitsFor  world ranks that could release this thread
+ * @param waitsFor  world ranks that could release this thread (as runs: a collective's are every other member)
  * @param anyOf     true if any one of them suffices (OR), false if all are needed (AND)
  * @param commKey   identifies the communicator across ranks (its world-rank members); two
  *                  threads blocked in collectives with the same key may be in the same one
@@ -23,9 +22,16 @@ import org.mpiguard.core.activity.WaitKind;
  *                  rounds that may end in a finding; empty otherwise
  */
 public record ThreadStatus(String thread, WaitKind kind, String op, String className, String method,
-                           String file, int line, int[] waitsFor, boolean anyOf, String commKey,
+                           String file, int line, RankRuns waitsFor, boolean anyOf, String commKey,
                            String detail, boolean polling, Envelopes envelopes, long cpuNanos,
                            java.util.List<String> stack) {
+
+    public ThreadStatus(String thread, WaitKind kind, String op, String className, String method, String file,
+                        int line, int[] waitsFor, boolean anyOf, String commKey, String detail, boolean polling,
+                        Envelopes envelopes, long cpuNanos, java.util.List<String> stack) {
+        this(thread, kind, op, className, method, file, line, RankRuns.of(waitsFor), anyOf, commKey, detail, polling,
+                envelopes, cpuNanos, stack);
+    }
 
     public ThreadStatus(String thread, WaitKind kind, String op, String className, String method, String file,
                         int line, int[] waitsFor, boolean anyOf, String commKey, String detail, boolean polling,
@@ -80,13 +86,13 @@ public record ThreadStatus(String thread, WaitKind kind, String op, String class
     public boolean equals(Object o) {
         return o instanceof ThreadStatus t && thread.equals(t.thread) && kind == t.kind && op.equals(t.op)
                 && className.equals(t.className) && method.equals(t.method) && String.valueOf(file).equals(String.valueOf(t.file))
-                && line == t.line && Arrays.equals(waitsFor, t.waitsFor) && anyOf == t.anyOf
+                && line == t.line && waitsFor.equals(t.waitsFor) && anyOf == t.anyOf
                 && commKey.equals(t.commKey) && detail.equals(t.detail) && polling == t.polling
                 && envelopes.equals(t.envelopes) && cpuNanos == t.cpuNanos && stack.equals(t.stack);
     }
 
     @Override
     public int hashCode() {
-        return 31 * thread.hashCode() + 17 * line + Arrays.hashCode(waitsFor);
+        return 31 * thread.hashCode() + 17 * line + waitsFor.hashCode();
     }
 }

@@ -13,7 +13,9 @@ import org.mpiguard.core.activity.WaitKind;
  * to progress, so they are never blamed. A point-to-point call is also released by a
  * peer blocked in the call that matches it ({@link PeerMatching}). The least fixpoint of
  * "can progress" leaves exactly the ranks that no future event can release: those are
- * deadlocked.
+ * deadlocked. A collective is released once every member can progress or is in it (or past
+ * it) already; a lock once its target or any conflicting holder can progress. The fixpoint is
+ * computed by {@link ProgressFixpoint} in time about linear in the job.
  */
 public final class WaitForGraph {
 
@@ -22,38 +24,7 @@ public final class WaitForGraph {
 
     /** Deadlocked world ranks in ascending order; empty if every rank can still progress. */
     public static List<Integer> deadlocked(RankStatus[] byRank) {
-        int n = byRank.length;
-        boolean[] canProgress = new boolean[n];
-        for (int r = 0; r < n; r++) {
-            RankState state = byRank[r] == null ? RankState.UNKNOWN : byRank[r].state();
-            canProgress[r] = state == RankState.RUNNING || state == RankState.UNKNOWN;
-        }
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int r = 0; r < n; r++) {
-                if (!canProgress[r] && byRank[r].state() == RankState.BLOCKED && releasable(byRank, r, canProgress)) {
-                    canProgress[r] = true;
-                    changed = true;
-                }
-            }
-        }
-        List<Integer> stuck = new ArrayList<>();
-        for (int r = 0; r < n; r++) {
-            if (!canProgress[r] && byRank[r].state() == RankState.BLOCKED) {
-                stuck.add(r);
-            }
-        }
-        return stuck;
-    }
-
-    private static boolean releasable(RankStatus[] byRank, int rank, boolean[] canProgress) {
-        for (ThreadStatus t : byRank[rank].threads()) {
-            if (t.blocked() && t.kind() != WaitKind.FINALIZE && releasable(byRank, rank, t, canProgress)) {
-                return true;
-            }
-        }
-        return false;
+        return new ProgressFixpoint(byRank).deadlocked();
     }
 
     /**
@@ -96,60 +67,6 @@ public final class WaitForGraph {
         return List.of();
     }
 
-    private static boolean releasable(RankStatus[] byRank, int rank, ThreadStatus t, boolean[] canProgress) {
-        if (t.kind() == WaitKind.LOCK) {
-            return lockReleasable(byRank, rank, t, canProgress);
-        }
-        if (t.envelopes().known()) {
-            return PeerMatching.releasable(byRank, rank, t, canProgress);
-        }
-        if (t.anyOf()) {
-            for (int c : t.waitsFor()) {
-                if (inRange(c, canProgress) && canProgress[c]) {
-                    return true;
-                }
-            }
-            return false;
-        }
-        for (int c : t.waitsFor()) {
-            if (!inRange(c, canProgress)) {
-                continue;
-            }
-            boolean satisfied = canProgress[c]
-                    || (t.kind() == WaitKind.COLLECTIVE && c != rank
-                        && (inSameCollective(byRank[c], t) || enteredAlready(byRank[c], t)));
-            if (!satisfied) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * A lock (or the unlock that completes it) is granted once the target progresses and
-     * every conflicting holder lets go; as holders are known only by what ranks said, any
-     * one of them progressing may be the release, so it is OR (never a false finding).
-     */
-    private static boolean lockReleasable(RankStatus[] byRank, int rank, ThreadStatus t, boolean[] canProgress) {
-        for (int c : t.waitsFor()) {
-            if (inRange(c, canProgress) && canProgress[c]) {
-                return true;
-            }
-        }
-        String key = t.commKey();
-        if (key.length() < 3) {
-            return true;
-        }
-        String resource = key.substring(0, key.length() - 2);
-        boolean exclusive = key.endsWith(":E");
-        for (int r = 0; r < byRank.length; r++) {
-            if (r != rank && byRank[r] != null && canProgress[r] && byRank[r].holdsConflicting(resource, exclusive)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Ranks other than {@code rank} holding a lock that conflicts with what {@code t} waits for. */
     public static List<Integer> lockHolders(RankStatus[] byRank, int rank, ThreadStatus t) {
         List<Integer> holders = new ArrayList<>();
@@ -164,43 +81,5 @@ public final class WaitForGraph {
             }
         }
         return holders;
-    }
-
-    /**
-     * A member already waiting in the same collective (same communicator, same number) is
-     * not what holds it up.
-     */
-    private static boolean inSameCollective(RankStatus other, ThreadStatus t) {
-        if (other == null || other.state() != RankState.BLOCKED) {
-            return false;
-        }
-        for (ThreadStatus o : other.threads()) {
-            if (o.kind() == WaitKind.COLLECTIVE && o.commKey().equals(t.commKey())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * A member that has entered this collective already (it may have left it: bcast,
-     * reduce and the nonblocking ones need not synchronise) has done its part.
-     */
-    private static boolean enteredAlready(RankStatus other, ThreadStatus t) {
-        String key = t.commKey();
-        int hash = key.lastIndexOf('#');
-        if (other == null || hash < 0) {
-            return false;
-        }
-        try {
-            long seq = Long.parseLong(key.substring(hash + 1));
-            return seq > 0 && other.entered(key.substring(0, hash), seq);
-        } catch (NumberFormatException e) {
-            return false;
-        }
-    }
-
-    private static boolean inRange(int rank, boolean[] canProgress) {
-        return rank >= 0 && rank < canProgress.length;
     }
 }

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# What the cross-process analysis costs on a large job's traces, where this machine cannot run
+# the job: generates synthetic traces (halo exchanges by messages and by puts in fence epochs,
+# allReduces, master/worker with ANY_SOURCE receives; analyzer's test source
+# ScaleTraceGenerator, written through the trace API), runs the analyzer on them under
+# /usr/bin/time -v, and prints its CPU time and peak RSS against the targets: under 256 MB per
+# analysing process and under 60 s of CPU for the 100-million-event set.
+#   bash scripts/analysis-scale.sh [--ranks N] [--events E] [--dir DIR] [--heap SIZE] [--keep]
+#     --ranks 1024, --events 100000000 by default; --dir defaults to a fresh temporary directory
+#     (removed at the end unless --keep); --heap is the analyzer's -Xmx (default: the JVM's own).
+# Exit code 0 when both targets are met, 1 when not, 2 on bad options or a failed build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ranks=1024
+events=100000000
+dir=""
+heap=""
+keep=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --ranks) ranks=${2:?--ranks needs a value}; shift 2 ;;
+        --events) events=${2:?--events needs a value}; shift 2 ;;
+        --dir) dir=${2:?--dir needs a value}; shift 2 ;;
+        --heap) heap=${2:?--heap needs a value}; shift 2 ;;
+        --keep) keep=1; shift ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        *) echo "analysis-scale: unknown option $1 (see --help)" >&2; exit 2 ;;
+    esac
+done
+if ! [[ "$ranks" =~ ^[0-9]+$ && "$events" =~ ^[0-9]+$ ]] || [ "$ranks" -lt 2 ]; then
+    echo "analysis-scale: --ranks (at least 2) and --events take whole numbers" >&2
+    exit 2
+fi
+if [ ! -x /usr/bin/time ]; then
+    echo "analysis-scale: /usr/bin/time is missing (apt-get install time)" >&2
+    exit 2
+fi
+if [ "${SCALE_NO_BUILD:-}" != 1 ]; then
+    mvn -B -q -o -ntp -pl checker-core,analyzer test-compile dependency:build-classpath \
+        -Dmdep.outputFile=target/scale.classpath >&2 || { echo "analysis-scale: build failed" >&2; exit 2; }
+fi
+cp="analyzer/target/test-classes:analyzer/target/classes:$(cat analyzer/target/scale.classpath)"
+if [ -z "$dir" ]; then
+    dir=$(mktemp -d /tmp/mpiguard-scale.XXXXXX)
+else
+    mkdir -p "$dir"
+fi
+cleanup() { if [ "$keep" != 1 ]; then rm -rf "$dir"; fi; }
+trap cleanup EXIT
+rm -f "$dir"/trace-rank*.mpgt "$dir"/findings-analysis.jsonl "$dir"/message-races.jsonl
+
+java -cp "$cp" org.mpiguard.analyzer.ScaleTraceGenerator --ranks "$ranks" --events "$events" --dir "$dir"
+echo "traces: $(du -sh "$dir" | cut -f1) on disk"
+
+heap_opt=()
+[ -n "$heap" ] && heap_opt=("-Xmx$heap")
+set +e
+/usr/bin/time -v -o "$dir/time.txt" java "${heap_opt[@]}" -cp "$cp" org.mpiguard.analyzer.AnalyzeCommand \
+    --quiet --predict off "$dir" >"$dir/analyze.out" 2>"$dir/analyze.err"
+status=$?
+set -e
+user=$(awk -F': ' '/User time/ {print $2}' "$dir/time.txt")
+sys=$(awk -F': ' '/System time/ {print $2}' "$dir/time.txt")
+rss_kb=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$dir/time.txt")
+wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$dir/time.txt")
+cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN {printf "%.1f", u + s}')
+rss_mb=$(( rss_kb / 1024 ))
+findings=$( [ -f "$dir/findings-analysis.jsonl" ] && wc -l < "$dir/findings-analysis.jsonl" || echo 0)
+# exit codes of the analyzer: 0 nothing found, 1 errors found (findings); anything else: it failed
+# an OutOfMemoryError escapes the command's handler and may leave exit code 1, like a finding
+if grep -q -m1 OutOfMemoryError "$dir/analyze.err" "$dir/analyze.out"; then
+    status=99
+fi
+if [ "$status" -gt 1 ]; then
+    outcome="FAILED: $(grep -h -m1 -E 'OutOfMemoryError|Exception|failed' "$dir/analyze.err" "$dir/analyze.out" | head -1 | cut -c1-160)"
+else
+    outcome="analysed, $findings findings"
+fi
+echo
+printf '%-10s %-12s %-10s %-12s %-10s %s\n' ranks events cpu_s peak_rss_mb wall outcome
+printf '%-10s %-12s %-10s %-12s %-10s %s\n' "$ranks" "$events" "$cpu" "$rss_mb" "$wall" "$outcome"
+echo
+verdict() { if [ "$1" = 1 ]; then echo met; else echo "NOT MET"; fi; }
+ok_mem=$([ "$status" -le 1 ] && [ "$rss_mb" -lt 256 ] && echo 1 || echo 0)
+ok_cpu=$([ "$status" -le 1 ] && awk -v c="$cpu" 'BEGIN {exit !(c < 60)}' && echo 1 || echo 0)
+echo "targets (issue 25, for the 100-million-event set; this run: $events events):"
+printf '  %-46s %10s  %s\n' "memory under 256 MB per analysing process" "${rss_mb} MB" "$(verdict "$ok_mem")"
+printf '  %-46s %10s  %s\n' "CPU under 60 s in total" "${cpu} s" "$(verdict "$ok_cpu")"
+[ "$ok_mem" = 1 ] && [ "$ok_cpu" = 1 ] && exit 0
+exit 1
