@@ -113,7 +113,7 @@ class OptionsTest {
 
     @Test
     void everyKeyIsDocumentedWithItsDefault() {
-        assertEquals(14, Options.documentation().size());
+        assertEquals(15, Options.documentation().size());
         Options.documentation().values().forEach(doc -> assertTrue(doc.startsWith("default '"), doc));
     }
 
