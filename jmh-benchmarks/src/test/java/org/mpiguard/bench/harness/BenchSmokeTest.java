@@ -41,6 +41,16 @@ class BenchSmokeTest {
     }
 
     @Test
+    void theTracedVariantRunsBesideTheDefaultOneAndTheStartUpStaysTheDefaultAgents() {
+        int status = harness("--smoke", "--traced", "--kernels", "ep", "--timeout", "120");
+
+        assertEquals(0, status, stdout() + stderr());
+        assertTrue(stdout().contains("with trace=on: median ratio"), stdout());
+        assertTrue(stdout().matches("(?s).*mpirun -np 4: +plain \\d+\\.\\d+ s, agent \\d+\\.\\d+ s.*"), stdout());
+        assertFalse(stderr().contains("Exception"), stderr());
+    }
+
+    @Test
     void everyKernelRunsPlainAndUnderTheAgentAndGivesTheSameVerifiedResult() {
         int status = harness("--smoke", "--no-startup", "--timeout", "120");
 
