@@ -37,7 +37,10 @@ class ArgumentRulesTest {
                 < send.indexOf("PointToPointArgs.send"), "the environment gate comes first and makes the call alone\n" + send);
         assertTrue(m.find(), send);
         assertEquals("PointToPointArgs.send", m.group(1) + "." + m.group(2));
-        assertTrue(send.indexOf("PointToPointArgs.send") < send.lastIndexOf("self.send("), "checks come before the call");
+        // the call is the explore family's call rule, which sends synchronously under sync-sends=on
+        int call = send.lastIndexOf("explore.SyncSends.send(self, a0, a1, a2, a3, a4)");
+        assertTrue(call > send.indexOf("Blocking.send("), "the call is made inside the blocking bracket\n" + send);
+        assertTrue(send.indexOf("PointToPointArgs.send") < call, "checks come before the call\n" + send);
     }
 
     @Test
