@@ -16,6 +16,7 @@ import org.mpiguard.core.trace.CompletionOp;
 import org.mpiguard.core.trace.AccumulateOp;
 import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.PointOp;
+import org.mpiguard.core.trace.ProbeOp;
 import org.mpiguard.core.trace.RmaOp;
 import org.mpiguard.core.trace.RmaSyncOp;
 import org.mpiguard.core.trace.TraceEncoder;
@@ -113,6 +114,18 @@ final class RunBuilder {
 
         Rank waitFor(int line, long request, int source, int tag, int count) {
             rec.complete(site("Request.waitFor", line), CompletionOp.WAIT, request, source, tag, count, 0);
+            return this;
+        }
+
+        /** A {@code Request.test} that found {@code request} complete (the failed tests before it leave no event). */
+        Rank testFound(int line, long request, int source, int tag, int count) {
+            rec.complete(site("Request.test", line), CompletionOp.TEST, request, source, tag, count, 0);
+            return this;
+        }
+
+        /** An {@code iProbe} that found nothing. */
+        Rank iProbeEmpty(int line, int source, int tag) {
+            rec.probe(site("Comm.iProbe", line), ProbeOp.IPROBE, WORLD, source, tag, false, -1, -1, 0);
             return this;
         }
 

@@ -101,6 +101,61 @@ class PredictedFromTracesTest {
         assertSilent(analyse(traces, Buffering.INFINITE), "infinite");
     }
 
+    /**
+     * Each rank posts a receive of the other's message, tests until it arrives, then sends it:
+     * every schedule deadlocks with both ranks testing. With {@code serving}, each probes for
+     * other messages between its tests (a loop that serves while it waits).
+     */
+    private Path testLoops(boolean serving) throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        for (int me = 0; me < 2; me++) {
+            RunBuilder.Rank r = run.rank(me);
+            long q = r.irecv(50, 1 - me, 3 + me, INT, 1);
+            if (serving) {
+                r.iProbeEmpty(52, ANY, 9);
+            }
+            r.testFound(51, q, 1 - me, 3 + me, 1).send(54, 1 - me, 4 - me, INT, 1);
+        }
+        return run.write(true);
+    }
+
+    /** A test loop that does nothing else while it waits is a wait: the cycle through it is predicted. */
+    @Test
+    void aLoopThatOnlyTestsIsABlockingWait() throws Exception {
+        Analysis.Result r = analyse(testLoops(false), Buffering.INFINITE);
+        List<Finding> f = predicted(r);
+        assertEquals(1, f.size(), r.notes().toString());
+        assertEquals(List.of("0@Prog.java:51", "1@Prog.java:51"), sitesOf(f.get(0)));
+        assertTrue(f.get(0).message().contains("Request.test"), f.get(0).message());
+    }
+
+    /**
+     * A rank that probes while it tests is not blocked: in another schedule it may take and
+     * answer messages the trace does not show it taking. Not predicted, and said as a limit.
+     */
+    @Test
+    void aLoopThatServesWhileItTestsIsNotABlockingPoint() throws Exception {
+        Analysis.Result r = analyse(testLoops(true), Buffering.INFINITE);
+        assertSilent(r, "infinite");
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("would stop a rank in a loop that tests while it probes,"
+                + " sends or receives (first rank 0's Request.test at Prog.java:51)")), r.notes().toString());
+    }
+
+    /**
+     * A real trace of WorkStealing at 4 ranks (2026-11-27) whose zero-buffer prediction
+     * stopped rank 0 at its test at :97 (whose first test succeeded in the run) and rank 3 at
+     * the same test (which served between its tests) while ranks 1 and 2 sent IDLE to rank 0:
+     * the loop serves IDLE messages (iProbe, then the receive) between its tests, so in that
+     * schedule rank 0 takes them. A site that served once is a polling loop everywhere. Silent.
+     */
+    @Test
+    void aWorkStealingRankPollingForItsAnswerWhileItServesIsNotPredictedToBlock() throws Exception {
+        Path traces = Path.of(getClass().getResource("/traces/work-stealing-polled/trace-rank0.mpgt").toURI())
+                .getParent();
+        assertSilent(analyse(traces, Buffering.ZERO), "zero");
+        assertSilent(analyse(traces, Buffering.INFINITE), "infinite");
+    }
+
     @Test
     void aMasterThatSendsTheNextTaskToTheSourceItReadIsSilent() throws Exception {
         Path traces = masterWorker(true);

@@ -84,8 +84,16 @@ public final class PredictiveAnalysis {
         Map<List<Object>, Witness> witnesses = new LinkedHashMap<>();
         Map<List<Object>, Integer> similar = new LinkedHashMap<>();
         int[] counts = new int[3];
+        Act[] firstPolled = new Act[1];
+        int[] polledCandidates = new int[1];
         try (LazySolver solver = new LazySolver(ctp)) {
             java.util.function.Predicate<List<Act>> consider = candidate -> {
+                Act polled = polledStop(candidate);
+                if (polled != null) {
+                    firstPolled[0] = firstPolled[0] == null ? polled : firstPolled[0];
+                    polledCandidates[0]++;
+                    return true;
+                }
                 List<Object> sites = siteKey(candidate);
                 List<Object> same = bySites.containsKey(sites) ? sites : sameState(bySites, candidate);
                 if (same != null) {
@@ -116,6 +124,13 @@ public final class PredictiveAnalysis {
                             + "); it is not reported");
                     return true;
                 }
+                Act polledStuck = polledStuck(replay);
+                if (polledStuck != null) {
+                    // a rank of the deadlock's final state only polls: it could serve the others
+                    firstPolled[0] = firstPolled[0] == null ? polledStuck : firstPolled[0];
+                    polledCandidates[0]++;
+                    return true;
+                }
                 bySites.put(sites, replay);
                 witnesses.put(sites, witness.get());
                 return bySites.size() < options.maxReports();
@@ -129,6 +144,13 @@ public final class PredictiveAnalysis {
             if (more) {
                 search.run(consider);
             }
+        }
+        if (polledCandidates[0] > 0) {
+            Act p = firstPolled[0];
+            limits.add(polledCandidates[0] + " deadlock candidate" + (polledCandidates[0] == 1 ? "" : "s")
+                    + " would stop a rank in a loop that tests while it probes, sends or receives (first rank " + p.rank
+                    + "'s " + p.call().op() + " at " + p.call().location() + "): such a rank is not blocked, and the "
+                    + "messages it would serve in another schedule are not in the trace; they are not reported");
         }
         boolean complete = !search.exhausted() && bySites.size() < options.maxReports();
         if (search.exhausted()) {
@@ -177,6 +199,27 @@ public final class PredictiveAnalysis {
             }
         }
         return out;
+    }
+
+    /** The first wait of {@code candidate} that its rank polled for while serving ({@code Call#polled}); null if none. */
+    private static Act polledStop(List<Act> candidate) {
+        for (Act d : candidate) {
+            if (d.call().polled()) {
+                return d;
+            }
+        }
+        return null;
+    }
+
+    /** A rank the replayed deadlock leaves stuck at a polled wait; null if none. */
+    private static Act polledStuck(WitnessReplay.Result replay) {
+        for (int r : replay.stuck()) {
+            Act d = replay.standing().get(r);
+            if (d != null && d.call().polled()) {
+                return d;
+            }
+        }
+        return null;
     }
 
     /** A reported deadlock whose final state already has every rank of {@code candidate} blocked where it says. */

@@ -17,6 +17,10 @@ public record Action(int rank, int seq, Kind kind, int comm, int peer, int tag, 
         return new Action(rank, seq, kind, comm, peer, tag, mode, request, group, call, match);
     }
 
+    Action withCall(Call c) {
+        return new Action(rank, seq, kind, comm, peer, tag, mode, request, group, c, observed);
+    }
+
     public boolean wildcard() {
         return kind == Kind.RECV && (peer == TraceProgram.ANY || tag == TraceProgram.ANY);
     }

@@ -94,6 +94,15 @@ public final class RankTrace {
         waitAll("Request.waitFor", site, request);
     }
 
+    /**
+     * A completion the trace recorded: {@code op} is how the program learnt of it (a wait, or
+     * a test that succeeded); {@code polled} says the rank kept making other calls while it
+     * tested ({@link Call#polled}).
+     */
+    public void completed(Request request, String op, SiteRef site, boolean polled) {
+        waitAll(new Call(rank, op, site, event, polled), request);
+    }
+
     /** {@code Request.waitAll}: modelled as one wait per request, in order (equivalent for deadlock). */
     public void waitAll(SiteRef site, Request... requests) {
         waitAll("Request.waitAll", site, requests);
@@ -183,13 +192,17 @@ public final class RankTrace {
     }
 
     private void waitAll(String op, SiteRef site, Request... requests) {
-        Call call = call(op, site);
+        waitAll(call(op, site), requests);
+    }
+
+    private void waitAll(Call call, Request... requests) {
         for (Request q : requests) {
             if (q.rank != rank) {
                 throw new IllegalArgumentException("rank " + rank + " waits for a request of rank " + q.rank);
             }
             if (q.waited) {
-                throw new IllegalArgumentException("request waited for twice on rank " + rank + " at " + where(site));
+                throw new IllegalArgumentException("request waited for twice on rank " + rank + " at "
+                        + call.location());
             }
             q.waited = true;
             add(Kind.WAIT, actions.get(q.seq).comm(), -1, -1, null, q.seq, -1, call);
@@ -207,7 +220,7 @@ public final class RankTrace {
     }
 
     private Call call(String op, SiteRef site) {
-        return new Call(rank, op, site, event);
+        return new Call(rank, op, site, event, false);
     }
 
     private static String where(SiteRef site) {

@@ -2,9 +2,11 @@ package org.mpiguard.predict.model;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.mpiguard.core.report.SiteRef;
 
 /**
@@ -57,7 +59,35 @@ public final class TraceProgramBuilder {
             r.close();
             actions.add(r.actions());
         }
+        markPolledSites(actions);
         return new TraceProgram(actions, groups, new ArrayList<>(limits.values()));
+    }
+
+    /**
+     * A test that once completed while its rank served other messages is a polling loop at
+     * every completion of that site, on every rank: where its first test succeeded, another
+     * schedule makes it fail and the loop serve.
+     */
+    private static void markPolledSites(List<List<Action>> actions) {
+        Set<SiteRef> sites = new HashSet<>();
+        for (List<Action> rank : actions) {
+            for (Action a : rank) {
+                if (a.kind() == Kind.WAIT && a.call().polled() && a.call().site() != null) {
+                    sites.add(a.call().site());
+                }
+            }
+        }
+        if (sites.isEmpty()) {
+            return;
+        }
+        for (List<Action> rank : actions) {
+            for (int i = 0; i < rank.size(); i++) {
+                Action a = rank.get(i);
+                if (a.kind() == Kind.WAIT && !a.call().polled() && sites.contains(a.call().site())) {
+                    rank.set(i, a.withCall(a.call().asPolled()));
+                }
+            }
+        }
     }
 
     int world(int comm, int localRank) {

@@ -51,6 +51,13 @@ public final class TraceConverter {
     private int index;
     /** Per thread, a wildcard probe whose Status the program read, for the receive that takes its message. */
     private final Map<Long, Probed> probedByThread = new HashMap<>();
+    /**
+     * Calls that do work besides completing requests (probes, blocking sends and receives,
+     * collectives), counted; per pending request, the count when it was posted: a test that
+     * finds it complete after more of them was polled for by a rank that kept serving.
+     */
+    private int workCalls;
+    private final Map<Long, Integer> workAtPost = new HashMap<>();
 
     /** What a wildcard probe matched (world source, tag), its wildcards, and what the program read of it. */
     private record Probed(long comm, int source, int tag, boolean anySource, boolean anyTag, boolean sourceRead,
@@ -139,15 +146,18 @@ public final class TraceConverter {
             case SSEND -> rank.ssend(c, to, tag, site);
             case BSEND -> rank.bsend(c, to, tag, site);
             case RSEND -> rank.rsend(c, to, tag, site);
-            case ISEND, IRSEND -> requests.put(e.field(6), rank.isend(c, to, tag, site));
+            case ISEND, IRSEND -> posted(e.field(6), rank.isend(c, to, tag, site));
             case START -> {
                 operationStarts++;
-                requests.put(e.field(6), rank.isend(c, to, tag, site));
+                posted(e.field(6), rank.isend(c, to, tag, site));
             }
-            case ISSEND -> requests.put(e.field(6), rank.issend(c, to, tag, site));
-            case IBSEND -> requests.put(e.field(6), rank.ibsend(c, to, tag, site));
+            case ISSEND -> posted(e.field(6), rank.issend(c, to, tag, site));
+            case IBSEND -> posted(e.field(6), rank.ibsend(c, to, tag, site));
             case SENDRECV, SENDRECV_REPLACE -> sendRecvSend.put(e.thread(), e);
             default -> rank.unmodelled(op.method(), site, "not a send the model knows");
+        }
+        if (op == PointOp.SEND || op == PointOp.SSEND || op == PointOp.BSEND || op == PointOp.RSEND) {
+            workCalls++;
         }
         if (op == PointOp.START) {
             rank.unmodelled("Prequest.start", site, "a persistent send is modelled as a standard iSend");
@@ -184,18 +194,19 @@ public final class TraceConverter {
         }
         switch (op) {
             case RECV -> {
+                workCalls++;
                 Request q = rank.recv(c, from, tag, site);
                 blockingRecv.put(e.thread(), q);
                 observeProbed(probedHere ? p : null, q);
             }
             case IRECV -> {
                 Request q = rank.irecv(c, from, tag, site);
-                requests.put(e.field(6), q);
+                posted(e.field(6), q);
                 observeProbed(probedHere ? p : null, q);
             }
             case START -> {
                 operationStarts++;
-                requests.put(e.field(6), rank.irecv(c, from, tag, site));
+                posted(e.field(6), rank.irecv(c, from, tag, site));
             }
             default -> rank.unmodelled(op.method(), site,
                     "a receive of a message an mProbe took; the mProbe's choice is taken as observed");
@@ -204,6 +215,7 @@ public final class TraceConverter {
 
     /** Both halves of a sendRecv; a half sent to or received from PROC_NULL is left out. */
     private void sendRecv(TraceEvent send, int c, int from, int tag, SiteRef site) {
+        workCalls++;
         boolean recvNull = from == -1;
         if (send == null || send.intField(2) == TraceRecorder.PROC_NULL) {
             if (!recvNull) {
@@ -217,6 +229,11 @@ public final class TraceConverter {
         } else {
             blockingRecv.put(trace.events().get(index).thread(), rank.sendRecv(c, to, send.intField(3), from, tag, site));
         }
+    }
+
+    private void posted(long id, Request q) {
+        requests.put(id, q);
+        workAtPost.put(id, workCalls);
     }
 
     private void observeProbed(Probed p, Request q) {
@@ -242,6 +259,7 @@ public final class TraceConverter {
             return; // nothing to wait for
         }
         Request q = requests.remove(id);
+        Integer workBefore = workAtPost.remove(id);
         if (q == null) {
             return; // a request the model has not (PROC_NULL, a nonblocking collective)
         }
@@ -251,15 +269,37 @@ public final class TraceConverter {
             rank.unmodelled("Request.cancel", site, "a cancelled request is modelled as waited for");
         }
         CompletionOp op = CompletionOp.of(e.op());
-        if (op == CompletionOp.WAIT_ANY || op == CompletionOp.TEST_ANY || op == CompletionOp.WAIT_SOME
-                || op == CompletionOp.TEST_SOME) {
+        String test = testMethod(op);
+        boolean polled = test != null && workBefore != null && workCalls > workBefore;
+        if (op == CompletionOp.WAIT_ANY || op == CompletionOp.WAIT_SOME || !polled && (op == CompletionOp.TEST_ANY
+                || op == CompletionOp.TEST_SOME)) {
             rank.waitAny(site, 0, q);
+        } else if (test != null) {
+            // polled: the rank tested while it probed, sent or received, so it was never blocked here, and in
+            // another schedule those calls may have taken other messages than the trace shows
+            rank.completed(q, test, site, polled);
         } else {
-            rank.waitFor(q, site); // waitFor, waitAll, a test that succeeded, getStatus
+            rank.waitFor(q, site); // waitFor, waitAll
         }
     }
 
+    /** The binding method of a completion found by testing; null for a wait (or a blocking receive). */
+    private static String testMethod(CompletionOp op) {
+        if (op == null) {
+            return null;
+        }
+        return switch (op) {
+            case TEST -> "Request.test";
+            case TEST_ALL -> "Request.testAll";
+            case TEST_ANY -> "Request.testAny";
+            case TEST_SOME -> "Request.testSome";
+            case GET_STATUS -> "Request.getStatus";
+            default -> null;
+        };
+    }
+
     private void probe(TraceEvent e) {
+        workCalls++;
         ProbeOp op = ProbeOp.of(e.op());
         SiteRef site = site(e);
         boolean wildcard = e.intField(2) == TraceRecorder.ANY || e.intField(3) == TraceRecorder.ANY;
@@ -279,6 +319,7 @@ public final class TraceConverter {
     }
 
     private void collective(TraceEvent e) {
+        workCalls++;
         int op = e.op();
         SiteRef site = site(e);
         if ((op >> 1) >= COLLECTIVES.length) {
