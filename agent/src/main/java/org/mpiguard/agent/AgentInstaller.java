@@ -19,6 +19,7 @@ final class AgentInstaller {
 
     static void install(Options options, Instrumentation instrumentation, boolean attached) throws IOException {
         Guard.configure(options);
+        JitDirectives.addInBackground(instrumentation);
         boolean watch = options.enabled(CheckFamily.BUFFERS) && BufferAddresses.open(instrumentation);
         TrampolineIndex index = TrampolineIndex.load(watch);
         ClassFilter filter = options.classFilter();

@@ -1,0 +1,44 @@
+package org.mpiguard.programs.jit;
+
+import java.lang.management.ManagementFactory;
+import javax.management.ObjectName;
+
+/**
+ * Prints the JVM's compiler directive stack (what {@code jcmd <pid> Compiler.directives_print}
+ * shows), one "matching:" or "inline:" line each, once it holds more than the default
+ * directive or after {@code args[0]} milliseconds, and its pid. Calls no MPI.
+ */
+public final class PrintDirectives {
+
+    private PrintDirectives() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        long deadline = System.currentTimeMillis() + (args.length > 0 ? Long.parseLong(args[0]) : 10_000);
+        String stack = print();
+        while (count(stack, "Directive:") < 2 && System.currentTimeMillis() < deadline) {
+            Thread.sleep(50);
+            stack = print();
+        }
+        System.out.println("pid " + ProcessHandle.current().pid());
+        for (String line : stack.split("\n")) {
+            if (line.contains("matching:") || line.contains("c2 directives") || line.trim().startsWith("inline:")) {
+                System.out.println(line.trim());
+            }
+        }
+    }
+
+    private static String print() throws Exception {
+        return (String) ManagementFactory.getPlatformMBeanServer().invoke(
+                new ObjectName("com.sun.management:type=DiagnosticCommand"), "compilerDirectivesPrint",
+                new Object[] {null}, new String[] {String[].class.getName()});
+    }
+
+    private static int count(String text, String word) {
+        int n = 0;
+        for (int at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+            n++;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,63 @@
+package org.mpiguard.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The agent adds compiler directives that keep the checker out of the program's compiled
+ * methods (agent/JitDirectives), on JDK 17 and 25, and leaves a program's own directives alone.
+ */
+class JitDirectivesTest {
+
+    private static final String OURS = "matching: org/mpiguard/*.*";
+    private static final String NO_INLINE = "-org/mpiguard/*.*";
+
+    @TempDir
+    Path dir;
+
+    private static MpiRun.Result printed(MpiRun run) throws Exception {
+        MpiRun.Result r = run.runSingleton();
+        assertFalse(r.timedOut(), r.toString());
+        assertEquals(0, r.exitCode(), r.toString());
+        return r;
+    }
+
+    @Test
+    void theAgentAddsItsDirectivesOnJdk17And25() throws Exception {
+        for (String java : new String[] {MpiRun.JDK17_JAVA, MpiRun.JDK25_JAVA}) {
+            MpiRun.Result r = printed(MpiRun.program("jit.PrintDirectives").java(java).withAgent(""));
+            assertTrue(r.stdout().contains(OURS), java + "\n" + r);
+            assertTrue(r.stdout().contains("+org/mpiguard/advice/buffers/NioAccess.*") && r.stdout().contains(NO_INLINE),
+                    java + "\n" + r);
+            assertFalse(r.stderr().contains("Exception"), r.toString());
+            String pid = r.stdout().lines().filter(l -> l.startsWith("pid ")).findFirst().orElseThrow().substring(4);
+            try (java.util.stream.Stream<Path> tmp = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+                assertTrue(tmp.noneMatch(p -> p.getFileName().toString().startsWith("mpiguard-jit-" + pid + "-")),
+                        "the directives file is removed");
+            }
+        }
+    }
+
+    @Test
+    void withoutTheAgentOnlyTheDefaultDirectiveIsThere() throws Exception {
+        MpiRun.Result r = printed(MpiRun.program("jit.PrintDirectives").programArg("500"));
+        assertFalse(r.stdout().contains("org/mpiguard"), r.toString());
+        assertTrue(r.stdout().contains("matching: *.*"), r.toString());
+    }
+
+    @Test
+    void aProgramsOwnDirectivesAreLeftAlone() throws Exception {
+        Path own = dir.resolve("own.json");
+        Files.writeString(own, "[ { match: \"app/Hot.loop\", inline: \"-app/Cold.*\" } ]");
+        MpiRun.Result r = printed(MpiRun.program("jit.PrintDirectives").withAgent("").programArg("1500")
+                .jvmArg("-XX:+UnlockDiagnosticVMOptions").jvmArg("-XX:CompilerDirectivesFile=" + own));
+        assertTrue(r.stdout().contains("matching: app/Hot.loop"), r.toString());
+        assertFalse(r.stdout().contains(OURS), r.toString());
+    }
+}
