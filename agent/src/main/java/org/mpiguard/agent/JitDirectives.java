@@ -30,10 +30,32 @@ import java.util.Set;
  */
 final class JitDirectives implements Runnable {
 
-    static final String TEXT = "[ { match: \"org/mpiguard/*.*\" },\n"
-            + "  { match: \"*.*\", inline: [\"+org/mpiguard/advice/buffers/NioAccess.*\",\n"
-            + "      \"+org/mpiguard/advice/buffers/BufferWatch.access\", \"+org/mpiguard/advice/buffers/BufferWatch.load\",\n"
-            + "      \"+org/mpiguard/advice/buffers/BufferWatch.store*\", \"-org/mpiguard/*.*\"] } ]\n";
+    /**
+     * The checker's packages: those of the agent jar. Named one by one because the rest of
+     * org/mpiguard is not the checker's (the benchmark kernels, say, which are programs).
+     */
+    private static final String[] CHECKER = {"org/mpiguard/advice/", "org/mpiguard/adapter/", "org/mpiguard/core/",
+        "org/mpiguard/agent/", "org/mpiguard/analyzer/", "org/mpiguard/shaded/"};
+
+    /** Inlined into the program all the same: the accessor fast path, a field read and two compares. */
+    private static final String[] FAST_PATH = {"org/mpiguard/advice/buffers/NioAccess.*",
+        "org/mpiguard/advice/buffers/BufferWatch.access", "org/mpiguard/advice/buffers/BufferWatch.load",
+        "org/mpiguard/advice/buffers/BufferWatch.store*"};
+
+    static final String TEXT = text();
+
+    private static String text() {
+        StringBuilder own = new StringBuilder();
+        StringBuilder inline = new StringBuilder();
+        for (String p : FAST_PATH) {
+            inline.append(inline.length() == 0 ? "" : ", ").append("\"+").append(p).append('"');
+        }
+        for (String p : CHECKER) {
+            own.append(own.length() == 0 ? "" : ", ").append('"').append(p).append("*.*\"");
+            inline.append(", \"-").append(p).append("*.*\"");
+        }
+        return "[ { match: [" + own + "] },\n  { match: \"*.*\", inline: [" + inline + "] } ]\n";
+    }
 
     private static final String THREAD = "mpiguard-jit-directives";
 

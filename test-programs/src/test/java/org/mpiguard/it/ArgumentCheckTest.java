@@ -67,6 +67,7 @@ class ArgumentCheckTest {
         "OneSidedArgs, 2",
         "EnvironmentArgs, 1",
         "PortabilityArgs, 2",
+        "RememberedThenFreed, 2",
     })
     void everyMarkedInvalidArgumentIsRefusedWithItsSiteIdAndArgumentName(String program, int ranks) throws Exception {
         MpiRun.Result r = MpiRun.program(PKG + program).ranks(ranks).withAgent("on-error=continue").run();
@@ -88,6 +89,7 @@ class ArgumentCheckTest {
         "EnvironmentArgsFixed, 1",
         "BindingHazardArgsFixed, 2",
         "PortabilityArgsFixed, 2",
+        "RememberedThenFreedFixed, 2",
     })
     void theCorrectTwinProducesNoFinding(String program, int ranks) throws Exception {
         MpiRun.Result r = MpiRun.program(PKG + program).ranks(ranks).withAgent("").run();

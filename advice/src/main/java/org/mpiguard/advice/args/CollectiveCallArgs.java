@@ -6,6 +6,7 @@ import mpi.Datatype;
 import mpi.MPIException;
 import mpi.Op;
 import org.mpiguard.adapter.shadow.CommShadow;
+import org.mpiguard.adapter.shadow.Shadow;
 
 /**
  * Entry points of collective.rules. Only what one rank can see alone is checked here;
@@ -48,11 +49,13 @@ public final class CollectiveCallArgs {
 
     public static void bcast(Comm comm, Object buf, int count, Datatype type, int root, boolean direct, int site)
             throws MPIException {
-        if (!Checks.on()) {
+        if (!Checks.on() || CheckedCalls.same(site, comm, buf, type, null, null, count, root, 0, 0, 0, 0)) {
             return;
         }
+        int frees = Shadow.frees();
         rooted(comm, root, site);
         Checks.buffer(site, "buf", buf, "count", count, "type", type, direct);
+        CheckedCalls.valid(site, frees, comm, buf, type, null, null, count, root, 0, 0, 0, 0);
     }
 
     public static void gather(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
@@ -118,9 +121,10 @@ public final class CollectiveCallArgs {
 
     public static void reduce(Comm comm, Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root,
                               boolean direct, int site) throws MPIException {
-        if (!Checks.on()) {
+        if (!Checks.on() || CheckedCalls.same(site, comm, sendbuf, recvbuf, type, op, count, root, 0, 0, 0, 0)) {
             return;
         }
+        int frees = Shadow.frees();
         rooted(comm, root, site);
         Checks.buffer(site, "sendbuf", sendbuf, "count", count, "type", type, direct);
         if (atRoot(comm, root)) {
@@ -128,6 +132,7 @@ public final class CollectiveCallArgs {
             Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
         }
         Checks.op(site, "op", op, type);
+        CheckedCalls.valid(site, frees, comm, sendbuf, recvbuf, type, op, count, root, 0, 0, 0, 0);
     }
 
     /** reduce(buf, count, type, op, root). */
@@ -146,26 +151,30 @@ public final class CollectiveCallArgs {
     /** allReduce, scan, exScan with separate buffers. */
     public static void allReduce(Comm comm, Object sendbuf, Object recvbuf, int count, Datatype type, Op op,
                                  boolean direct, int site) throws MPIException {
-        if (!Checks.on()) {
+        if (!Checks.on() || CheckedCalls.same(site, comm, sendbuf, recvbuf, type, op, count, 0, 0, 0, 0, 0)) {
             return;
         }
+        int frees = Shadow.frees();
         Checks.comm(site, "comm", comm);
         Checks.buffer(site, "sendbuf", sendbuf, "count", count, "type", type, direct);
         Checks.buffer(site, "recvbuf", recvbuf, "count", count, "type", type, direct);
         Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
         Checks.op(site, "op", op, type);
+        CheckedCalls.valid(site, frees, comm, sendbuf, recvbuf, type, op, count, 0, 0, 0, 0, 0);
     }
 
     /** allReduce, scan, exScan in place. */
     public static void allReduceInPlace(Comm comm, Object buf, int count, Datatype type, Op op, boolean direct,
                                         int site) throws MPIException {
-        if (!Checks.on()) {
+        if (!Checks.on() || CheckedCalls.same(site, comm, buf, type, op, null, count, 0, 0, 0, 0, 0)) {
             return;
         }
+        int frees = Shadow.frees();
         Checks.comm(site, "comm", comm);
         Checks.intraForInPlace(site, "comm", comm);
         Checks.buffer(site, "buf", buf, "count", count, "type", type, direct);
         Checks.op(site, "op", op, type);
+        CheckedCalls.valid(site, frees, comm, buf, type, op, null, count, 0, 0, 0, 0, 0);
     }
 
     public static void reduceScatterBlock(Comm comm, Object sendbuf, Object recvbuf, int recvcount, Datatype type,

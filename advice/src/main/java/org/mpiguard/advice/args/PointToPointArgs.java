@@ -6,6 +6,7 @@ import mpi.MPI;
 import mpi.MPIException;
 import mpi.Message;
 import org.mpiguard.adapter.args.Peers;
+import org.mpiguard.adapter.shadow.Shadow;
 
 /** Entry points of p2p.rules: sends, receives, probes, persistent requests. */
 public final class PointToPointArgs {
@@ -40,21 +41,25 @@ public final class PointToPointArgs {
     /** send, sSend, bSend, rSend and, with {@code direct}, their nonblocking and persistent forms. */
     public static void send(Comm comm, Object buf, int count, Datatype type, int dest, int tag, boolean direct,
                             int site) throws MPIException {
-        if (!Checks.on()) {
+        if (!Checks.on() || CheckedCalls.same(site, comm, buf, type, null, null, count, dest, tag, 0, 0, 0)) {
             return;
         }
+        int frees = Shadow.frees();
         outgoing(comm, dest, "tag", tag, site);
         payload(site, "buf", buf, "count", count, "type", type, direct, dest);
+        CheckedCalls.valid(site, frees, comm, buf, type, null, null, count, dest, tag, 0, 0, 0);
     }
 
     /** recv and, with {@code direct}, iRecv and recvInit. */
     public static void recv(Comm comm, Object buf, int count, Datatype type, int source, int tag, boolean direct,
                             int site) throws MPIException {
-        if (!Checks.on()) {
+        if (!Checks.on() || CheckedCalls.same(site, comm, buf, type, null, null, count, source, tag, 0, 0, 0)) {
             return;
         }
+        int frees = Shadow.frees();
         incoming(comm, source, "tag", tag, site);
         payload(site, "buf", buf, "count", count, "type", type, direct, source);
+        CheckedCalls.valid(site, frees, comm, buf, type, null, null, count, source, tag, 0, 0, 0);
     }
 
     public static void probe(Comm comm, int source, int tag, int site) throws MPIException {
@@ -67,14 +72,18 @@ public final class PointToPointArgs {
     public static void sendRecv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
                                 Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, int site)
             throws MPIException {
-        if (!Checks.on()) {
+        if (!Checks.on() || CheckedCalls.same(site, comm, sendbuf, sendtype, recvbuf, recvtype, sendcount, dest,
+                sendtag, recvcount, source, recvtag)) {
             return;
         }
+        int frees = Shadow.frees();
         outgoing(comm, dest, "sendtag", sendtag, site);
         incoming(comm, source, "recvtag", recvtag, site);
         payload(site, "sendbuf", sendbuf, "sendcount", sendcount, "sendtype", sendtype, false, dest);
         payload(site, "recvbuf", recvbuf, "recvcount", recvcount, "recvtype", recvtype, false, source);
         Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
+        CheckedCalls.valid(site, frees, comm, sendbuf, sendtype, recvbuf, recvtype, sendcount, dest, sendtag, recvcount,
+                source, recvtag);
     }
 
     public static void sendRecvReplace(Comm comm, Object buf, int count, Datatype type, int dest, int sendtag,

@@ -55,7 +55,20 @@ public abstract class Shadow extends WeakReference<Object> {
 
     public void markFreed() {
         freed = true;
+        frees++;
     }
+
+    /**
+     * How many objects of any kind the program has freed: an argument valid at one count
+     * stays valid while the count stands (a free is the only way a handle that passed the
+     * checks stops passing them; the argument checks' per-site memory, {@code CheckedCalls},
+     * compares it). A lost increment of two racing frees only makes the memory forget later.
+     */
+    public static int frees() {
+        return frees;
+    }
+
+    private static volatile int frees;
 
     /** Whether the program chose the error handler of this object (see {@code lifecycle.ErrorHandlers}). */
     public final boolean ownHandler() {

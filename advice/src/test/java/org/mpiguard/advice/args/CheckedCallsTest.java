@@ -1,0 +1,75 @@
+package org.mpiguard.advice.args;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.mpiguard.adapter.shadow.Shadow;
+
+/** The argument checks' per-site memory of the last valid call (no MPI: plain objects stand for handles). */
+class CheckedCallsTest {
+
+    private final Object comm = new Object();
+    private final Object buf = new int[4];
+    private final Object type = new Object();
+
+    @BeforeEach
+    void forget() {
+        CheckedCalls.clear();
+    }
+
+    private void remember(int site) {
+        CheckedCalls.valid(site, Shadow.frees(), comm, buf, type, null, null, 2, 1, 7, 0, 0, 0);
+    }
+
+    private boolean same(int site) {
+        return CheckedCalls.same(site, comm, buf, type, null, null, 2, 1, 7, 0, 0, 0);
+    }
+
+    @Test
+    void aSiteRemembersItsLastValidArgumentsOnly() {
+        assertFalse(same(3), "nothing is known before a full check");
+        remember(3);
+        assertTrue(same(3));
+        assertFalse(same(4), "another site");
+        assertFalse(CheckedCalls.same(3, comm, new int[4], type, null, null, 2, 1, 7, 0, 0, 0), "another buffer");
+        assertFalse(CheckedCalls.same(3, comm, buf, new Object(), null, null, 2, 1, 7, 0, 0, 0), "another datatype");
+        assertFalse(CheckedCalls.same(3, comm, buf, type, null, null, 3, 1, 7, 0, 0, 0), "another count");
+        assertFalse(CheckedCalls.same(3, comm, buf, type, null, null, 2, 0, 7, 0, 0, 0), "another peer");
+        assertFalse(CheckedCalls.same(3, comm, buf, type, null, null, 2, 1, 8, 0, 0, 0), "another tag");
+    }
+
+    @Test
+    void aFreeOfAnyHandleMakesEverySiteCheckAgain() {
+        remember(5);
+        new Shadow(new Object(), 0, 0) { }.markFreed();
+        assertFalse(same(5));
+        remember(5);
+        assertTrue(same(5), "checked again after the free, remembered again");
+    }
+
+    @Test
+    void aFreeDuringTheFullCheckLeavesTheEntryStale() {
+        int before = Shadow.frees();
+        new Shadow(new Object(), 0, 0) { }.markFreed();
+        CheckedCalls.valid(6, before, comm, buf, type, null, null, 2, 1, 7, 0, 0, 0);
+        assertFalse(same(6));
+    }
+
+    @Test
+    void aSiteWhoseArgumentsKeepChangingIsNoLongerRemembered() {
+        for (int i = 0; i < CheckedCalls.MAX_MISSES; i++) {
+            CheckedCalls.valid(9, Shadow.frees(), comm, new int[1], type, null, null, i, 1, 7, 0, 0, 0);
+        }
+        remember(9);
+        assertFalse(same(9), "after " + CheckedCalls.MAX_MISSES + " changes the site is checked in full, nothing kept");
+    }
+
+    @Test
+    void sitesBeyondTheFirstTableAreRemembered() {
+        remember(100_000);
+        assertTrue(same(100_000));
+        assertFalse(same(-1));
+    }
+}
