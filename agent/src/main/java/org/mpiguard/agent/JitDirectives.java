@@ -109,9 +109,9 @@ final class JitDirectives implements Runnable {
      */
     private static File newFile() throws IOException {
         File dir = new File(System.getProperty("java.io.tmpdir"));
-        String prefix = "mpiguard-jit-" + ProcessHandle.current().pid() + "-";
-        for (long n = System.nanoTime(), tries = 0; tries < 16; n++, tries++) {
-            File f = new File(dir, prefix + Long.toHexString(n) + ".json");
+        // not ProcessHandle's pid: its class initialiser was a third of this thread's CPU
+        for (long n = System.nanoTime(), tries = 0; tries < 16; n += 7919, tries++) {
+            File f = new File(dir, "mpiguard-jit-" + Long.toHexString(n) + ".json");
             if (f.createNewFile()) {
                 return f;
             }

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,17 +34,20 @@ class JitDirectivesTest {
     @Test
     void theAgentAddsItsDirectivesOnJdk17And25() throws Exception {
         for (String java : new String[] {MpiRun.JDK17_JAVA, MpiRun.JDK25_JAVA}) {
+            Set<Path> before = directiveFiles();
             MpiRun.Result r = printed(MpiRun.program("jit.PrintDirectives").java(java).withAgent(""));
             assertTrue(r.stdout().lines().anyMatch(l -> l.startsWith("matching:") && l.contains(OURS)
                     && l.contains("org/mpiguard/core/*.*")), java + "\n" + r);
             assertTrue(r.stdout().contains("+org/mpiguard/advice/buffers/NioAccess.*") && r.stdout().contains(NO_INLINE),
                     java + "\n" + r);
             assertFalse(r.stderr().contains("Exception"), r.toString());
-            String pid = r.stdout().lines().filter(l -> l.startsWith("pid ")).findFirst().orElseThrow().substring(4);
-            try (java.util.stream.Stream<Path> tmp = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-                assertTrue(tmp.noneMatch(p -> p.getFileName().toString().startsWith("mpiguard-jit-" + pid + "-")),
-                        "the directives file is removed");
-            }
+            assertEquals(before, directiveFiles(), "the directives file is removed");
+        }
+    }
+
+    private static Set<Path> directiveFiles() throws Exception {
+        try (Stream<Path> tmp = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return tmp.filter(p -> p.getFileName().toString().startsWith("mpiguard-jit-")).collect(Collectors.toSet());
         }
     }
 

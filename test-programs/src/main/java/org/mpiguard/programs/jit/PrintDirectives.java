@@ -6,7 +6,7 @@ import javax.management.ObjectName;
 /**
  * Prints the JVM's compiler directive stack (what {@code jcmd <pid> Compiler.directives_print}
  * shows), one "matching:" or "inline:" line each, once it holds more than the default
- * directive or after {@code args[0]} milliseconds, and its pid. Calls no MPI.
+ * directive or after {@code args[0]} milliseconds. Calls no MPI.
  */
 public final class PrintDirectives {
 
@@ -20,7 +20,6 @@ public final class PrintDirectives {
             Thread.sleep(50);
             stack = print();
         }
-        System.out.println("pid " + ProcessHandle.current().pid());
         for (String line : stack.split("\n")) {
             if (line.contains("matching:") || line.contains("c2 directives") || line.trim().startsWith("inline:")) {
                 System.out.println(line.trim());
