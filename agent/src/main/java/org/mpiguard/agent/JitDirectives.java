@@ -81,22 +81,18 @@ final class JitDirectives implements Runnable {
         }
     }
 
-    /** What the directive stack said after the attempt, or why nothing was added (for tests). */
-    static String add(Instrumentation instrumentation) throws ReflectiveOperationException, IOException {
+    /** Adds the directives unless the JDK lacks the management modules or the program has directives of its own. */
+    private static void add(Instrumentation instrumentation) throws ReflectiveOperationException, IOException {
         DiagnosticCommand command = DiagnosticCommand.open(instrumentation);
-        if (command == null) {
-            return "not added: the JDK's management modules are missing or closed";
-        }
-        String before = command.execute("Compiler.directives_print");
-        if (count(before, "Directive:") != 1) {
-            return "not added: the program has compiler directives of its own";
+        if (command == null || count(command.execute("Compiler.directives_print"), "Directive:") != 1) {
+            return;
         }
         File file = newFile();
         try {
             try (OutputStream out = new FileOutputStream(file)) {
                 out.write(TEXT.getBytes(StandardCharsets.UTF_8));
             }
-            return command.execute("Compiler.directives_add " + file.getPath());
+            command.execute("Compiler.directives_add " + file.getPath());
         } finally {
             file.delete();
         }

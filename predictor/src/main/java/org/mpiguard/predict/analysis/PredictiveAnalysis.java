@@ -84,14 +84,10 @@ public final class PredictiveAnalysis {
         Map<List<Object>, Witness> witnesses = new LinkedHashMap<>();
         Map<List<Object>, Integer> similar = new LinkedHashMap<>();
         int[] counts = new int[3];
-        Act[] firstPolled = new Act[1];
-        int[] polledCandidates = new int[1];
+        PolledStops polledStops = new PolledStops();
         try (LazySolver solver = new LazySolver(ctp)) {
             java.util.function.Predicate<List<Act>> consider = candidate -> {
-                Act polled = polledStop(candidate);
-                if (polled != null) {
-                    firstPolled[0] = firstPolled[0] == null ? polled : firstPolled[0];
-                    polledCandidates[0]++;
+                if (polledStops.left(polledStop(candidate))) {
                     return true;
                 }
                 List<Object> sites = siteKey(candidate);
@@ -124,12 +120,8 @@ public final class PredictiveAnalysis {
                             + "); it is not reported");
                     return true;
                 }
-                Act polledStuck = polledStuck(replay);
-                if (polledStuck != null) {
-                    // a rank of the deadlock's final state only polls: it could serve the others
-                    firstPolled[0] = firstPolled[0] == null ? polledStuck : firstPolled[0];
-                    polledCandidates[0]++;
-                    return true;
+                if (polledStops.left(polledStuck(replay))) {
+                    return true; // a rank of the deadlock's final state only polls: it could serve the others
                 }
                 bySites.put(sites, replay);
                 witnesses.put(sites, witness.get());
@@ -145,13 +137,7 @@ public final class PredictiveAnalysis {
                 search.run(consider);
             }
         }
-        if (polledCandidates[0] > 0) {
-            Act p = firstPolled[0];
-            limits.add(polledCandidates[0] + " deadlock candidate" + (polledCandidates[0] == 1 ? "" : "s")
-                    + " would stop a rank in a loop that tests while it probes, sends or receives (first rank " + p.rank
-                    + "'s " + p.call().op() + " at " + p.call().location() + "): such a rank is not blocked, and the "
-                    + "messages it would serve in another schedule are not in the trace; they are not reported");
-        }
+        polledStops.sayIn(limits);
         boolean complete = !search.exhausted() && bySites.size() < options.maxReports();
         if (search.exhausted()) {
             limits.add("the cycle search stopped after " + options.stepBudget() + " steps: deadlocks beyond it are not"
@@ -199,6 +185,31 @@ public final class PredictiveAnalysis {
             }
         }
         return out;
+    }
+
+    /** Deadlocks left out because they stop a rank at a polled wait ({@code Call#polled}): counted, said once. */
+    private static final class PolledStops {
+        private Act first;
+        private int count;
+
+        /** Whether {@code stop} (null: none) leaves the deadlock out. */
+        boolean left(Act stop) {
+            if (stop == null) {
+                return false;
+            }
+            first = first == null ? stop : first;
+            count++;
+            return true;
+        }
+
+        void sayIn(List<String> limits) {
+            if (count > 0) {
+                limits.add(count + " deadlock candidate" + (count == 1 ? "" : "s") + " would stop a rank in a loop that"
+                        + " tests while it probes, sends or receives (first rank " + first.rank + "'s " + first.call().op()
+                        + " at " + first.call().location() + "): such a rank is not blocked, and the messages it would"
+                        + " serve in another schedule are not in the trace; they are not reported");
+            }
+        }
     }
 
     /** The first wait of {@code candidate} that its rank polled for while serving ({@code Call#polled}); null if none. */

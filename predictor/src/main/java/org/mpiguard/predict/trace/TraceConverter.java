@@ -36,7 +36,8 @@ public final class TraceConverter {
     private final TraceFile trace;
     private final RankTrace rank;
     private final Communicators comms;
-    private final Map<Long, Request> requests = new HashMap<>();
+    /** Pending requests by the trace's request id, with the work count when each was posted. */
+    private final Map<Long, Posted> requests = new HashMap<>();
     private final Set<Long> threads = new HashSet<>();
     /** Persistent requests started (REQUEST START) and operations recorded at a start (SEND/RECV START). */
     private int requestStarts;
@@ -53,11 +54,13 @@ public final class TraceConverter {
     private final Map<Long, Probed> probedByThread = new HashMap<>();
     /**
      * Calls that do work besides completing requests (probes, blocking sends and receives,
-     * collectives), counted; per pending request, the count when it was posted: a test that
-     * finds it complete after more of them was polled for by a rank that kept serving.
+     * collectives), counted: a test that finds a request complete after more of them than
+     * when it was posted was polled for by a rank that kept serving.
      */
     private int workCalls;
-    private final Map<Long, Integer> workAtPost = new HashMap<>();
+
+    private record Posted(Request request, int workCalls) {
+    }
 
     /** What a wildcard probe matched (world source, tag), its wildcards, and what the program read of it. */
     private record Probed(long comm, int source, int tag, boolean anySource, boolean anyTag, boolean sourceRead,
@@ -232,8 +235,7 @@ public final class TraceConverter {
     }
 
     private void posted(long id, Request q) {
-        requests.put(id, q);
-        workAtPost.put(id, workCalls);
+        requests.put(id, new Posted(q, workCalls));
     }
 
     private void observeProbed(Probed p, Request q) {
@@ -258,11 +260,11 @@ public final class TraceConverter {
         if ((e.field(5) & CompletionOp.INACTIVE) != 0) {
             return; // nothing to wait for
         }
-        Request q = requests.remove(id);
-        Integer workBefore = workAtPost.remove(id);
-        if (q == null) {
+        Posted posted = requests.remove(id);
+        if (posted == null) {
             return; // a request the model has not (PROC_NULL, a nonblocking collective)
         }
+        Request q = posted.request();
         observe(q, e);
         SiteRef site = site(e);
         if ((e.field(5) & CompletionOp.CANCELLED) != 0) {
@@ -270,7 +272,7 @@ public final class TraceConverter {
         }
         CompletionOp op = CompletionOp.of(e.op());
         String test = testMethod(op);
-        boolean polled = test != null && workBefore != null && workCalls > workBefore;
+        boolean polled = test != null && workCalls > posted.workCalls();
         if (op == CompletionOp.WAIT_ANY || op == CompletionOp.WAIT_SOME || !polled && (op == CompletionOp.TEST_ANY
                 || op == CompletionOp.TEST_SOME)) {
             rank.waitAny(site, 0, q);
