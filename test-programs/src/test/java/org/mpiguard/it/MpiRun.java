@@ -28,7 +28,7 @@ final class MpiRun {
      * @param rankDir  mpirun's per-rank copies: {@code 1/rank.N/stdout} and {@code stderr}
      */
     record Result(int exitCode, String stdout, String stderr, Path reportDir, Duration elapsed, boolean timedOut,
-                  Path rankDir) {
+                  Path rankDir, String hangDump) {
 
         /** What rank {@code rank} wrote to {@code stream} ("stdout" or "stderr"), exactly. */
         String ofRank(int rank, String stream) throws IOException {
@@ -53,7 +53,7 @@ final class MpiRun {
         @Override
         public String toString() {
             return "exit " + exitCode + (timedOut ? " (timed out)" : "") + " after " + elapsed.toMillis() + " ms\n--- stdout\n"
-                    + stdout + "--- stderr\n" + stderr;
+                    + stdout + "--- stderr\n" + stderr + (hangDump.isEmpty() ? "" : "--- threads of the timed-out job\n" + hangDump);
         }
     }
 
@@ -157,13 +157,15 @@ final class MpiRun {
         long start = System.nanoTime();
         Process process = pb.start();
         boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        String hangDump = "";
         if (!finished) {
+            hangDump = HangDump.of(process);
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         return new Result(finished ? process.exitValue() : -1, Files.readString(out, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8), report, elapsed, !finished, work.resolve("ranks"));
+                Files.readString(err, StandardCharsets.UTF_8), report, elapsed, !finished, work.resolve("ranks"), hangDump);
     }
 }

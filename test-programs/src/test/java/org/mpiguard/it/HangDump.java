@@ -1,0 +1,58 @@
+package org.mpiguard.it;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What a job that ran out of time was doing, asked before it is killed: the processes under
+ * mpirun, and every rank JVM's threads. A timeout that only says "timed out" cannot be told
+ * apart from a slow machine, a launcher that never started the ranks, or a watchdog stuck in
+ * the checker; this tells which.
+ *
+ * <p>The threads come from SIGQUIT: each JVM prints them on its own stdout, which mpirun
+ * forwards into the job's stdout. Not jcmd: its attach fails here with "No such process".
+ */
+final class HangDump {
+
+    /** Time for the JVMs to print their threads and mpirun to forward them. */
+    private static final long PRINT_MILLIS = 2000;
+
+    private HangDump() {
+    }
+
+    /** Lists the job's processes and makes its JVMs print their threads; returns the list. */
+    static String of(Process job) {
+        StringBuilder out = new StringBuilder();
+        try {
+            List<ProcessHandle> all = job.descendants().toList();
+            out.append("processes under mpirun: ").append(all.size())
+                    .append(" (each JVM's threads are in the job's stdout)\n");
+            boolean signalled = false;
+            for (ProcessHandle p : all) {
+                String command = p.info().commandLine().orElse(p.info().command().orElse("?"));
+                out.append("pid ").append(p.pid()).append(": ").append(abbreviated(command, 200)).append('\n');
+                if (p.info().command().orElse("").endsWith("/java")) {
+                    signalled |= quit(p.pid());
+                }
+            }
+            if (signalled) {
+                Thread.sleep(PRINT_MILLIS);
+            }
+        } catch (RuntimeException | IOException e) {
+            out.append("(no dump: ").append(e).append(")\n");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return out.toString();
+    }
+
+    private static boolean quit(long pid) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-QUIT", String.valueOf(pid)).start();
+        return kill.waitFor(5, TimeUnit.SECONDS) && kill.exitValue() == 0;
+    }
+
+    private static String abbreviated(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max) + "...";
+    }
+}
