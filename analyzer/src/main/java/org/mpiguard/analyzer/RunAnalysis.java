@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Predicate;
+import org.mpiguard.core.options.Options;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingSink;
 
@@ -23,18 +24,25 @@ public final class RunAnalysis {
     private RunAnalysis() {
     }
 
-    /** {@link #atEndOfRun(Path, PrintStream, Predicate)} with every online check on. */
+    /** {@link #atEndOfRun(Path, PrintStream, Predicate, long)} with every online check on and the default bound. */
     public static void atEndOfRun(Path dir, PrintStream out) {
-        atEndOfRun(dir, out, OnlineOwner.ALL_ON);
+        atEndOfRun(dir, out, OnlineOwner.ALL_ON, Options.defaults().traceAnalysisMaxEvents());
     }
 
     /**
      * Analyses the traces in {@code dir} if every rank's is there and whole (a directory
-     * rank 0 shares with the others); else says so in one line. Findings go to {@code out}
-     * and {@code dir/findings-analysis.jsonl}, those {@code ownedOnline} as {@link OnlineOwner} says.
+     * rank 0 shares with the others) and they fit in what rank 0 takes in
+     * ({@link EndOfRunBound}: {@code maxEvents}, and the heap); else says so in one line.
+     * Findings go to {@code out} and {@code dir/findings-analysis.jsonl}, those
+     * {@code ownedOnline} as {@link OnlineOwner} says.
      */
-    public static void atEndOfRun(Path dir, PrintStream out, Predicate<Finding> ownedOnline) {
+    public static void atEndOfRun(Path dir, PrintStream out, Predicate<Finding> ownedOnline, long maxEvents) {
         try {
+            String tooLarge = EndOfRunBound.refusal(dir, maxEvents);
+            if (tooLarge != null) {
+                out.println("[MPIGuard] " + tooLarge + "; the end-of-run analysis left them to mpiguard analyze " + dir);
+                return;
+            }
             TraceSet traces = TraceSet.read(dir);
             int size = traces.worldSize();
             for (int r = 0; r < size; r++) {

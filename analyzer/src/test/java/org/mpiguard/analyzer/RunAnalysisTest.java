@@ -62,10 +62,39 @@ class RunAnalysisTest {
         zero.rec.handle(zero.site("Intracomm.split", 10), HandleKind.CREATE, HandleKind.COMM, 1, 101, 0, 0, 0);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         RunAnalysis.atEndOfRun(run.write(true), new PrintStream(bytes, true, StandardCharsets.UTF_8),
-                OnlineOwner.of(false, true));
+                OnlineOwner.of(false, true), 1_000_000);
         String out = bytes.toString(StandardCharsets.UTF_8);
         assertTrue(out.contains("WARNING resource-leak on rank 0: Intracomm.split at Prog.java:10"), out);
         assertTrue(Files.readString(dir.resolve("findings-analysis.jsonl")).contains("resource-leak"));
+    }
+
+    /** One INT message from rank 0 received as {@code received} by rank 1. */
+    private Path oneMessage(int received) throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).send(10, 1, 7, INT, 1);
+        run.rank(1).recv(20, 0, 7, received, 1);
+        return run.write(true);
+    }
+
+    @Test
+    void tracesPastTheEventBoundAreLeftToAnalyzeAndSaidSo() throws Exception {
+        Path traces = oneMessage(FLOAT);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        RunAnalysis.atEndOfRun(traces, new PrintStream(bytes, true, StandardCharsets.UTF_8), OnlineOwner.ALL_ON, 3);
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(out.contains("more than trace-analysis-max=3; the end-of-run analysis left them to mpiguard analyze "
+                + traces), out);
+        assertFalse(out.contains("type-mismatch"), out);
+        assertFalse(Files.exists(dir.resolve("findings-analysis.jsonl")), "nothing analysed, nothing written");
+        assertTrue(analyse(traces).contains("type-mismatch"), "the same traces are analysed under the default bound");
+    }
+
+    @Test
+    void tracesLargerThanTheFreeHeapAreLeftToAnalyze() throws Exception {
+        Path traces = oneMessage(INT);
+        String why = EndOfRunBound.refusal(traces, 1_000_000, 1000);
+        assertTrue(why != null && why.contains("of heap this JVM has free"), String.valueOf(why));
+        assertEquals(null, EndOfRunBound.refusal(traces, 1_000_000, 1L << 30));
     }
 
     @Test

@@ -25,7 +25,7 @@ class AgentOptionsTest {
         }
         assertTrue(r.stderr().contains(
                 "Valid keys: include, exclude, checks, timeout, livelock-timeout, stall-timeout, on-error, report, binding-hazards,"
-                        + " stack-depth, trace, trace-max, trace-analysis, force-matches, sync-sends"),
+                        + " stack-depth, trace, trace-max, trace-analysis, trace-analysis-max, force-matches, sync-sends"),
                 "every key, in the documented order\n" + r.stderr());
         assertTrue(r.stdout().isEmpty(), "main never ran");
         assertFalse(r.stderr().contains("Exception") || r.stderr().contains("\tat "), "no stack trace\n" + r.stderr());

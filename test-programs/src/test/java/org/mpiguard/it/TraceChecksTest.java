@@ -54,6 +54,19 @@ class TraceChecksTest {
     }
 
     @Test
+    void tracesPastTheEndOfRunBoundAreLeftToAnalyzeWhichStillFindsTheMismatch() throws Exception {
+        MpiRun.Result r = MpiRun.program(PKG + "IntAsFloat").ranks(2).withAgent("trace=on,trace-analysis-max=5").run();
+        assertFalse(r.timedOut(), r.toString());
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.stderr().contains("more than trace-analysis-max=5; the end-of-run analysis left them to mpiguard"
+                + " analyze " + r.reportDir()), r.toString());
+        assertTrue(endOfRun(r).isEmpty(), "rank 0 analysed nothing\n" + r);
+        assertFalse(r.stderr().contains("ERROR type-mismatch"), r.toString());
+        JsonNode f = one(analyzeCopy(r), "type-mismatch", r);
+        assertSite(f.get("site"), PKG + "IntAsFloat", "RECV-SITE");
+    }
+
+    @Test
     void intsReceivedAsIntsAreSilent() throws Exception {
         assertSilent(traced(PKG + "IntAsInt", 2));
     }

@@ -58,6 +58,8 @@ public final class Options {
      * before the job ends; {@code off} leaves that to {@code mpiguard analyze DIR}.
      */
     public static final String TRACE_ANALYSIS = "trace-analysis";
+    /** The most traced events rank 0 analyses at the end of the run; more are left to mpiguard analyze. */
+    public static final String TRACE_ANALYSIS_MAX = "trace-analysis-max";
     /** The size at which a rank's trace file stops growing: recording stops there and the report says so. */
     public static final String TRACE_MAX = "trace-max";
     /**
@@ -97,6 +99,8 @@ public final class Options {
         define(TRACE_MAX, "1G", "a size such as 512M, 1G or 20G (K, M, G, T: powers of 1024), at least "
                 + (MIN_TRACE_BYTES >> 20) + "M");
         define(TRACE_ANALYSIS, "on", "on or off (rank 0 analyses the traces at the end of the run)");
+        define(TRACE_ANALYSIS_MAX, "1000000", "a number of traced events of all ranks together, at least 1 (more are"
+                + " left to mpiguard analyze)");
         define(FORCE_MATCHES, "off", "off or the path of a file of forced matches (written by mpiguard explore)");
         define(SYNC_SENDS, "off", "on or off (standard sends made synchronous: zero buffering, for replays)");
     }
@@ -115,6 +119,7 @@ public final class Options {
     private final Path traceDir;
     private final boolean traceAnalysis;
     private final long traceMaxBytes;
+    private final long traceAnalysisMaxEvents;
     /** The forced matches of a replay; null when off. */
     private final Path forceMatches;
     private final boolean syncSends;
@@ -133,9 +138,10 @@ public final class Options {
         }
         this.reportDir = Path.of(report);
         this.bindingHazardsStandard = parseBindingHazards(values.get(BINDING_HAZARDS));
-        this.stackDepth = parseStackDepth(values.get(STACK_DEPTH));
+        this.stackDepth = (int) parseNumber(STACK_DEPTH, values.get(STACK_DEPTH), 0, MAX_STACK_DEPTH);
         this.traceDir = parseTrace(values.get(TRACE).trim(), reportDir);
         this.traceAnalysis = parseOnOff(TRACE_ANALYSIS, values.get(TRACE_ANALYSIS));
+        this.traceAnalysisMaxEvents = parseNumber(TRACE_ANALYSIS_MAX, values.get(TRACE_ANALYSIS_MAX), 1, Long.MAX_VALUE);
         this.traceMaxBytes = ByteSize.parse(values.get(TRACE_MAX));
         if (traceMaxBytes < MIN_TRACE_BYTES) {
             throw invalid(TRACE_MAX, values.get(TRACE_MAX));
@@ -297,24 +303,22 @@ public final class Options {
         };
     }
 
-    private static int parseStackDepth(String value) throws OptionsException {
+    /** A whole number from {@code min} to {@code max}, else the option's error. */
+    private static long parseNumber(String key, String value, long min, long max) throws OptionsException {
         try {
-            int depth = Integer.parseInt(value.trim());
-            if (depth < 0 || depth > MAX_STACK_DEPTH) {
-                throw invalid(STACK_DEPTH, value);
+            long n = Long.parseLong(value.trim());
+            if (n >= min && n <= max) {
+                return n;
             }
-            return depth;
         } catch (NumberFormatException e) {
-            throw invalid(STACK_DEPTH, value);
+            // said below, as every invalid value is
         }
+        throw invalid(key, value);
     }
 
     private static String familyNames() {
-        StringBuilder names = new StringBuilder();
-        for (CheckFamily family : CheckFamily.values()) {
-            names.append(names.length() == 0 ? "" : ", ").append(family.key());
-        }
-        return names.toString();
+        return java.util.Arrays.stream(CheckFamily.values()).map(CheckFamily::key)
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     public ClassFilter classFilter() {
@@ -363,6 +367,11 @@ public final class Options {
     /** Whether rank 0 analyses complete traces at the end of the run. */
     public boolean traceAnalysis() {
         return traceAnalysis;
+    }
+
+    /** The most traced events rank 0 analyses at the end of the run ({@code trace-analysis-max}). */
+    public long traceAnalysisMaxEvents() {
+        return traceAnalysisMaxEvents;
     }
 
     /** The size in bytes at which a rank's trace stops growing ({@code trace-max}). */

@@ -31,6 +31,29 @@ public final class TraceReader {
         return read(path, bytes, bytes.length);
     }
 
+    /**
+     * The events a version-2 trace says it recorded (its header, written at each flush and
+     * at close), read without reading the events; -1 for a version-1 trace, which does not
+     * say, or a file that is not a trace.
+     */
+    public static long eventsRecorded(Path path) throws IOException {
+        byte[] header = new byte[TraceFormat.H_DROPPED];
+        try (java.io.InputStream in = Files.newInputStream(path)) {
+            if (in.readNBytes(header, 0, header.length) < header.length) {
+                return -1;
+            }
+        }
+        for (int i = 0; i < TraceFormat.MAGIC.length; i++) {
+            if (header[i] != TraceFormat.MAGIC[i]) {
+                return -1;
+            }
+        }
+        if (header[TraceFormat.MAGIC.length] != TraceFormat.VERSION) {
+            return -1;
+        }
+        return java.nio.ByteBuffer.wrap(header).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong(TraceFormat.H_EVENTS);
+    }
+
     public static TraceFile read(Path path, byte[] bytes, int length) throws TraceFormatException {
         if (length > TraceFormat.MAGIC.length && bytes[TraceFormat.MAGIC.length] == TraceFormat.VERSION) {
             return MappedTraceReader.read(path, bytes, length);

@@ -113,8 +113,19 @@ class OptionsTest {
 
     @Test
     void everyKeyIsDocumentedWithItsDefault() {
-        assertEquals(15, Options.documentation().size());
+        assertEquals(16, Options.documentation().size());
         Options.documentation().values().forEach(doc -> assertTrue(doc.startsWith("default '"), doc));
+    }
+
+    @Test
+    void theEndOfRunAnalysisTakesAMillionEventsByDefaultAndAnyPositiveCount() throws Exception {
+        assertEquals(1_000_000, Options.defaults().traceAnalysisMaxEvents());
+        assertEquals(5, Options.parse("trace-analysis-max=5", null, new Properties()).traceAnalysisMaxEvents());
+        for (String bad : new String[] {"0", "-3", "lots", "1G"}) {
+            OptionsException e = assertThrows(OptionsException.class,
+                    () -> Options.parse("trace-analysis-max=" + bad, null, new Properties()));
+            assertTrue(e.getMessage().contains("trace-analysis-max"), e.getMessage());
+        }
     }
 
     @Test

@@ -85,13 +85,35 @@ class MappedTraceTest {
         assertEquals("", err.toString(StandardCharsets.UTF_8));
     }
 
+    /** {@code n} sends to rank 0, the i-th with tag i. */
+    private static void sends(TraceWriter w, int site, int n) {
+        for (int i = 0; i < n; i++) {
+            w.recorder().send(site, PointOp.SEND, 1L, 0, i, 5, 1, 0L);
+        }
+    }
+
+    @Test
+    void aClosedTraceSaysHowManyEventsItRecordedWithoutBeingRead() throws Exception {
+        int site = CallSites.register("Comm.send", "demo.Count", "main", "Count.java", 9);
+        TraceWriter w = TraceWriter.start(dir, 0, 1, errStream);
+        sends(w, site, 1234);
+        w.close();
+        assertEquals(1234, TraceReader.eventsRecorded(w.path()));
+        TraceBytes t = new TraceBytes(0, 1);
+        t.recorder.send(site, PointOp.SEND, 1L, 0, 1, 5, 1, 0L);
+        java.nio.file.Path v1 = dir.resolve("v1.mpgt");
+        java.nio.file.Files.write(v1, t.finish(true));
+        assertEquals(-1, TraceReader.eventsRecorded(v1), "version 1 does not say");
+        java.nio.file.Path other = dir.resolve("other.mpgt");
+        java.nio.file.Files.writeString(other, "not a trace at all, but long enough for a header of 48 bytes");
+        assertEquals(-1, TraceReader.eventsRecorded(other));
+    }
+
     @Test
     void aRankThatNeverClosesItsTraceLeavesEveryEventItRecordedReadable() throws Exception {
         int site = CallSites.register("Comm.send", "demo.Killed", "main", "Killed.java", 7);
         TraceWriter w = TraceWriter.start(dir, 1, 2, errStream);
-        for (int i = 0; i < 5000; i++) {
-            w.recorder().send(site, PointOp.SEND, 1L, 0, i, 5, 1, 0L);
-        }
+        sends(w, site, 5000);
         // no flush, no close: what a rank killed by SIGKILL leaves (the pages are the kernel's)
         TraceFile f = TraceReader.read(w.path());
         assertFalse(f.complete());

@@ -118,7 +118,7 @@ public final class TraceSession {
     public static void analyseRun() {
         try {
             RunAnalysis.atEndOfRun(dir, System.err, OnlineOwner.of(Guard.options().enabled(CheckFamily.LIFECYCLE),
-                    Guard.options().enabled(CheckFamily.ERRORS)));
+                    Guard.options().enabled(CheckFamily.ERRORS)), Guard.options().traceAnalysisMaxEvents());
         } catch (RuntimeException | LinkageError e) {
             Guard.fault("analysing the traces at the end of the run", e);
         }
