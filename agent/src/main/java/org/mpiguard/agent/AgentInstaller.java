@@ -8,9 +8,9 @@ import org.mpiguard.core.options.ClassFilter;
 import org.mpiguard.core.options.Options;
 
 /**
- * Registers the call-site rewriter: at start-up a plain transformer over Byte Buddy's ASM
- * ({@link CallSiteTransformer}); when attached to a running JVM, Byte Buddy's AgentBuilder
- * with retransformation ({@link AttachedInstaller}).
+ * Registers the call-site rewriter: a plain transformer over the ASM shipped inside Byte
+ * Buddy ({@link CallSiteTransformer}); when attached to a running JVM, the same transformer
+ * also retransforms the classes already loaded ({@link AttachedInstaller}).
  */
 final class AgentInstaller {
 

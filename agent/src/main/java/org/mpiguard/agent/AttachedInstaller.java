@@ -1,75 +1,56 @@
 package org.mpiguard.agent;
 
 import java.lang.instrument.Instrumentation;
-import java.util.concurrent.atomic.AtomicBoolean;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.DynamicType;
-import net.bytebuddy.utility.JavaModule;
+import java.lang.instrument.UnmodifiableClassException;
+import java.util.ArrayList;
+import java.util.List;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.options.ClassFilter;
 
 /**
- * The attach path: when the agent is loaded into a running JVM, classes already loaded
- * must be retransformed, which Byte Buddy's AgentBuilder does well. Kept apart so that
- * the start-up path never loads the builder's classes.
+ * The attach path: when the agent is loaded into a running JVM, the classes already loaded
+ * are rewritten too, by retransformation through the same transformer as at start-up. The
+ * rewrite changes method bodies only (a call becomes a static call), which retransformation
+ * allows. Without Byte Buddy's AgentBuilder the agent jar carries only the ASM it uses
+ * (some 3,000 class files fewer for every JVM to open; docs/overhead.md).
  */
 final class AttachedInstaller {
+
+    /** Classes retransformed per call: one bad class fails its batch, which is then retried one by one. */
+    private static final int BATCH = 64;
 
     private AttachedInstaller() {
     }
 
     static void install(ClassFilter filter, TrampolineIndex index, Instrumentation instrumentation) {
-        newAgentBuilder()
-                .disableClassFormatChanges()
-                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-                .with(AgentBuilder.TypeStrategy.Default.DECORATE)
-                .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
-                .with(new FaultListener())
-                .ignore((type, loader, module, classBeingRedefined, protectionDomain) -> !filter.accepts(type.getName()))
-                .type((type, loader, module, classBeingRedefined, protectionDomain) -> true)
-                .transform((b, type, loader, module, protectionDomain) -> b.visit(new RewritingVisitorWrapper(index)))
-                .installOn(instrumentation);
-    }
-
-    /**
-     * Byte Buddy's default builder prepares its Nexus, a class-injection channel this agent
-     * never uses (it only rewrites bytes, and installs no initializers), and on JDK 24+
-     * that preparation prints sun.misc.Unsafe deprecation warnings into the program's
-     * stderr. Byte Buddy reads this property once, while its Nexus class initializes; the
-     * shade plugin relocates the literal along with the package, and the property is
-     * removed again so the program sees no trace of it.
-     */
-    private static AgentBuilder newAgentBuilder() {
-        String nexusDisabled = "net.bytebuddy.nexus.disabled";
-        String before = System.getProperty(nexusDisabled);
-        System.setProperty(nexusDisabled, "true");
-        try {
-            return new AgentBuilder.Default();
-        } finally {
-            if (before == null) {
-                System.clearProperty(nexusDisabled);
-            } else {
-                System.setProperty(nexusDisabled, before);
+        instrumentation.addTransformer(new CallSiteTransformer(filter, index), true);
+        List<Class<?>> loaded = new ArrayList<>();
+        for (Class<?> c : instrumentation.getAllLoadedClasses()) {
+            if (c.getClassLoader() != null && !c.isArray() && !c.isPrimitive() && !c.isHidden()
+                    && filter.accepts(c.getName()) && instrumentation.isModifiableClass(c)) {
+                loaded.add(c);
+            }
+        }
+        for (int from = 0; from < loaded.size(); from += BATCH) {
+            List<Class<?>> batch = loaded.subList(from, Math.min(loaded.size(), from + BATCH));
+            try {
+                instrumentation.retransformClasses(batch.toArray(new Class<?>[0]));
+            } catch (UnmodifiableClassException | RuntimeException | LinkageError e) {
+                oneByOne(batch, instrumentation);
             }
         }
     }
 
-    /** A class that cannot be rewritten is said once and then loads unchanged. */
-    private static final class FaultListener extends AgentBuilder.Listener.Adapter {
-        private final AtomicBoolean said = new AtomicBoolean();
-
-        @Override
-        public void onError(String typeName, ClassLoader classLoader, JavaModule module, boolean loaded,
-                            Throwable throwable) {
-            if (said.compareAndSet(false, true)) {
-                Guard.fault("rewriting class " + typeName, throwable);
+    /** A class that cannot be retransformed keeps running unchanged; the first is said, once for all. */
+    private static void oneByOne(List<Class<?>> batch, Instrumentation instrumentation) {
+        for (Class<?> c : batch) {
+            try {
+                instrumentation.retransformClasses(c);
+            } catch (UnmodifiableClassException | RuntimeException | LinkageError e) {
+                Guard.fault("rewriting the classes loaded before the agent was attached (first: " + c.getName() + ")",
+                        e);
+                return;
             }
-        }
-
-        @Override
-        public void onTransformation(TypeDescription typeDescription, ClassLoader classLoader, JavaModule module,
-                                     boolean loaded, DynamicType dynamicType) {
         }
     }
 }
