@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JitDirectivesTest {
 
-    private static final String OURS = "org/mpiguard/advice/*.*";
+    /** The trace's recording path: the checker's one directive of its own, with the JIT's own inlining. */
+    private static final String OURS = "org/mpiguard/core/trace/*.*";
     private static final String NO_INLINE = "-org/mpiguard/advice/*.*";
 
     @TempDir
@@ -37,12 +38,26 @@ class JitDirectivesTest {
             Set<Path> before = directiveFiles();
             MpiRun.Result r = printed(MpiRun.program("jit.PrintDirectives").java(java).withAgent(""));
             assertTrue(r.stdout().lines().anyMatch(l -> l.startsWith("matching:") && l.contains(OURS)
-                    && l.contains("org/mpiguard/core/*.*")), java + "\n" + r);
+                    && l.contains("org/mpiguard/advice/buffers/WindowAccessTrace.*")), java + "\n" + r);
             assertTrue(r.stdout().contains("+org/mpiguard/advice/buffers/NioAccess.*") && r.stdout().contains(NO_INLINE),
                     java + "\n" + r);
+            String checkers = directiveMatching(r.stdout(), OURS);
+            assertEquals(2, checkers.split("Enable:true", -1).length - 1,
+                    "the recording path's directive is enabled for C1 and C2 (HotSpot passes over one that is"
+                            + " not, and its methods then get the program's directive)\n" + java + "\n" + checkers);
             assertFalse(r.stderr().contains("Exception"), r.toString());
             assertEquals(before, directiveFiles(), "the directives file is removed");
         }
+    }
+
+    /** The printed block of the directive whose match line contains {@code pattern}. */
+    private static String directiveMatching(String printed, String pattern) {
+        for (String block : printed.split("Directive:")) {
+            if (block.lines().anyMatch(l -> l.trim().startsWith("matching:") && l.contains(pattern))) {
+                return block;
+            }
+        }
+        return "";
     }
 
     private static Set<Path> directiveFiles() throws Exception {

@@ -5,7 +5,8 @@ import javax.management.ObjectName;
 
 /**
  * Prints the JVM's compiler directive stack (what {@code jcmd <pid> Compiler.directives_print}
- * shows), one "matching:" or "inline:" line each, once it holds more than the default
+ * shows), its "Directive:", "matching:", compiler, "inline:" and "Enable:" lines (the rest of
+ * each compiler's options left out), once it holds more than the default
  * directive or after {@code args[0]} milliseconds. Calls no MPI.
  */
 public final class PrintDirectives {
@@ -21,8 +22,12 @@ public final class PrintDirectives {
             stack = print();
         }
         for (String line : stack.split("\n")) {
-            if (line.contains("matching:") || line.contains("c2 directives") || line.trim().startsWith("inline:")) {
-                System.out.println(line.trim());
+            String t = line.trim();
+            if (t.startsWith("Directive:") || t.contains("matching:") || t.contains("directives:")
+                    || t.startsWith("inline:")) {
+                System.out.println(t);
+            } else if (t.startsWith("Enable:")) {
+                System.out.println(t.substring(0, t.indexOf(' ') < 0 ? t.length() : t.indexOf(' ')));
             }
         }
     }
