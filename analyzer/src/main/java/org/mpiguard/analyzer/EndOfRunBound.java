@@ -1,7 +1,6 @@
 package org.mpiguard.analyzer;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.mpiguard.core.trace.TraceReader;
@@ -34,14 +33,12 @@ final class EndOfRunBound {
     static String refusal(Path dir, long maxEvents, long freeHeapBytes) throws IOException {
         long events = 0;
         long unknownBytes = 0;
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "trace-rank*.mpgt")) {
-            for (Path f : files) {
-                long n = TraceReader.eventsRecorded(f);
-                if (n >= 0) {
-                    events += n;
-                } else {
-                    unknownBytes += Files.size(f);
-                }
+        for (Path f : TraceSet.files(dir)) {
+            long n = TraceReader.eventsRecorded(f);
+            if (n >= 0) {
+                events += n;
+            } else {
+                unknownBytes += Files.size(f);
             }
         }
         // a version-1 trace does not say: a varint event takes 4 bytes or more, so this counts no fewer

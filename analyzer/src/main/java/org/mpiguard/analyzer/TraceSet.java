@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.mpiguard.core.trace.TraceFile;
 import org.mpiguard.core.trace.TraceFormatException;
@@ -40,16 +39,9 @@ public final class TraceSet {
         TreeMap<Integer, TraceFile> byRank = new TreeMap<>();
         List<String> notes = new ArrayList<>();
         int worldSize = 0;
-        List<Path> traceFiles = new ArrayList<>();
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "trace-rank*.mpgt")) {
-            files.forEach(traceFiles::add);
-        }
+        List<Path> traceFiles = files(dir);
         progress.plan(traceFiles.size());
         for (Path file : traceFiles) {
-            Matcher m = NAME.matcher(file.getFileName().toString());
-            if (!m.matches()) {
-                continue;
-            }
             progress.step("reading " + file.getFileName());
             try {
                 TraceFile t = TraceReader.read(file);
@@ -70,6 +62,19 @@ public final class TraceSet {
         }
         notes.addAll(TraceSetNotes.of(ranks));
         return new TraceSet(ranks, notes);
+    }
+
+    /** The rank trace files of {@code dir}, {@code trace-rank<N>.mpgt}. */
+    static List<Path> files(Path dir) throws IOException {
+        List<Path> traceFiles = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "trace-rank*.mpgt")) {
+            for (Path f : files) {
+                if (NAME.matcher(f.getFileName().toString()).matches()) {
+                    traceFiles.add(f);
+                }
+            }
+        }
+        return traceFiles;
     }
 
     public int worldSize() {
