@@ -23,7 +23,8 @@ import java.util.Set;
  * one stack of them at start-up, on a thread of its own, through the same diagnostic command
  * {@code jcmd <pid> Compiler.directives_add} runs. Into every method, the program's and the
  * checker's, only the buffer watch's accessor fast path of the checker is inlined (a field
- * read and two compares), and every trampoline is a call. The one exception is the trace's
+ * read and a few compares, and while windows are traced the widening of a site's open run of
+ * accesses), and every trampoline is a call. The one exception is the trace's
  * recording path, which runs for every window access a traced run makes: its methods compile
  * with the JIT's own inlining (1.5x faster traced jacobi1d-rma; the rest of the checker
  * measured no faster with it, docs/overhead.md). A program that brought directives of its own
@@ -43,10 +44,15 @@ final class JitDirectives implements Runnable {
     private static final String[] RECORDING = {"org/mpiguard/core/trace/*.*", "org/mpiguard/adapter/trace/*.*",
         "org/mpiguard/advice/trace/*.*", "org/mpiguard/advice/buffers/WindowAccessTrace.*"};
 
-    /** Inlined into the program all the same: the accessor fast path, a field read and two compares. */
+    /**
+     * Inlined into the program all the same: the accessor fast path, a field read and two
+     * compares, and while windows are traced the widening of a site's open run.
+     */
     private static final String[] FAST_PATH = {"org/mpiguard/advice/buffers/NioAccess.*",
         "org/mpiguard/advice/buffers/BufferWatch.access", "org/mpiguard/advice/buffers/BufferWatch.load",
-        "org/mpiguard/advice/buffers/BufferWatch.store*"};
+        "org/mpiguard/advice/buffers/BufferWatch.store*", "org/mpiguard/advice/buffers/WindowAccessTrace.extend",
+        "org/mpiguard/core/trace/AccessRun.*", "org/mpiguard/core/trace/ValueHash.ofBits",
+        "org/mpiguard/core/trace/ValueHash.concat"};
 
     static final String TEXT = text();
 

@@ -101,15 +101,25 @@ public final class BufferWatch {
 
     /**
      * The part of an access the JIT inlines into the program's loop: a buffer found clear at
-     * this table version costs two compares. Everything else is {@link #judge}, which stays
-     * out of line.
+     * this table version costs two compares, and while only traced windows keep the watch on,
+     * an access its site's open run takes costs a few ({@link WindowAccessTrace#extend}).
+     * Everything else is {@link #judge}, which stays out of line.
      */
     private static boolean access(Buffer b, int index, int count, int width, boolean write,
                                WindowAccessTrace.Value value, long bits, int bitsWidth, Object source,
                                int sourceIndex, int site) {
-        Clear clear = (write ? CLEAR_FOR_WRITES : CLEAR_FOR_READS)[System.identityHashCode(b) & (CLEAR_SLOTS - 1)];
-        if (clear != null && clear.buffer == b && clear.version == TABLE.version() && !WindowAccessTrace.tracing()) {
-            return false;
+        if (!pending) {
+            // only traced windows keep the watch on: the run this site's last access went to takes it
+            if (!write || value == WindowAccessTrace.Value.BITS) {
+                if (WindowAccessTrace.extend(b, index, count, width, write, bits, bitsWidth, site)) {
+                    return false;
+                }
+            }
+        } else {
+            Clear clear = (write ? CLEAR_FOR_WRITES : CLEAR_FOR_READS)[System.identityHashCode(b) & (CLEAR_SLOTS - 1)];
+            if (clear != null && clear.buffer == b && clear.version == TABLE.version() && !WindowAccessTrace.tracing()) {
+                return false;
+            }
         }
         return judge(b, index, count, width, write, value, bits, bitsWidth, source, sourceIndex, site);
     }

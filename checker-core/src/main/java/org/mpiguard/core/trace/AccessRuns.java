@@ -13,6 +13,10 @@ package org.mpiguard.core.trace;
  * (or store the same bytes again with the same value); any other store into it makes its
  * value unknown ({@link ValueHash#NONE}), so it is never taken for a benign race.
  *
+ * <p>The caller may widen the run an access went to itself ({@link AccessRun#widen}) for the
+ * same site's next accesses: the buffer watch does, so a loop over a window costs a few
+ * compares per element once its first access found the run.
+ *
  * <p>Only its owner thread touches it (no lock on the path of every access): another
  * thread writes a thread's runs only once that thread has ended ({@link #ownerGone}). So a
  * flush before an abort made by another thread leaves out the runs a live thread made since
@@ -25,15 +29,15 @@ final class AccessRuns {
     private final Thread owner = Thread.currentThread();
     /** The run the last access went to: a loop hits it again, and it is looked at first. */
     private int last;
-
-    private final int[] site = new int[RUNS];
-    private final long[] win = new long[RUNS];
-    private final boolean[] store = new boolean[RUNS];
-    private final long[] from = new long[RUNS];
-    private final long[] to = new long[RUNS];
-    private final long[] state = new long[RUNS];
-    private final boolean[] hashed = new boolean[RUNS];
+    /** The runs, oldest first ({@code size} of them open); the rest are written ones kept for reuse. */
+    private final AccessRun[] runs = new AccessRun[RUNS];
     private int size;
+
+    AccessRuns() {
+        for (int i = 0; i < RUNS; i++) {
+            runs[i] = new AccessRun(owner);
+        }
+    }
 
     /** Where runs go when written. */
     interface Out {
@@ -43,70 +47,38 @@ final class AccessRuns {
     /**
      * A load or store of {@code [offset, offset + bytes)}; a store's {@code valueState} is
      * the {@link ValueHash} state of the bytes it writes ({@code hashed} false if unknown).
+     * Returns the run that took it.
      */
-    void add(int accessSite, long window, long offset, long bytes, boolean isStore, long valueState,
-             boolean isHashed, Out out) {
+    AccessRun add(int accessSite, long window, long offset, long bytes, boolean isStore, long valueState,
+                  boolean isHashed, Out out) {
         long end = offset + bytes;
-        if (last < size && widens(last, accessSite, window, offset, end, isStore, valueState, isHashed)) {
-            return;
+        if (last < size && runs[last].widens(accessSite, window, offset, end, isStore, valueState, isHashed)) {
+            return runs[last];
         }
         for (int i = 0; i < size; i++) {
-            if (widens(i, accessSite, window, offset, end, isStore, valueState, isHashed)) {
+            if (runs[i].widens(accessSite, window, offset, end, isStore, valueState, isHashed)) {
                 last = i;
-                return;
+                return runs[i];
             }
         }
         if (size == RUNS) {
-            write(0, out);
-            System.arraycopy(site, 1, site, 0, RUNS - 1);
-            System.arraycopy(win, 1, win, 0, RUNS - 1);
-            System.arraycopy(store, 1, store, 0, RUNS - 1);
-            System.arraycopy(from, 1, from, 0, RUNS - 1);
-            System.arraycopy(to, 1, to, 0, RUNS - 1);
-            System.arraycopy(state, 1, state, 0, RUNS - 1);
-            System.arraycopy(hashed, 1, hashed, 0, RUNS - 1);
+            AccessRun oldest = runs[0];
+            oldest.write(out);
+            System.arraycopy(runs, 1, runs, 0, RUNS - 1);
+            runs[RUNS - 1] = oldest;
             size--;
         }
-        site[size] = accessSite;
-        win[size] = window;
-        store[size] = isStore;
-        from[size] = offset;
-        to[size] = end;
-        state[size] = valueState;
-        hashed[size] = isStore && isHashed && bytes <= ValueHash.MAX_BYTES;
+        AccessRun r = runs[size];
+        r.start(accessSite, window, offset, end, isStore, valueState, isHashed);
         last = size;
         size++;
-    }
-
-    /** Whether run {@code i} takes the access (the same site, window and kind, overlapping or touching it). */
-    private boolean widens(int i, int accessSite, long window, long offset, long end, boolean isStore,
-                           long valueState, boolean isHashed) {
-        if (site[i] != accessSite || win[i] != window || store[i] != isStore || offset > to[i] || end < from[i]) {
-            return false;
-        }
-        if (isStore) {
-            mergeValue(i, offset, end, valueState, isHashed);
-        }
-        from[i] = Math.min(from[i], offset);
-        to[i] = Math.max(to[i], end);
-        return true;
-    }
-
-    /** A store into run {@code i}: its hash survives only an appending store, or the same bytes stored again alike. */
-    private void mergeValue(int i, long offset, long end, long valueState, boolean isHashed) {
-        if (!hashed[i] || !isHashed) {
-            hashed[i] = false;
-        } else if (offset == to[i] && end - from[i] <= ValueHash.MAX_BYTES) {
-            state[i] = ValueHash.concat(state[i], valueState, end - offset);
-        } else if (offset != from[i] || end != to[i] || valueState != state[i]) {
-            hashed[i] = false;
-        }
+        return r;
     }
 
     /** Writes every run, oldest first (by its owner, or by another thread once the owner has ended). */
     void flush(Out out) {
         for (int i = 0; i < size; i++) {
-            write(i, out);
+            runs[i].write(out);
         }
         size = 0;
     }
@@ -122,11 +94,5 @@ final class AccessRuns {
 
     boolean ownedByCaller() {
         return owner == Thread.currentThread();
-    }
-
-    private void write(int i, Out out) {
-        long bytes = to[i] - from[i];
-        out.access(site[i], win[i], from[i], bytes, store[i],
-                hashed[i] ? ValueHash.finish(state[i], bytes) : ValueHash.NONE);
     }
 }

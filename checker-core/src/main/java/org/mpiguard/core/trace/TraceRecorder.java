@@ -121,17 +121,19 @@ public final class TraceRecorder {
      * The program's load or store of {@code [offset, offset + bytes)} of its window {@code win}:
      * merged with the same site's other accesses of the thread into runs ({@link AccessRuns}),
      * written before the thread's next event. {@code valueState}: a store's bytes as a
-     * {@link ValueHash} state ({@code hashed} false when not known).
+     * {@link ValueHash} state ({@code hashed} false when not known). Returns the run that took
+     * it, which the caller may widen itself with the same site's next accesses until it is
+     * written ({@link AccessRun#takes}), or null when the trace is closed.
      */
-    public void localAccess(int site, long win, long offset, long bytes, boolean store, long valueState,
-                            boolean hashed) {
+    public AccessRun localAccess(int site, long win, long offset, long bytes, boolean store, long valueState,
+                                 boolean hashed) {
         if (closed) {
-            return;
+            return null;
         }
         if (!runsOpen) {
             runsOpen = true; // written once: a store per access would share the writer thread's cache lines
         }
-        mine().add(site, win, offset, bytes, store, valueState, hashed, runOut);
+        return mine().add(site, win, offset, bytes, store, valueState, hashed, runOut);
     }
 
     /**

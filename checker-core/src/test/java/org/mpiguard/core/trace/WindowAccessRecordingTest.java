@@ -2,7 +2,9 @@ package org.mpiguard.core.trace;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -121,5 +123,100 @@ class WindowAccessRecordingTest {
         assertNotEquals(viaInts, ValueHash.ofBuffer(swapped, 0, 2), "the same ints in the other byte order are other bytes");
         assertNotEquals(ValueHash.ofBuffer(ints, 0, 1), ValueHash.ofBuffer(ints, 1, 1));
         assertEquals(ValueHash.NONE, ValueHash.ofBuffer(ints, 3, 2), "past the limit: not hashed");
+    }
+
+    @Test
+    void aValuesStateComputedTermByTermIsTheStateOfItsBytesOneByOne() {
+        java.util.Random random = new java.util.Random(42);
+        for (int i = 0; i < 10_000; i++) {
+            long bits = random.nextLong();
+            int width = 1 + random.nextInt(8);
+            boolean big = random.nextBoolean();
+            assertEquals(ValueHash.append(0, bits, width, big), ValueHash.ofBits(bits, width, big),
+                    "bits " + Long.toHexString(bits) + ", " + width + " bytes, big endian " + big);
+        }
+    }
+
+    /**
+     * The accessor's fast path widens the run the site's last access went to; the trace it
+     * leaves must be the one of every access through {@link TraceRecorder#localAccess}, and
+     * the path must refuse what is not the run's: a gap, another site or view, a run already
+     * written by an MPI event, another thread, another version of the windows.
+     */
+    @Test
+    void widenedInPlaceARunWritesWhatTheFullPathWrites() throws Exception {
+        boolean big = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
+        byte[][] traces = new byte[2][];
+        for (int fast = 0; fast < 2; fast++) {
+            TraceBytes t = new TraceBytes(0, 2);
+            int load = t.site("load", "Sweep.java", 3);
+            int store = t.site("store", "Sweep.java", 4);
+            int send = t.site("Comm.send", "Sweep.java", 6);
+            Object view = new Object();
+            for (int epoch = 0; epoch < 3; epoch++) {
+                AccessRun loads = null;
+                AccessRun stores = null;
+                for (int i = 0; i < 50; i++) {
+                    long at = i == 30 ? 4000 : 8L * i; // one access far from the run: a second run
+                    if (fast == 1 && loads != null && loads.takes(load, view, 1) && loads.widen(at, at + 8, 0)) {
+                        continue;
+                    }
+                    loads = t.recorder.localAccess(load, WIN, at, 8, false, 0, false);
+                    remember(loads, view);
+                }
+                for (int i = 0; i < 50; i++) {
+                    long state = ValueHash.append(0, Double.doubleToRawLongBits(i * 0.5), 8, big);
+                    long at = 8L * (i == 20 ? 19 : i); // one store over the last: the run's value unknown
+                    if (fast == 1 && stores != null && stores.takes(store, view, 1)
+                            && stores.widen(at, at + 8, ValueHash.ofBits(Double.doubleToRawLongBits(i * 0.5), 8, big))) {
+                        continue;
+                    }
+                    stores = t.recorder.localAccess(store, WIN, at, 8, true, state, true);
+                    remember(stores, view);
+                }
+                t.recorder.send(send, PointOp.SEND, 1, 1, 0, 5, 1, 0);
+                if (fast == 1) {
+                    assertFalse(loads.takes(load, view, 1), "written by the send: no longer the site's");
+                }
+            }
+            traces[fast] = t.finish(true);
+        }
+        List<TraceEvent> full = TraceBytes.read(traces[0]).events();
+        List<TraceEvent> widened = TraceBytes.read(traces[1]).events();
+        assertEquals(full.size(), widened.size(), widened.toString());
+        for (int i = 0; i < full.size(); i++) {
+            assertEquals(full.get(i).kind(), widened.get(i).kind());
+            assertArrayEquals(full.get(i).fields(), widened.get(i).fields(), "event " + i);
+        }
+        // per epoch: loads [0, 240), [4000, 4008), [248, 400); stores [0, 160) (its last bytes
+        // stored again with another value) and [168, 400); the send
+        assertEquals(18, full.size(), full.toString());
+        assertEquals(ValueHash.NONE, full.get(3).field(4), "a store over the run's last bytes");
+        assertNotEquals(ValueHash.NONE, full.get(4).field(4), "appended stores keep their hash");
+    }
+
+    @Test
+    void aRunIsTheSitesOnlyForItsThreadViewAndVersionOfTheWindows() throws Exception {
+        TraceBytes t = new TraceBytes(0, 2);
+        int load = t.site("load", "Sweep.java", 3);
+        Object view = new Object();
+        AccessRun run = t.recorder.localAccess(load, WIN, 0, 8, false, 0, false);
+        remember(run, view);
+        assertTrue(run.takes(load, view, 1));
+        assertFalse(run.takes(load + 1, view, 1), "another site");
+        assertFalse(run.takes(load, new Object(), 1), "another buffer");
+        assertFalse(run.takes(load, view, 2), "a window made or freed since");
+        boolean[] other = new boolean[1];
+        Thread thread = new Thread(() -> other[0] = run.takes(load, view, 1));
+        thread.start();
+        thread.join();
+        assertFalse(other[0], "another thread");
+        assertFalse(run.widen(16, 24, 0), "a gap");
+        assertTrue(run.widen(8, 16, 0), "touching");
+    }
+
+    private static void remember(AccessRun run, Object view) {
+        run.view = view;
+        run.viewVersion = 1;
     }
 }
