@@ -14,6 +14,8 @@ final class ChunkCursor {
 
     final Thread owner;
     final long threadId;
+    /** What the thread's records in this chunk were, for its repeat records (none for definitions). */
+    final RepeatMemo memo;
     ByteBuffer buffer;
     int pos;
     int end;
@@ -22,17 +24,22 @@ final class ChunkCursor {
     ChunkCursor() {
         owner = Thread.currentThread();
         threadId = owner.getId();
+        memo = new RepeatMemo();
     }
 
     /** The definitions' cursor. */
     ChunkCursor(long stamp) {
         owner = null;
         threadId = stamp;
+        memo = null;
     }
 
     void take(ByteBuffer segment, int from, int to) {
         buffer = segment;
         pos = from;
         end = to;
+        if (memo != null) {
+            memo.newChunk();
+        }
     }
 }

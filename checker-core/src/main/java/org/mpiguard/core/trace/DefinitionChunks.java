@@ -3,7 +3,7 @@ package org.mpiguard.core.trace;
 import org.mpiguard.core.codec.VarOutput;
 
 /**
- * The definition records of a version-2 trace (call sites, signatures, rank sets, as
+ * The definition records of a version-3 trace (call sites, signatures, rank sets, as
  * version 1 encodes them), kept in chunks of the trace file stamped
  * {@link ChunkCursor#DEFINITIONS}: the payloads of those chunks, in file order, are one
  * stream of records (a record may continue in the next such chunk). Each chunk says how

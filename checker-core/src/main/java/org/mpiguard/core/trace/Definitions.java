@@ -10,7 +10,7 @@ import org.mpiguard.core.site.CallSite;
 
 /**
  * The definition records (SITE_DEF, SIG_DEF, RANKS_DEF) both ways: written into the event
- * stream of version 1 and into the definitions chunks of version 2, and read back into the tables
+ * stream of version 1 and into the definitions chunks of versions 2 and 3, and read back into the tables
  * a {@link TraceFile} resolves ids with.
  */
 final class Definitions {

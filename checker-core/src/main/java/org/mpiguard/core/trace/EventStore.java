@@ -3,7 +3,7 @@ package org.mpiguard.core.trace;
 /**
  * Where a {@link TraceRecorder} puts each event: the in-memory ring that a consumer drains
  * and encodes ({@link TraceRing}, trace format version 1, used by tests and tools) or the
- * memory-mapped file the recording thread writes itself ({@link MappedEvents}, version 2).
+ * memory-mapped file the recording thread writes itself ({@link MappedEvents}, version 3).
  * One implementation is used in a run, so the call is monomorphic on the hot path.
  */
 interface EventStore {

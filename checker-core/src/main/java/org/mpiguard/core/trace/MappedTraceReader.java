@@ -11,8 +11,9 @@ import java.util.List;
 import org.mpiguard.core.codec.VarInput;
 
 /**
- * Reads a trace of format version 2: the header chunk, every claimed chunk's records (each
- * chunk one thread's, in its order), merged by sequence number into the rank's order, and
+ * Reads a trace of format version 3 (or 2, the same without repeat records): the header
+ * chunk, every claimed chunk's records (each chunk one thread's, in its order; a repeat
+ * record expanded from the chunk's {@link RepeatMemo}), merged by sequence number into the rank's order, and
  * the definitions, the stream the chunks stamped {@link ChunkCursor#DEFINITIONS} hold. A chunk ends at its first zero word (a rank killed
  * while writing leaves the record it was in the middle of unwritten); a trace whose header
  * lacks the complete flag is incomplete, as a version-1 file without its END record.
@@ -71,12 +72,22 @@ final class MappedTraceReader {
         long thread = b.getLong(base);
         int end = base + chunkBytes;
         int p = base + TraceFormat.CHUNK_HEADER;
-        while (p + RecordLayout.HEADER <= end) {
+        RepeatMemo memo = new RepeatMemo();
+        while (p + RepeatMemo.RECORD_BYTES <= end) {
             long word = b.getLong(p);
             if (word == 0) {
                 return;
             }
             int tag = (int) (word & 0xff);
+            if (tag == RepeatMemo.REPEAT) {
+                TraceEvent repeated = memo.expand(word, thread);
+                if (repeated == null) {
+                    throw new TraceFormatException(path, p, "a repeat record of a site its chunk has not recorded");
+                }
+                events.add(repeated);
+                p += RepeatMemo.RECORD_BYTES;
+                continue;
+            }
             EventKind kind = EventKind.ofTag(tag);
             int size = RecordLayout.size(tag);
             if (kind == null || size == 0 || p + size > end) {
@@ -95,7 +106,9 @@ final class MappedTraceReader {
                     q += 4;
                 }
             }
-            events.add(new TraceEvent(kind, word >>> 8, b.getInt(p + 8), thread, fields));
+            int site = b.getInt(p + 8);
+            memo.record(tag, site, word >>> 8, fields);
+            events.add(new TraceEvent(kind, word >>> 8, site, thread, fields));
             p += size;
         }
     }

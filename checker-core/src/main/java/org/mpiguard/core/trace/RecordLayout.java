@@ -1,7 +1,7 @@
 package org.mpiguard.core.trace;
 
 /**
- * The fixed-size records of trace format version 2 (docs/trace-format.md): per kind, which
+ * The fixed-size records of trace format versions 2 and 3 (docs/trace-format.md): per kind, which
  * fields take 8 bytes (identities, requests, offsets, hashes) and which 4 (everything the
  * recorder's API takes as an {@code int}), so a record is a few plain stores and its size
  * is known from its tag alone. Little-endian; a record is

@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The file of a version-2 trace, memory-mapped: a header chunk, then chunks of
+ * The file of a version-3 trace, memory-mapped: a header chunk, then chunks of
  * {@link TraceFormat#CHUNK_BYTES} that threads claim one at a time and fill with records
  * themselves. The file grows a segment of {@link #SEGMENT_CHUNKS} chunks at a time; each
  * segment is written with zeros before it is mapped, so a full disk is an error here (the

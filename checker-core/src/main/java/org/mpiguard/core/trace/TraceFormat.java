@@ -1,18 +1,21 @@
 package org.mpiguard.core.trace;
 
 /**
- * The constants of the trace file formats (docs/trace-format.md). Version 2, what a run
- * writes: a header chunk, then fixed-size chunks of fixed-size records each thread writes
- * into a memory-mapped file, and chunks of definitions. Version 1, what tests and
- * tools encode from a ring: a header, then varint records, each a tag byte. In both, tags
- * below 16 are definitions and markers; 16 and up are events ({@link EventKind#tag()}).
+ * The constants of the trace file formats (docs/trace-format.md). Version 3, what a run
+ * writes: a header chunk, then fixed-size chunks of fixed-size records (and 8-byte repeat
+ * records) each thread writes into a memory-mapped file, and chunks of definitions; version
+ * 2 is the same without repeat records. Version 1, what tests and tools encode from a ring:
+ * a header, then varint records, each a tag byte. In all, tags below 16 are definitions and
+ * markers; 16 and up are events ({@link EventKind#tag()}).
  */
 public final class TraceFormat {
 
     /** "MPGT". */
     public static final byte[] MAGIC = {'M', 'P', 'G', 'T'};
-    /** The memory-mapped format a run writes. */
-    public static final int VERSION = 2;
+    /** The memory-mapped format a run writes: version 2 and repeat records ({@link RepeatMemo}). */
+    public static final int VERSION = 3;
+    /** The memory-mapped format before repeat records, read by the same reader. */
+    public static final int VERSION_MAPPED_FIRST = 2;
     /** The varint stream {@link TraceEncoder} writes. */
     public static final int VERSION_STREAM = 1;
 
@@ -27,7 +30,7 @@ public final class TraceFormat {
     public static final int MAX_RUNS = 1 << 20;
     public static final int MAX_RANKS = 1 << 24;
 
-    // version 2: byte offsets in the header chunk (little-endian)
+    // versions 2 and 3: byte offsets in the header chunk (little-endian)
     static final int H_RANK = 8;
     static final int H_WORLD = 12;
     static final int H_START = 16;

@@ -32,7 +32,7 @@ public final class TraceReader {
     }
 
     /**
-     * The events a version-2 trace says it recorded (its header, written at each flush and
+     * The events a version-2 or -3 trace says it recorded (its header, written at each flush and
      * at close), read without reading the events; -1 for a version-1 trace, which does not
      * say, or a file that is not a trace.
      */
@@ -48,14 +48,19 @@ public final class TraceReader {
                 return -1;
             }
         }
-        if (header[TraceFormat.MAGIC.length] != TraceFormat.VERSION) {
+        if (!mapped(header[TraceFormat.MAGIC.length])) {
             return -1;
         }
         return java.nio.ByteBuffer.wrap(header).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong(TraceFormat.H_EVENTS);
     }
 
+    /** Whether a version byte is one of the memory-mapped formats (2, and 3 with repeat records). */
+    private static boolean mapped(byte version) {
+        return version == TraceFormat.VERSION || version == TraceFormat.VERSION_MAPPED_FIRST;
+    }
+
     public static TraceFile read(Path path, byte[] bytes, int length) throws TraceFormatException {
-        if (length > TraceFormat.MAGIC.length && bytes[TraceFormat.MAGIC.length] == TraceFormat.VERSION) {
+        if (length > TraceFormat.MAGIC.length && mapped(bytes[TraceFormat.MAGIC.length])) {
             return MappedTraceReader.read(path, bytes, length);
         }
         VarInput in = new VarInput(path.toString(), bytes, length);
@@ -72,7 +77,7 @@ public final class TraceReader {
             version = in.varint();
             if (version != TraceFormat.VERSION_STREAM) {
                 throw new TraceFormatException(path, 4, "trace format version " + version
-                        + ", this reader knows versions " + TraceFormat.VERSION_STREAM + " and " + TraceFormat.VERSION);
+                        + ", this reader knows versions " + TraceFormat.VERSION_STREAM + " to " + TraceFormat.VERSION);
             }
             rank = in.varint();
             worldSize = in.varint();

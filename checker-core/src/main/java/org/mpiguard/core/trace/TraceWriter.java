@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.mpiguard.core.site.CallSites;
 
 /**
- * A rank's trace from start to close: {@code <dir>/trace-rank<N>.mpgt} (format version 2,
+ * A rank's trace from start to close: {@code <dir>/trace-rank<N>.mpgt} (format version 3,
  * memory-mapped, written by the recording threads themselves: there is no writer thread). {@link #flush} (the abort path and the shutdown hook call
  * it) writes the pending window-access runs and the counts; {@link #close} (after Finalize)
  * marks the trace complete. A file that cannot be made is said once, and the rank runs

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.site.CallSites;
 
-/** Format version 2: what the recording threads write into the mapped file reads back as version 1 would. */
+/** Format version 3: what the recording threads write into the mapped file reads back as version 1 would. */
 class MappedTraceTest {
 
     @TempDir
@@ -169,7 +169,7 @@ class MappedTraceTest {
         int n = 100_000;
         Consumer<TraceRecorder> loop = r -> {
             for (int i = 0; i < n; i++) {
-                r.send(0, PointOp.SEND, 1L, 1, i, 5, 1, 0L);
+                r.send(0, PointOp.SEND, 1L, 1, Integer.reverse(i), 5, 1, 0L); // irregular: no repeat records
             }
         };
         loop.accept(w.recorder());
@@ -184,5 +184,68 @@ class MappedTraceTest {
         List<String> said = err.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(1, said.size(), said.toString());
         assertTrue(said.get(0).contains("trace-max=" + max) && said.get(0).contains("recording stops"), said.get(0));
+    }
+
+    /** One thread's calls of a loop: a few sites, most repeating step by step, two sharing a memo slot. */
+    private static List<long[]> loop(TraceRecorder r, int iterations, int base) {
+        List<long[]> sent = new java.util.ArrayList<>();
+        for (int i = 0; i < iterations; i++) {
+            long[][] calls = {
+                {1, 1, 7, 5, 1, 0}, // the same every time
+                {2, 1, 7, 5, 1, 1000L + 3L * i}, // a request id that steps
+                {2 + 32, 1, i, 5, 1, 0}, // the memo slot of site 2's sends: neither is remembered long
+                {3, 1, (i * 31) % 7, 5, i % 5 == 0 ? Integer.MIN_VALUE : Integer.MAX_VALUE, -1L << 40},
+                {4, 1, 7, 5, 1, (long) Integer.MAX_VALUE + i}, // past an int: a wide field
+            };
+            for (long[] c : calls) {
+                int site = base + (int) c[0];
+                if (c[0] == 4 && i % 100 != 0) {
+                    continue;
+                }
+                r.send(site, PointOp.ISEND, c[1], (int) c[2], (int) c[3], 5, (int) c[4], c[5]);
+                sent.add(new long[] {site, PointOp.ISEND.ordinal(), c[1], (int) c[2], (int) c[3], 5, (int) c[4], c[5]});
+            }
+        }
+        return sent;
+    }
+
+    @Test
+    void eventsThatRepeatTheirSitesLastStepByStepAreEightBytesAndReadBackAsRecorded() throws Exception {
+        TraceWriter w = TraceWriter.start(dir, 0, 2, errStream);
+        List<long[]>[] sent = new List[2];
+        Thread other = new Thread(() -> sent[1] = loop(w.recorder(), 20_000, 1000));
+        other.start();
+        sent[0] = loop(w.recorder(), 20_000, 0);
+        other.join();
+        w.close();
+        TraceFile f = TraceReader.read(w.path());
+        assertEquals(TraceFormat.VERSION, f.version());
+        assertEquals(sent[0].size() + sent[1].size(), f.events().size());
+        long mine = Thread.currentThread().getId();
+        for (int t = 0; t < 2; t++) {
+            boolean main = t == 0;
+            List<TraceEvent> read = f.events().stream().filter(e -> (e.thread() == mine) == main).toList();
+            assertEquals(sent[t].size(), read.size());
+            for (int i = 0; i < read.size(); i++) {
+                long[] want = sent[t].get(i);
+                TraceEvent e = read.get(i);
+                assertEquals(EventKind.SEND, e.kind());
+                assertEquals(want[0], e.site(), "event " + i + " of thread " + t);
+                assertArrayEquals(java.util.Arrays.copyOfRange(want, 1, want.length), e.fields(), "event " + i + ": " + e);
+            }
+        }
+        for (int i = 1; i < f.events().size(); i++) {
+            assertEquals(f.events().get(i - 1).seq() + 1, f.events().get(i).seq(), "every event, in order");
+        }
+
+        TraceWriter same = TraceWriter.start(dir, 1, 2, errStream);
+        int n = 100_000;
+        for (int i = 0; i < n; i++) {
+            same.recorder().send(1, PointOp.ISEND, 1L, 1, 7, 5, 1, 2L * i);
+        }
+        same.close();
+        long eventBytes = Files.size(same.path()) - TraceFormat.CHUNK_BYTES;
+        assertTrue(eventBytes <= 8L * n + 2L * TraceFormat.CHUNK_BYTES, eventBytes + " bytes for " + n + " events");
+        assertEquals(n, TraceReader.read(same.path()).events().size());
     }
 }
