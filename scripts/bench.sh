@@ -39,5 +39,5 @@ if [ "${1:-}" = "--jmh" ]; then
   export OMPI_MCA_osc=ucx UCX_ERROR_SIGNALS=""
   exec java -cp "$BENCH_JAR:$MPI_JAR" org.mpiguard.bench.harness.PerCallReport "$@"
 fi
-exec java -cp "$CLASSES:$MPI_JAR" org.mpiguard.bench.harness.BenchHarness \
+exec java -cp "$CLASSES:$BENCH_JAR:$MPI_JAR" org.mpiguard.bench.harness.BenchHarness \
   --agent-jar "$AGENT_JAR" --mpi-jar "$MPI_JAR" --classes "$CLASSES" --bench-jar "$BENCH_JAR" "$@"

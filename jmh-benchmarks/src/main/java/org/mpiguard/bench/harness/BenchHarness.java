@@ -40,22 +40,6 @@ public final class BenchHarness {
     private static final int FIXED_COST_RANKS = 4;
     private static final Pattern CALLS_PER_RANK = Pattern.compile("calls/rank=(\\d+)");
 
-    /** TRACED: the agent with the same options and {@code trace=on} (--traced). */
-    private enum Variant { PLAIN, AGENT, TRACED }
-
-    /** Everything measured about one kernel. */
-    private static final class Tally {
-        final Map<Variant, Samples> seconds = Map.of(Variant.PLAIN, new Samples(), Variant.AGENT, new Samples(),
-                Variant.TRACED, new Samples());
-        final Map<Variant, Samples> peakMib = Map.of(Variant.PLAIN, new Samples(), Variant.AGENT, new Samples(),
-                Variant.TRACED, new Samples());
-        String referenceChecksum;
-        String detail = "";
-        int ranks;
-        long findings;
-        final List<String> failures = new ArrayList<>();
-    }
-
     private final HarnessOptions options;
     private final PrintStream out;
     private final PrintStream progress;
@@ -171,6 +155,7 @@ public final class BenchHarness {
         Job job = Job.run(command, work, options.timeoutSeconds);
         KernelLines lines = new KernelLines(job.stdout());
         long findings = variant == Variant.AGENT ? countFindings(work) : 0; // the traced run's are the same checks
+        double traceBytesPerEvent = variant == Variant.TRACED ? TraceFootprint.bytesPerEvent(work) : Double.NaN;
         for (String kernel : kernels) {
             Tally t = tallies.get(kernel);
             t.findings += findings;
@@ -198,6 +183,9 @@ public final class BenchHarness {
                 continue;
             }
             t.seconds.get(variant).add(r.seconds());
+            if (!Double.isNaN(traceBytesPerEvent)) {
+                t.traceBytesPerEvent.add(traceBytesPerEvent);
+            }
             t.detail = r.detail();
             if (lines.maxPeakKib > 0) {
                 t.peakMib.get(variant).add(lines.maxPeakKib / 1024.0);
@@ -250,6 +238,7 @@ public final class BenchHarness {
                 }
                 if (options.traced && !Double.isNaN(traced.median())) {
                     tracedRatios.add(traced.median() / plain.median());
+                    targets.traced(e.getKey(), traced.median() / plain.median(), t.traceBytesPerEvent.median());
                 }
             }
             double rssAbove = t.peakMib.get(Variant.AGENT).median() - t.peakMib.get(Variant.PLAIN).median();
@@ -278,6 +267,7 @@ public final class BenchHarness {
         out.printf(Locale.ROOT, "median ratio across the macro kernels (all but %s): %.3f, geometric mean %.3f%n",
                 CALL_HEAVY, Samples.medianOf(ratios), ratios.isEmpty() ? Double.NaN : Math.exp(geo / ratios.size()));
         if (options.traced) {
+            targets.tracedMedianRatio = Samples.medianOf(tracedRatios);
             out.printf(Locale.ROOT, "with trace=on: median ratio across the macro kernels %.3f; %s%n",
                     Samples.medianOf(tracedRatios), Double.isNaN(targets.tracedNanosPerCall) ? "cg-calls not run"
                             : String.format(Locale.ROOT, "cg-calls %.0f ns per call, %+.0f ns beside the agent's "

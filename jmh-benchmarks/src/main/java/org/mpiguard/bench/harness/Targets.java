@@ -31,6 +31,29 @@ final class Targets {
     double sendRecvRatio = Double.NaN;
     String sendRecvWhy = "not measured";
 
+    static final double TRACED_MEDIAN_RATIO = 1.08;
+    static final double TRACED_RMA_RATIO = 1.30;
+    static final double TRACED_EXTRA_NANOS = 100;
+    static final double TRACE_BYTES_PER_EVENT = 8;
+    static final String RMA_KERNEL = "jacobi1d-rma";
+
+    /** With trace=on (--traced): the macro median, jacobi1d-rma's ratio, the largest trace per event and its kernel. */
+    double tracedMedianRatio = Double.NaN;
+    double tracedRmaRatio = Double.NaN;
+    double traceBytesPerEvent = Double.NaN;
+    String traceBytesKernel = "-";
+
+    /** A macro kernel's traced ratio and trace size (bytes per event, NaN if not read). */
+    void traced(String kernel, double ratio, double bytesPerEvent) {
+        if (RMA_KERNEL.equals(kernel)) {
+            tracedRmaRatio = ratio;
+        }
+        if (!(bytesPerEvent <= traceBytesPerEvent)) {
+            traceBytesPerEvent = bytesPerEvent;
+            traceBytesKernel = kernel;
+        }
+    }
+
     void print(PrintStream out) {
         out.println();
         out.println("targets (issue 18), each beside this run's figure:");
@@ -45,6 +68,20 @@ final class Targets {
                 "250 ns or less", nanosPerCall <= NANOS_PER_CALL);
         line(out, "JMH sendRecv on COMM_SELF, agent on / off", Double.isNaN(sendRecvRatio) ? "n/a (" + sendRecvWhy + ")"
                 : ratio(sendRecvRatio), "1.10 or better", sendRecvRatio <= SENDRECV_RATIO);
+        if (Double.isNaN(tracedMedianRatio)) {
+            return;
+        }
+        out.println("targets with trace=on (issue 24):");
+        line(out, "macro suite, median ratio with every check and traces", ratio(tracedMedianRatio), "1.08 or better",
+                tracedMedianRatio <= TRACED_MEDIAN_RATIO);
+        line(out, RMA_KERNEL + ", ratio with traces", ratio(tracedRmaRatio), "1.30 or better",
+                tracedRmaRatio <= TRACED_RMA_RATIO);
+        double extra = tracedNanosPerCall - nanosPerCall;
+        line(out, "cg-calls, traced cost per call beside the default checks'", Double.isNaN(extra) ? "n/a"
+                : String.format(Locale.ROOT, "%+.0f ns", extra), "+100 ns or less", extra <= TRACED_EXTRA_NANOS);
+        line(out, "trace size, bytes of the files per event, largest kernel (" + traceBytesKernel + ")",
+                Double.isNaN(traceBytesPerEvent) ? "n/a" : String.format(Locale.ROOT, "%.1f B", traceBytesPerEvent),
+                "8 B or less", traceBytesPerEvent <= TRACE_BYTES_PER_EVENT);
     }
 
     private static void line(PrintStream out, String what, String figure, String target, boolean met) {

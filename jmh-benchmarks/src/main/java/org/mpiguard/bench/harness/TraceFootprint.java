@@ -1,0 +1,37 @@
+package org.mpiguard.bench.harness;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.mpiguard.core.trace.TraceReader;
+
+/**
+ * What a traced run's traces take on disk: the bytes of its {@code trace-rank<N>.mpgt} files
+ * over the events their headers say were recorded (the chunks' unused tails included, as a
+ * disk holds them).
+ */
+final class TraceFootprint {
+
+    private TraceFootprint() {
+    }
+
+    /** Bytes per event of the traces under {@code work}, NaN when it holds none (or no event). */
+    static double bytesPerEvent(Path work) throws IOException {
+        List<Path> traces;
+        try (Stream<Path> files = Files.walk(work)) {
+            traces = files.filter(f -> f.getFileName().toString().matches("trace-rank\\d+\\.mpgt")).toList();
+        }
+        long bytes = 0;
+        long events = 0;
+        for (Path f : traces) {
+            long recorded = TraceReader.eventsRecorded(f);
+            if (recorded > 0) {
+                bytes += Files.size(f);
+                events += recorded;
+            }
+        }
+        return events == 0 ? Double.NaN : (double) bytes / events;
+    }
+}
