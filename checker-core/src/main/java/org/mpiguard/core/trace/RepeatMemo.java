@@ -30,8 +30,6 @@ final class RepeatMemo {
     private final int[] chunkOf = new int[SLOTS];
     private final long[] last = new long[SLOTS * F];
     private final long[] step = new long[SLOTS * F];
-    /** Scratch for the fields as stored, so that a record allocates nothing. */
-    private final long[] stored = new long[F];
     private int chunk = 1;
     private long lastSeq = -1;
 
@@ -54,54 +52,77 @@ final class RepeatMemo {
      */
     boolean record(int recordTag, int recordSite, long seq, long f0, long f1, long f2, long f3, long f4, long f5,
                    long f6, long f7, long f8, long f9, long f10, long f11) {
-        long wide = RecordLayout.wideMask(recordTag);
-        int count = RecordLayout.fields(recordTag);
-        long[] v = stored;
-        v[0] = f0;
-        v[1] = f1;
-        v[2] = f2;
-        v[3] = f3;
-        v[4] = f4;
-        v[5] = f5;
-        v[6] = f6;
-        v[7] = f7;
-        v[8] = f8;
-        v[9] = f9;
-        v[10] = f10;
-        v[11] = f11;
-        for (int i = 0; i < count; i++) {
-            if ((wide >>> i & 1) == 0) {
-                v[i] = (int) v[i];
-            }
-        }
-        return remember(recordTag, recordSite, seq, v, count);
-    }
-
-    /** As {@link #record}, the fields given (as stored) in {@code fields}. */
-    boolean record(int recordTag, int recordSite, long seq, long[] fields) {
-        return remember(recordTag, recordSite, seq, fields, fields.length);
-    }
-
-    private boolean remember(int recordTag, int recordSite, long seq, long[] v, int count) {
         long delta = seq - lastSeq;
         boolean seqFits = lastSeq >= 0 && delta > 0 && delta <= MAX_DELTA;
         lastSeq = seq;
         int slot = slot(recordSite, recordTag);
-        int at = slot * F;
         boolean known = chunkOf[slot] == chunk && site[slot] == recordSite && tag[slot] == recordTag;
-        boolean repeats = known && seqFits && recordSite >= 0 && recordSite <= MAX_SITE;
-        for (int i = 0; i < count; i++) {
-            long s = known ? v[i] - last[at + i] : 0;
-            if (s != step[at + i]) {
-                repeats = false;
-            }
-            step[at + i] = s;
-            last[at + i] = v[i];
+        if (!known) {
+            site[slot] = recordSite;
+            tag[slot] = recordTag;
+            chunkOf[slot] = chunk;
         }
-        site[slot] = recordSite;
-        tag[slot] = recordTag;
-        chunkOf[slot] = chunk;
-        return repeats;
+        long wide = RecordLayout.wideMask(recordTag);
+        int count = RecordLayout.fields(recordTag);
+        int at = slot * F;
+        if (known && seqFits && recordSite >= 0 && recordSite <= MAX_SITE
+                && next(at, 0, count, wide, f0) && next(at, 1, count, wide, f1) && next(at, 2, count, wide, f2)
+                && next(at, 3, count, wide, f3) && next(at, 4, count, wide, f4) && next(at, 5, count, wide, f5)
+                && next(at, 6, count, wide, f6) && next(at, 7, count, wide, f7) && next(at, 8, count, wide, f8)
+                && next(at, 9, count, wide, f9) && next(at, 10, count, wide, f10) && next(at, 11, count, wide, f11)) {
+            // a repeat: each field is its last plus its step, which stays; loads only, but for a field that steps
+            for (int k = at; k < at + count; k++) {
+                long s = step[k];
+                if (s != 0) {
+                    last[k] += s;
+                }
+            }
+            return true;
+        }
+        set(at, 0, count, wide, f0, known);
+        set(at, 1, count, wide, f1, known);
+        set(at, 2, count, wide, f2, known);
+        set(at, 3, count, wide, f3, known);
+        set(at, 4, count, wide, f4, known);
+        set(at, 5, count, wide, f5, known);
+        set(at, 6, count, wide, f6, known);
+        set(at, 7, count, wide, f7, known);
+        set(at, 8, count, wide, f8, known);
+        set(at, 9, count, wide, f9, known);
+        set(at, 10, count, wide, f10, known);
+        set(at, 11, count, wide, f11, known);
+        return false;
+    }
+
+    /** As {@link #record}, the fields given (as stored) in {@code fields}. */
+    boolean record(int recordTag, int recordSite, long seq, long[] fields) {
+        return record(recordTag, recordSite, seq, at(fields, 0), at(fields, 1), at(fields, 2), at(fields, 3),
+                at(fields, 4), at(fields, 5), at(fields, 6), at(fields, 7), at(fields, 8), at(fields, 9),
+                at(fields, 10), at(fields, 11));
+    }
+
+    private static long at(long[] fields, int i) {
+        return i < fields.length ? fields[i] : 0;
+    }
+
+    /** A field as stored: a 4-byte field sign-extended. */
+    private static long stored(int i, long wide, long value) {
+        return (wide >>> i & 1) != 0 ? value : (int) value;
+    }
+
+    /** Whether field {@code i} (if the kind has it) is the slot's last plus its step. */
+    private boolean next(int at, int i, int count, long wide, long value) {
+        return i >= count || stored(i, wide, value) == last[at + i] + step[at + i];
+    }
+
+    /** Field {@code i} of a record that is no repeat: its step from the slot's last (0 when the slot was another's). */
+    private void set(int at, int i, int count, long wide, long value, boolean known) {
+        if (i < count) {
+            long v = stored(i, wide, value);
+            int k = at + i;
+            step[k] = known ? v - last[k] : 0;
+            last[k] = v;
+        }
     }
 
     private static int slot(int recordSite, int recordTag) {
