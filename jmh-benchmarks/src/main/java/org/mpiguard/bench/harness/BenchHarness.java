@@ -155,7 +155,7 @@ public final class BenchHarness {
         Job job = Job.run(command, work, options.timeoutSeconds);
         KernelLines lines = new KernelLines(job.stdout());
         long findings = variant == Variant.AGENT ? countFindings(work) : 0; // the traced run's are the same checks
-        double traceBytesPerEvent = variant == Variant.TRACED ? TraceFootprint.bytesPerEvent(work) : Double.NaN;
+        TraceFootprint.Footprint trace = variant == Variant.TRACED ? TraceFootprint.of(work) : TraceFootprint.Footprint.NONE;
         for (String kernel : kernels) {
             Tally t = tallies.get(kernel);
             t.findings += findings;
@@ -183,8 +183,8 @@ public final class BenchHarness {
                 continue;
             }
             t.seconds.get(variant).add(r.seconds());
-            if (!Double.isNaN(traceBytesPerEvent)) {
-                t.traceBytesPerEvent.add(traceBytesPerEvent);
+            if (trace.events() > 0) {
+                t.trace = trace;
             }
             t.detail = r.detail();
             if (lines.maxPeakKib > 0) {
@@ -238,7 +238,7 @@ public final class BenchHarness {
                 }
                 if (options.traced && !Double.isNaN(traced.median())) {
                     tracedRatios.add(traced.median() / plain.median());
-                    targets.traced(e.getKey(), traced.median() / plain.median(), t.traceBytesPerEvent.median());
+                    targets.traced(e.getKey(), traced.median() / plain.median(), t.trace);
                 }
             }
             double rssAbove = t.peakMib.get(Variant.AGENT).median() - t.peakMib.get(Variant.PLAIN).median();

@@ -10,8 +10,8 @@ final class Tally {
             Variant.TRACED, new Samples());
     final Map<Variant, Samples> peakMib = Map.of(Variant.PLAIN, new Samples(), Variant.AGENT, new Samples(),
             Variant.TRACED, new Samples());
-    /** Bytes of the traced runs' trace files over the events they hold (NaN where no trace was read). */
-    final Samples traceBytesPerEvent = new Samples();
+    /** The last traced run's trace files (bytes, events). */
+    TraceFootprint.Footprint trace = TraceFootprint.Footprint.NONE;
     String referenceChecksum;
     String detail = "";
     int ranks;

@@ -17,8 +17,17 @@ final class TraceFootprint {
     private TraceFootprint() {
     }
 
-    /** Bytes per event of the traces under {@code work}, NaN when it holds none (or no event). */
-    static double bytesPerEvent(Path work) throws IOException {
+    /** The trace files' bytes and the events their headers count. */
+    record Footprint(long bytes, long events) {
+        static final Footprint NONE = new Footprint(0, 0);
+
+        double bytesPerEvent() {
+            return events == 0 ? Double.NaN : (double) bytes / events;
+        }
+    }
+
+    /** The traces under {@code work} (none: {@link Footprint#NONE}). */
+    static Footprint of(Path work) throws IOException {
         List<Path> traces;
         try (Stream<Path> files = Files.walk(work)) {
             traces = files.filter(f -> f.getFileName().toString().matches("trace-rank\\d+\\.mpgt")).toList();
@@ -32,6 +41,6 @@ final class TraceFootprint {
                 events += recorded;
             }
         }
-        return events == 0 ? Double.NaN : (double) bytes / events;
+        return new Footprint(bytes, events);
     }
 }
