@@ -42,7 +42,12 @@ final class MappedEvents implements EventStore {
     private int sitesDefined;
     private boolean failed;
     private boolean stopped;
-    private final ThreadLocal<ChunkCursor> cursors = ThreadLocal.withInitial(ChunkCursor::new);
+    private final ThreadLocal<ChunkCursor> cursors = new ThreadLocal<>() {
+        @Override
+        protected ChunkCursor initialValue() {
+            return new ChunkCursor();
+        }
+    };
     /** The last thread's cursor: a single-threaded program never looks up its thread-local. */
     private ChunkCursor last;
 
@@ -76,8 +81,9 @@ final class MappedEvents implements EventStore {
         long n = (long) SEQ.getAndAdd(this, 1L);
         ByteBuffer b = c.buffer;
         RepeatMemo memo = c.memo;
+        long[] v = memo.fields(tag, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11);
         long previous = memo.lastSeq();
-        if (memo.record(tag, site, n, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11)) {
+        if (memo.record(tag, site, n, v)) {
             b.putLong(p, RepeatMemo.word(site, tag, n - previous)); // one store: the record exists once it is made
             c.pos = p + RepeatMemo.RECORD_BYTES;
             return;
@@ -86,32 +92,17 @@ final class MappedEvents implements EventStore {
         int count = RecordLayout.fields(tag);
         b.putInt(p + 8, site);
         int q = p + RecordLayout.HEADER;
-        q = put(b, q, f0, 0, wide, count);
-        q = put(b, q, f1, 1, wide, count);
-        q = put(b, q, f2, 2, wide, count);
-        q = put(b, q, f3, 3, wide, count);
-        q = put(b, q, f4, 4, wide, count);
-        q = put(b, q, f5, 5, wide, count);
-        q = put(b, q, f6, 6, wide, count);
-        q = put(b, q, f7, 7, wide, count);
-        q = put(b, q, f8, 8, wide, count);
-        q = put(b, q, f9, 9, wide, count);
-        q = put(b, q, f10, 10, wide, count);
-        put(b, q, f11, 11, wide, count);
+        for (int i = 0; i < count; i++) {
+            if ((wide >>> i & 1) != 0) {
+                b.putLong(q, v[i]);
+                q += 8;
+            } else {
+                b.putInt(q, (int) v[i]);
+                q += 4;
+            }
+        }
         b.putLong(p, n << 8 | tag); // last: the record exists once this word is stored
         c.pos = p + size;
-    }
-
-    private static int put(ByteBuffer b, int at, long v, int field, long wide, int count) {
-        if (field >= count) {
-            return at;
-        }
-        if ((wide >>> field & 1) != 0) {
-            b.putLong(at, v);
-            return at + 8;
-        }
-        b.putInt(at, (int) v);
-        return at + 4;
     }
 
     private synchronized void defineSites(int upTo) {

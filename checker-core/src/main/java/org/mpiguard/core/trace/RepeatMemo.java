@@ -11,8 +11,8 @@ package org.mpiguard.core.trace;
  * <p>The writer and the reader keep this same memo, one per chunk, and call
  * {@link #record} for every full record in the same order, so they agree on every slot
  * without the file saying more: 256 slots by site and kind (a collision forgets the slot's
- * event), each holding its last fields (as stored: 4-byte fields sign-extended) and the step
- * from the ones before. A chunk starts with an empty memo ({@link #newChunk}), so a chunk
+ * event), each holding the fields a repeat would have (its last fields, as stored: 4-byte
+ * fields sign-extended, plus their steps) and the steps from the fields before. A chunk starts with an empty memo ({@link #newChunk}), so a chunk
  * reads alone and a rank killed mid-chunk leaves nothing a record refers to unwritten.
  */
 final class RepeatMemo {
@@ -28,8 +28,11 @@ final class RepeatMemo {
     private final int[] site = new int[SLOTS];
     private final int[] tag = new int[SLOTS];
     private final int[] chunkOf = new int[SLOTS];
-    private final long[] last = new long[SLOTS * F];
+    /** Per slot and field: the value a repeat would have (the last plus the step), and the step. */
+    private final long[] next = new long[SLOTS * F];
     private final long[] step = new long[SLOTS * F];
+    /** The fields of the record being written, as stored (the writer's thread only). */
+    private final long[] scratch = new long[F];
     private int chunk = 1;
     private long lastSeq = -1;
 
@@ -45,84 +48,75 @@ final class RepeatMemo {
     }
 
     /**
-     * A record of {@code tag} at {@code site} with sequence number {@code seq}: remembers
-     * it, and says whether it repeats (same tag and site as the slot's, every field its last
-     * plus its step, a sequence delta that fits). The memo changes alike either way, so a
-     * reader calls this for each full record and gets the writer's memo.
+     * The fields of a record of {@code recordTag} as stored (a 4-byte field sign-extended),
+     * in this memo's scratch array (valid until the next call; nothing allocated).
      */
-    boolean record(int recordTag, int recordSite, long seq, long f0, long f1, long f2, long f3, long f4, long f5,
-                   long f6, long f7, long f8, long f9, long f10, long f11) {
+    long[] fields(int recordTag, long f0, long f1, long f2, long f3, long f4, long f5, long f6, long f7, long f8,
+                  long f9, long f10, long f11) {
+        long[] v = scratch;
+        v[0] = f0;
+        v[1] = f1;
+        v[2] = f2;
+        v[3] = f3;
+        v[4] = f4;
+        v[5] = f5;
+        v[6] = f6;
+        v[7] = f7;
+        v[8] = f8;
+        v[9] = f9;
+        v[10] = f10;
+        v[11] = f11;
+        long wide = RecordLayout.wideMask(recordTag);
+        for (int i = 0; i < F; i++) {
+            if ((wide >>> i & 1) == 0) {
+                v[i] = (int) v[i];
+            }
+        }
+        return v;
+    }
+
+    /**
+     * A record of {@code recordTag} at {@code recordSite} with sequence number {@code seq}
+     * and {@code v} its fields as stored: remembers it, and says whether it repeats (same tag
+     * and site as the slot's, every field its last plus its step, a sequence delta that
+     * fits). The memo changes alike either way, so a reader calls this for each full record
+     * and gets the writer's memo.
+     */
+    boolean record(int recordTag, int recordSite, long seq, long[] v) {
         long delta = seq - lastSeq;
         boolean seqFits = lastSeq >= 0 && delta > 0 && delta <= MAX_DELTA;
         lastSeq = seq;
         int slot = slot(recordSite, recordTag);
         boolean known = chunkOf[slot] == chunk && site[slot] == recordSite && tag[slot] == recordTag;
-        if (!known) {
+        int count = Math.min(RecordLayout.fields(recordTag), v.length);
+        int at = slot * F;
+        if (known) {
+            boolean same = seqFits && recordSite >= 0 && recordSite <= MAX_SITE;
+            for (int i = 0; i < count && same; i++) {
+                same = v[i] == next[at + i];
+            }
+            if (same) {
+                // a repeat: the steps stay, and only a field that steps moves its prediction
+                for (int k = at; k < at + count; k++) {
+                    long s = step[k];
+                    if (s != 0) {
+                        next[k] += s;
+                    }
+                }
+                return true;
+            }
+        } else {
             site[slot] = recordSite;
             tag[slot] = recordTag;
             chunkOf[slot] = chunk;
         }
-        long wide = RecordLayout.wideMask(recordTag);
-        int count = RecordLayout.fields(recordTag);
-        int at = slot * F;
-        if (known && seqFits && recordSite >= 0 && recordSite <= MAX_SITE
-                && next(at, 0, count, wide, f0) && next(at, 1, count, wide, f1) && next(at, 2, count, wide, f2)
-                && next(at, 3, count, wide, f3) && next(at, 4, count, wide, f4) && next(at, 5, count, wide, f5)
-                && next(at, 6, count, wide, f6) && next(at, 7, count, wide, f7) && next(at, 8, count, wide, f8)
-                && next(at, 9, count, wide, f9) && next(at, 10, count, wide, f10) && next(at, 11, count, wide, f11)) {
-            // a repeat: each field is its last plus its step, which stays; loads only, but for a field that steps
-            for (int k = at; k < at + count; k++) {
-                long s = step[k];
-                if (s != 0) {
-                    last[k] += s;
-                }
-            }
-            return true;
-        }
-        set(at, 0, count, wide, f0, known);
-        set(at, 1, count, wide, f1, known);
-        set(at, 2, count, wide, f2, known);
-        set(at, 3, count, wide, f3, known);
-        set(at, 4, count, wide, f4, known);
-        set(at, 5, count, wide, f5, known);
-        set(at, 6, count, wide, f6, known);
-        set(at, 7, count, wide, f7, known);
-        set(at, 8, count, wide, f8, known);
-        set(at, 9, count, wide, f9, known);
-        set(at, 10, count, wide, f10, known);
-        set(at, 11, count, wide, f11, known);
-        return false;
-    }
-
-    /** As {@link #record}, the fields given (as stored) in {@code fields}. */
-    boolean record(int recordTag, int recordSite, long seq, long[] fields) {
-        return record(recordTag, recordSite, seq, at(fields, 0), at(fields, 1), at(fields, 2), at(fields, 3),
-                at(fields, 4), at(fields, 5), at(fields, 6), at(fields, 7), at(fields, 8), at(fields, 9),
-                at(fields, 10), at(fields, 11));
-    }
-
-    private static long at(long[] fields, int i) {
-        return i < fields.length ? fields[i] : 0;
-    }
-
-    /** A field as stored: a 4-byte field sign-extended. */
-    private static long stored(int i, long wide, long value) {
-        return (wide >>> i & 1) != 0 ? value : (int) value;
-    }
-
-    /** Whether field {@code i} (if the kind has it) is the slot's last plus its step. */
-    private boolean next(int at, int i, int count, long wide, long value) {
-        return i >= count || stored(i, wide, value) == last[at + i] + step[at + i];
-    }
-
-    /** Field {@code i} of a record that is no repeat: its step from the slot's last (0 when the slot was another's). */
-    private void set(int at, int i, int count, long wide, long value, boolean known) {
-        if (i < count) {
-            long v = stored(i, wide, value);
+        for (int i = 0; i < count; i++) {
             int k = at + i;
-            step[k] = known ? v - last[k] : 0;
-            last[k] = v;
+            long s = known ? v[i] - (next[k] - step[k]) : 0; // next - step: the slot's last value
+            step[k] = s;
+            next[k] = v[i] + s;
         }
+        return false;
     }
 
     private static int slot(int recordSite, int recordTag) {
@@ -145,14 +139,11 @@ final class RepeatMemo {
         if (chunkOf[slot] != chunk || site[slot] != recordSite || tag[slot] != recordTag || lastSeq < 0) {
             return null;
         }
-        EventKind kind = EventKind.ofTag(tag[slot]);
+        EventKind kind = EventKind.ofTag(recordTag);
         long[] fields = new long[kind.fieldCount()];
-        int at = slot * F;
-        for (int i = 0; i < fields.length; i++) {
-            fields[i] = last[at + i] + step[at + i];
-        }
+        System.arraycopy(next, slot * F, fields, 0, fields.length);
         long seq = lastSeq + (word >>> 40);
-        record(tag[slot], recordSite, seq, fields);
+        record(recordTag, recordSite, seq, fields);
         return new TraceEvent(kind, seq, recordSite, thread, fields);
     }
 }

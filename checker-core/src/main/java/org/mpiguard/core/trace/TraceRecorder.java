@@ -37,11 +37,21 @@ public final class TraceRecorder {
      * wrote it itself, so it always sees it); until then an event costs no thread-local look-up.
      */
     private boolean runsOpen;
-    private final ThreadLocal<AccessRuns> runs = ThreadLocal.withInitial(this::newRuns);
+    /** Plain classes, not lambdas: a traced run's start-up spins no class (docs/design.md). */
+    private final ThreadLocal<AccessRuns> runs = new ThreadLocal<>() {
+        @Override
+        protected AccessRuns initialValue() {
+            return newRuns();
+        }
+    };
     private AccessRuns lastRuns;
     private final List<AccessRuns> allRuns = new ArrayList<>();
-    private final AccessRuns.Out runOut = (site, win, offset, bytes, store, hash) -> access(site, win, offset, bytes,
-            store, hash);
+    private final AccessRuns.Out runOut = new AccessRuns.Out() {
+        @Override
+        public void access(int site, long win, long offset, long bytes, boolean store, long valueHash) {
+            TraceRecorder.this.access(site, win, offset, bytes, store, valueHash);
+        }
+    };
 
     private final Object definitions = new Object();
     private final Map<Signature, Integer> signatureIds = new HashMap<>();

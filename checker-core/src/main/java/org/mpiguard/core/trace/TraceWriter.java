@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.site.CallSites;
 
 /**
@@ -50,7 +51,12 @@ public final class TraceWriter {
         Files.createDirectories(dir);
         Path path = dir.resolve(TraceFormat.fileName(rank));
         TraceChunks chunks = TraceChunks.create(path, rank, worldSize, System.currentTimeMillis(), maxBytes, err);
-        MappedEvents events = new MappedEvents(chunks, CallSites::get);
+        MappedEvents events = new MappedEvents(chunks, new TraceEncoder.SiteLookup() {
+            @Override
+            public CallSite site(int id) {
+                return CallSites.get(id);
+            }
+        });
         return new TraceWriter(new TraceRecorder(events), events, path);
     }
 
