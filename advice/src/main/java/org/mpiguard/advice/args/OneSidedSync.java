@@ -1,0 +1,298 @@
+package org.mpiguard.advice.args;
+
+import org.mpiguard.adapter.shadow.WindowShadows;
+import mpi.Group;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Win;
+import org.mpiguard.adapter.shadow.WindowShadow;
+import org.mpiguard.core.args.ArgMessages;
+import org.mpiguard.core.args.RmaEpochs;
+
+/**
+ * Entry points of rma.rules for a window's epochs: fence, post/start/complete/wait,
+ * lock/unlock, lockAll/unlockAll, flush and free. The before-rules check a call against the
+ * epoch state, the after-rules move that state ({@link RmaEpochs}); the operations against
+ * a target are {@link OneSided}'s.
+ */
+public final class OneSidedSync {
+
+    private OneSidedSync() {
+    }
+
+    private static RmaEpochs epochs(Win win) {
+        WindowShadow.Targets w = WindowShadows.windowTargets(win);
+        return w == null ? null : w.epochs();
+    }
+
+    public static void fence(Win win, int assertion, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        OneSided.window(site, win);
+        RmaEpochs e = epochs(win);
+        if (e != null && e.pscwOpen()) {
+            Checks.fail(site, "rma.fence-in-pscw", "win", "a window in a post/start epoch",
+                    "is fenced while a post/start/complete/wait epoch is open (mixing fence with general active"
+                    + " target synchronisation)", "complete() and waitFor() first, then fence()");
+        }
+        if (e != null && e.anyPassive()) {
+            Checks.fail(site, "rma.fence-in-lock", "win", "a locked window",
+                    "is fenced while this rank holds a lock on it", "unlock()/unlockAll() first, then fence()");
+        }
+    }
+
+    public static void fenced(Win win, int assertion, int site) {
+        RmaEpochs e = epochs(win);
+        if (e != null) {
+            e.fence((assertion & MPI.MODE_NOSUCCEED) != 0);
+        }
+    }
+
+    public static void start(Win win, Group group, int assertion, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        OneSided.window(site, win);
+        Handle.group(site, "group", group);
+        RmaEpochs e = epochs(win);
+        if (e != null && e.accessStarted()) {
+            Checks.fail(site, "rma.start-twice", "win", "a window in an access epoch",
+                    "is started while its previous start() has not been completed", "complete() first");
+        }
+        if (e != null && e.fenceOpen()) {
+            Checks.fail(site, "rma.start-in-fence", "win", "a window in a fence epoch",
+                    "is started while a fence epoch is open (mixing fence with post/start)",
+                    "close the fence epoch with fence(MPI.MODE_NOSUCCEED) first");
+        }
+    }
+
+    public static void started(Win win, Group group, int assertion, int site) {
+        RmaEpochs e = epochs(win);
+        if (e != null) {
+            e.start();
+        }
+    }
+
+    public static void complete(Win win, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        OneSided.window(site, win);
+        RmaEpochs e = epochs(win);
+        if (e != null && !e.accessStarted()) {
+            Checks.fail(site, "rma.complete-without-start", "win", "a window with no access epoch",
+                    "is completed without a matching start()", "start(group, 0) before complete()");
+        }
+    }
+
+    public static void completed(Win win, int site) {
+        RmaEpochs e = epochs(win);
+        if (e != null) {
+            e.complete();
+        }
+    }
+
+    public static void post(Win win, Group group, int assertion, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        OneSided.window(site, win);
+        Handle.group(site, "group", group);
+        RmaEpochs e = epochs(win);
+        if (e != null && e.exposurePosted()) {
+            Checks.fail(site, "rma.post-twice", "win", "a window in an exposure epoch",
+                    "is posted while its previous post() has not been waited for", "waitFor() first");
+        }
+        if (e != null && e.fenceOpen()) {
+            Checks.fail(site, "rma.post-in-fence", "win", "a window in a fence epoch",
+                    "is posted while a fence epoch is open (mixing fence with post/start)",
+                    "close the fence epoch with fence(MPI.MODE_NOSUCCEED) first");
+        }
+    }
+
+    public static void posted(Win win, Group group, int assertion, int site) {
+        RmaEpochs e = epochs(win);
+        if (e != null) {
+            e.post();
+        }
+    }
+
+    public static void waitExposure(Win win, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        OneSided.window(site, win);
+        RmaEpochs e = epochs(win);
+        if (e != null && !e.exposurePosted()) {
+            Checks.fail(site, "rma.wait-without-post", "win", "a window with no exposure epoch",
+                    "is waited for without a matching post()", "post(group, 0) before waitFor()/test()");
+        }
+    }
+
+    public static void waited(Win win, int site) {
+        RmaEpochs e = epochs(win);
+        if (e != null) {
+            e.waitExposure();
+        }
+    }
+
+    public static void tested(Win win, boolean done, int site) {
+        if (done) {
+            waited(win, site);
+        }
+    }
+
+    public static void lock(Win win, int lockType, int rank, int assertion, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        WindowShadow.Targets w = OneSided.window(site, win);
+        if (lockType != MPI.LOCK_EXCLUSIVE && lockType != MPI.LOCK_SHARED) {
+            Checks.fail(site, "rma.lock-type", "lockType", lockType, "is not a lock type",
+                    "MPI.LOCK_EXCLUSIVE (" + MPI.LOCK_EXCLUSIVE + ") or MPI.LOCK_SHARED (" + MPI.LOCK_SHARED + ")");
+        }
+        if (w == null) {
+            return;
+        }
+        if (rank == MPI.PROC_NULL) {
+            return;
+        }
+        rank(site, w, "rank", rank);
+        if (w.epochs().holdsLock(rank)) {
+            Checks.fail(site, "rma.lock-twice", "rank", rank, "is already locked by this rank",
+                    "unlock(" + rank + ") before locking it again");
+        }
+        if (w.epochs().inLockAll()) {
+            Checks.fail(site, "rma.lock-in-lockall", "rank", rank, "is locked inside a lockAll() epoch",
+                    "unlockAll() first, or no lock: lockAll() covers every target");
+        }
+    }
+
+    /** A target of lock, unlock or flush: a rank of the window's group (MPI.PROC_NULL is let through). */
+    private static void rank(int site, WindowShadow.Targets w, String name, int rank) throws MPIException {
+        int size = w.groupSize();
+        if (rank < 0 || rank >= size) {
+            Checks.fail(site, "rma.target-range", name, rank, "is outside the window's group of size " + size,
+                    ArgMessages.rankRange(size));
+        }
+    }
+
+    public static void locked(Win win, int lockType, int rank, int assertion, int site) {
+        RmaEpochs e = epochs(win);
+        if (e != null) {
+            e.lock(rank, lockType == MPI.LOCK_EXCLUSIVE ? RmaEpochs.EXCLUSIVE : RmaEpochs.SHARED);
+        }
+    }
+
+    public static void unlock(Win win, int rank, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        WindowShadow.Targets w = OneSided.window(site, win);
+        if (w == null) {
+            return;
+        }
+        if (rank == MPI.PROC_NULL) {
+            return;
+        }
+        rank(site, w, "rank", rank);
+        if (!w.epochs().holdsLock(rank)) {
+            Checks.fail(site, "rma.unlock-without-lock", "rank", rank, "is not locked by this rank",
+                    "a rank locked earlier with lock(type, rank, 0)");
+        }
+    }
+
+    public static void unlocked(Win win, int rank, int site) {
+        RmaEpochs e = epochs(win);
+        if (e != null) {
+            e.unlock(rank);
+        }
+    }
+
+    public static void lockAll(Win win, int assertion, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        OneSided.window(site, win);
+        RmaEpochs e = epochs(win);
+        if (e != null && (e.inLockAll() || e.anyPassive())) {
+            Checks.fail(site, "rma.lockall-twice", "win", "a window this rank has locked",
+                    "is locked with lockAll() while this rank already holds a lock on it",
+                    "unlock()/unlockAll() first");
+        }
+    }
+
+    public static void lockedAll(Win win, int assertion, int site) {
+        RmaEpochs e = epochs(win);
+        if (e != null) {
+            e.lockAll();
+        }
+    }
+
+    public static void unlockAll(Win win, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        OneSided.window(site, win);
+        RmaEpochs e = epochs(win);
+        if (e != null && !e.inLockAll()) {
+            Checks.fail(site, "rma.unlockall-without-lockall", "win", "a window not locked with lockAll()",
+                    "is unlocked with unlockAll() without a matching lockAll()", "lockAll(0) before unlockAll()");
+        }
+    }
+
+    public static void unlockedAll(Win win, int site) {
+        RmaEpochs e = epochs(win);
+        if (e != null) {
+            e.unlockAll();
+        }
+    }
+
+    /** flush and flushLocal: only inside a passive-target epoch towards that rank. */
+    public static void flush(Win win, int targetRank, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        WindowShadow.Targets w = OneSided.window(site, win);
+        if (w == null) {
+            return;
+        }
+        if (targetRank == MPI.PROC_NULL) {
+            return;
+        }
+        rank(site, w, "targetRank", targetRank);
+        if (!w.epochs().passiveTowards(targetRank)) {
+            Checks.fail(site, "rma.flush-outside-lock", "targetRank", targetRank,
+                    "is flushed outside a passive-target epoch towards it",
+                    "flush inside lock(type, " + targetRank + ", 0)/unlock(" + targetRank + ") or lockAll()/unlockAll()");
+        }
+    }
+
+    /** flushAll and flushLocalAll. */
+    public static void flushAll(Win win, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        OneSided.window(site, win);
+        RmaEpochs e = epochs(win);
+        if (e != null && !e.anyPassive()) {
+            Checks.fail(site, "rma.flush-outside-lock", "win", "a window with no passive-target epoch",
+                    "is flushed outside any passive-target epoch", "flush inside lock()/unlock() or lockAll()/unlockAll()");
+        }
+    }
+
+    /** Win.free: not twice, and not inside an epoch. */
+    public static void free(Win win, int site) throws MPIException {
+        if (!Checks.on()) {
+            return;
+        }
+        OneSided.window(site, win);
+        RmaEpochs e = epochs(win);
+        if (e != null && (e.anyPassive() || e.pscwOpen())) {
+            Checks.fail(site, "rma.free-in-epoch", "win", "a window with an open epoch",
+                    "is freed while this rank holds a lock or an open post/start epoch on it",
+                    "unlock()/unlockAll()/complete()/waitFor() first, then free()");
+        }
+    }
+}
