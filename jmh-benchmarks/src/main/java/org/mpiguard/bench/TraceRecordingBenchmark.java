@@ -36,7 +36,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * the writer thread spends per event. {@code baseline} passes the same values to a Blackhole.
  * {@code writerThroughput} records as a traced run does (format version 2: the recording
  * thread stores a fixed-size record into its chunk of a memory-mapped file, no writer thread)
- * and prints at each iteration's end the file's bytes per event.
+ * and prints at each iteration's end the file's bytes per event; {@code writerHaloRound} and
+ * {@code writerIrregular} the same for a round of events that repeat with a period of two and
+ * for events that never repeat.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -145,5 +147,30 @@ public class TraceRecordingBenchmark {
     @Measurement(iterations = 5, time = 100, timeUnit = TimeUnit.MILLISECONDS)
     public void writerThroughput(Live live) {
         live.writer.recorder().send(7, PointOp.SEND, 1L, 1, ++tag, 5, 100, 0);
+    }
+
+    /**
+     * The same file, a round of a halo loop at one site: receives from two neighbours and
+     * their completions, the request ids stepping round by round (repeat records of period 2).
+     */
+    @Benchmark
+    @Warmup(iterations = 3, time = 100, timeUnit = TimeUnit.MILLISECONDS)
+    @Measurement(iterations = 5, time = 100, timeUnit = TimeUnit.MILLISECONDS)
+    @OperationsPerInvocation(4)
+    public void writerHaloRound(Live live) {
+        TraceRecorder r = live.writer.recorder();
+        long request = 2L * ++tag;
+        r.recv(9, PointOp.IRECV, 1L, 1, 3, 5, 100, request);
+        r.recv(9, PointOp.IRECV, 1L, 2, 3, 5, 100, request + 1);
+        r.complete(10, CompletionOp.WAIT_ALL, request, 1, 3, 100, 0);
+        r.complete(10, CompletionOp.WAIT_ALL, request + 1, 2, 3, 100, 0);
+    }
+
+    /** The same file, events whose fields follow no step: every one a whole record. */
+    @Benchmark
+    @Warmup(iterations = 3, time = 100, timeUnit = TimeUnit.MILLISECONDS)
+    @Measurement(iterations = 5, time = 100, timeUnit = TimeUnit.MILLISECONDS)
+    public void writerIrregular(Live live) {
+        live.writer.recorder().send(7, PointOp.SEND, 1L, 1, Integer.reverse(++tag) >>> 17, 5, 100, 0);
     }
 }
