@@ -10,8 +10,8 @@ import org.mpiguard.core.site.CallSites;
  * The store of trace format version 3: the recording thread writes each event as one
  * fixed-size record ({@link RecordLayout}) into its own chunk of the memory-mapped file
  * ({@link TraceChunks}), so an event costs a sequence number (one atomic add), a few
- * plain stores and no thread of ours; an event that repeats its site's last one (each field
- * moved by its last step) is one 8-byte word ({@link RepeatMemo}). The record's first word (sequence and tag) is
+ * plain stores and no thread of ours; an event that repeats its site's round of events (each
+ * field moved by its last step) is one 8-byte word ({@link RepeatMemo}). The record's first word (sequence and tag) is
  * stored last: a rank killed in the middle of a record leaves it zero, where the reader stops.
  *
  * <p>Definitions go to the file at once ({@link DefinitionChunks}); a call site is
@@ -83,8 +83,9 @@ final class MappedEvents implements EventStore {
         RepeatMemo memo = c.memo;
         long[] v = memo.fields(tag, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11);
         long previous = memo.lastSeq();
-        if (memo.record(tag, site, n, v)) {
-            b.putLong(p, RepeatMemo.word(site, tag, n - previous)); // one store: the record exists once it is made
+        int period = memo.record(tag, site, n, v);
+        if (period > 0) {
+            b.putLong(p, RepeatMemo.word(site, tag, period, n - previous)); // one store: the record exists once made
             c.pos = p + RepeatMemo.RECORD_BYTES;
             return;
         }

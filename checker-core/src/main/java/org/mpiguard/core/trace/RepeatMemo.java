@@ -2,35 +2,55 @@ package org.mpiguard.core.trace;
 
 /**
  * The repeat records of trace format version 3: a call site in a loop records the same
- * event again and again, its fields changing, if at all, by the same step each time (a
- * collective's ring number, a request id). Such an event is written as one 8-byte word,
- * {@code seqDelta << 40 | eventTag << 32 | site << 8 | REPEAT}: "the site's last event of
- * this kind in this chunk, each field plus the step it took last", its sequence number the
- * chunk's previous record's plus {@code seqDelta} (below 2^24).
+ * events again and again, in the same order, their fields changing, if at all, by the same
+ * step each round (a collective's ring number, a request id). A site that posts to two
+ * neighbours, or a {@code waitAll} that completes four requests, repeats with a period of
+ * two or four of its events. Such an event is written as one 8-byte word,
+ * {@code seqDelta << 42 | (period - 1) << 40 | eventTag << 32 | site << 8 | REPEAT}: "the
+ * event {@code period} events back among this site's events of this kind in this chunk,
+ * each field plus the step it took from the one {@code period} before that" (no step when
+ * there is none that far back), its sequence number the chunk's previous record's plus
+ * {@code seqDelta} (below 2^22).
  *
  * <p>The writer and the reader keep this same memo, one per chunk, and call
- * {@link #record} for every full record in the same order, so they agree on every slot
- * without the file saying more: 256 slots by site and kind (a collision forgets the slot's
- * event), each holding the fields a repeat would have (its last fields, as stored: 4-byte
- * fields sign-extended, plus their steps) and the steps from the fields before. A chunk starts with an empty memo ({@link #newChunk}), so a chunk
- * reads alone and a rank killed mid-chunk leaves nothing a record refers to unwritten.
+ * {@link #record} for every record in the same order, so they agree on every slot without
+ * the file saying more: 256 slots by site and kind (a collision forgets the slot's events),
+ * each holding the last {@value #DEPTH} events' fields as stored (4-byte fields sign-extended).
+ * The writer writes a period that predicts the event (trying 1 and the slot's last period
+ * each time, every period now and then, so that events that repeat nothing cost little);
+ * the reader needs no search, the word names the period. A chunk starts with an
+ * empty memo ({@link #newChunk}), so a chunk reads alone and a rank killed mid-chunk leaves
+ * nothing a record refers to unwritten.
  */
 final class RepeatMemo {
 
     /** The repeat record's tag, beside the events' (16 to 27) and below {@link RecordLayout}'s 64. */
     static final int REPEAT = 40;
     static final int RECORD_BYTES = 8;
+    /** The longest period a repeat may have: four events of one site and kind in a round. */
+    static final int PERIODS = 4;
+    private static final int DEPTH = 2 * PERIODS;
     private static final int SLOTS = 256;
     private static final int MAX_SITE = (1 << 24) - 1;
-    private static final long MAX_DELTA = (1 << 24) - 1;
+    private static final long MAX_DELTA = (1 << 22) - 1;
+    /** How often (in a slot's events) the writer tries every period when none has matched of late. */
+    private static final int SEARCH_EVERY = 8;
     private static final int F = EventKind.MAX_FIELDS;
 
     private final int[] site = new int[SLOTS];
     private final int[] tag = new int[SLOTS];
     private final int[] chunkOf = new int[SLOTS];
-    /** Per slot and field: the value a repeat would have (the last plus the step), and the step. */
-    private final long[] next = new long[SLOTS * F];
-    private final long[] step = new long[SLOTS * F];
+    /** Events the slot holds (up to {@link #DEPTH}) and where its newest is in its ring. */
+    private final int[] held = new int[SLOTS];
+    private final int[] newest = new int[SLOTS];
+    /**
+     * The writer's search, its own business (the word names the period): the period of the
+     * slot's last repeat, and the slot's events since it tried every period.
+     */
+    private final int[] lastPeriod = new int[SLOTS];
+    private final int[] sinceSearch = new int[SLOTS];
+    /** Per slot, a ring of {@link #DEPTH} events' fields, {@link #F} each. */
+    private final long[] history = new long[SLOTS * DEPTH * F];
     /** The fields of the record being written, as stored (the writer's thread only). */
     private final long[] scratch = new long[F];
     private int chunk = 1;
@@ -77,72 +97,122 @@ final class RepeatMemo {
 
     /**
      * A record of {@code recordTag} at {@code recordSite} with sequence number {@code seq}
-     * and {@code v} its fields as stored: remembers it, and says whether it repeats (same tag
-     * and site as the slot's, every field its last plus its step, a sequence delta that
-     * fits). The memo changes alike either way, so a reader calls this for each full record
-     * and gets the writer's memo.
+     * and {@code v} its fields as stored: remembers it, and says with which period it
+     * repeats (1 to {@link #PERIODS}; 0: it does not, or its sequence delta or site does not
+     * fit a repeat word). The memo changes alike either way, so a reader calls this for each
+     * full record and gets the writer's memo.
      */
-    boolean record(int recordTag, int recordSite, long seq, long[] v) {
+    int record(int recordTag, int recordSite, long seq, long[] v) {
         long delta = seq - lastSeq;
-        boolean seqFits = lastSeq >= 0 && delta > 0 && delta <= MAX_DELTA;
+        boolean fits = lastSeq >= 0 && delta > 0 && delta <= MAX_DELTA && recordSite >= 0 && recordSite <= MAX_SITE;
         lastSeq = seq;
         int slot = slot(recordSite, recordTag);
-        boolean known = chunkOf[slot] == chunk && site[slot] == recordSite && tag[slot] == recordTag;
         int count = Math.min(RecordLayout.fields(recordTag), v.length);
-        int at = slot * F;
-        if (known) {
-            boolean same = seqFits && recordSite >= 0 && recordSite <= MAX_SITE;
-            for (int i = 0; i < count && same; i++) {
-                same = v[i] == next[at + i];
-            }
-            if (same) {
-                // a repeat: the steps stay, and only a field that steps moves its prediction
-                for (int k = at; k < at + count; k++) {
-                    long s = step[k];
-                    if (s != 0) {
-                        next[k] += s;
-                    }
-                }
-                return true;
-            }
+        int period = 0;
+        if (chunkOf[slot] == chunk && site[slot] == recordSite && tag[slot] == recordTag) {
+            period = fits ? search(slot, count, v) : 0;
         } else {
             site[slot] = recordSite;
             tag[slot] = recordTag;
             chunkOf[slot] = chunk;
+            held[slot] = 0;
+            lastPeriod[slot] = 0;
+            sinceSearch[slot] = 0;
         }
+        push(slot, count, v);
+        return period;
+    }
+
+    /**
+     * The shortest period that predicts {@code v}, or 0. An event that repeats nothing pays
+     * one comparison: period 1 and the slot's last period are tried every time, the others
+     * on every {@link #SEARCH_EVERY}th event of the slot (and after a repeat of period 1).
+     */
+    private int search(int slot, int count, long[] v) {
+        if (predicts(slot, 1, count, v)) {
+            lastPeriod[slot] = 1;
+            return 1;
+        }
+        int last = lastPeriod[slot];
+        if (last > 1 && held[slot] >= last && predicts(slot, last, count, v)) {
+            return last;
+        }
+        if (++sinceSearch[slot] < SEARCH_EVERY && last != 1) {
+            return 0;
+        }
+        sinceSearch[slot] = 0;
+        for (int p = 2; p <= Math.min(PERIODS, held[slot]); p++) {
+            if (p != last && predicts(slot, p, count, v)) {
+                lastPeriod[slot] = p;
+                return p;
+            }
+        }
+        lastPeriod[slot] = 0;
+        return 0;
+    }
+
+    /** Whether the slot's event {@code p} back, plus its step from the one {@code p} before it, is {@code v}. */
+    private boolean predicts(int slot, int p, int count, long[] v) {
+        int back = at(slot, p);
+        int before = held[slot] >= 2 * p ? at(slot, 2 * p) : -1;
         for (int i = 0; i < count; i++) {
-            int k = at + i;
-            long s = known ? v[i] - (next[k] - step[k]) : 0; // next - step: the slot's last value
-            step[k] = s;
-            next[k] = v[i] + s;
+            long last = history[back + i];
+            if (v[i] != (before < 0 ? last : 2 * last - history[before + i])) {
+                return false;
+            }
         }
-        return false;
+        return true;
+    }
+
+    /** The offset in {@link #history} of the slot's event {@code back} events before the next. */
+    private int at(int slot, int back) {
+        return (slot * DEPTH + (newest[slot] - back + 1 & DEPTH - 1)) * F; // DEPTH is a power of two
+    }
+
+    private void push(int slot, int count, long[] v) {
+        int n = newest[slot] + 1 & DEPTH - 1;
+        newest[slot] = n;
+        if (held[slot] < DEPTH) {
+            held[slot]++;
+        }
+        int to = (slot * DEPTH + n) * F;
+        for (int i = 0; i < count; i++) {
+            history[to + i] = v[i];
+        }
     }
 
     private static int slot(int recordSite, int recordTag) {
         return (recordSite * 8 + recordTag) & (SLOTS - 1);
     }
 
-    /** The word of a repeat record of {@code recordTag} at {@code recordSite}, {@code seqDelta} past the last record. */
-    static long word(int recordSite, int recordTag, long seqDelta) {
-        return seqDelta << 40 | (long) recordTag << 32 | (long) recordSite << 8 | REPEAT;
+    /** The word of a repeat record of {@code recordTag} at {@code recordSite}, with its period and sequence delta. */
+    static long word(int recordSite, int recordTag, int period, long seqDelta) {
+        return seqDelta << 42 | (long) (period - 1) << 40 | (long) recordTag << 32 | (long) recordSite << 8 | REPEAT;
     }
 
     /**
-     * A repeat record read back: its event, built from the slot of its site (the memo then
-     * moves on as it did in the writer); null when the memo holds no such site (a corrupt chunk).
+     * A repeat record read back: its event, built from the slot of its site and kind (the
+     * memo then moves on as it did in the writer); null when the memo holds no such event (a
+     * corrupt chunk).
      */
     TraceEvent expand(long word, long thread) {
         int recordSite = (int) (word >>> 8) & MAX_SITE;
         int recordTag = (int) (word >>> 32) & 0xff;
+        int period = (int) (word >>> 40 & 3) + 1;
         int slot = slot(recordSite, recordTag);
-        if (chunkOf[slot] != chunk || site[slot] != recordSite || tag[slot] != recordTag || lastSeq < 0) {
+        EventKind kind = EventKind.ofTag(recordTag);
+        if (kind == null || chunkOf[slot] != chunk || site[slot] != recordSite || tag[slot] != recordTag
+                || held[slot] < period || lastSeq < 0) {
             return null;
         }
-        EventKind kind = EventKind.ofTag(recordTag);
         long[] fields = new long[kind.fieldCount()];
-        System.arraycopy(next, slot * F, fields, 0, fields.length);
-        long seq = lastSeq + (word >>> 40);
+        int back = at(slot, period);
+        int before = held[slot] >= 2 * period ? at(slot, 2 * period) : -1;
+        for (int i = 0; i < fields.length; i++) {
+            long last = history[back + i];
+            fields[i] = before < 0 ? last : 2 * last - history[before + i];
+        }
+        long seq = lastSeq + (word >>> 42);
         record(recordTag, recordSite, seq, fields);
         return new TraceEvent(kind, seq, recordSite, thread, fields);
     }

@@ -205,12 +205,20 @@ class MappedTraceTest {
                 r.send(site, PointOp.ISEND, c[1], (int) c[2], (int) c[3], 5, (int) c[4], c[5]);
                 sent.add(new long[] {site, PointOp.ISEND.ordinal(), c[1], (int) c[2], (int) c[3], 5, (int) c[4], c[5]});
             }
+            // one site, a round of two (two neighbours) and one of three events whose fields step round by round
+            for (int k = 0; k < 5; k++) {
+                int site = base + (k < 2 ? 5 : 6);
+                long request = 5000L + 5L * i + k;
+                int peer = k < 2 ? 1 + k : k;
+                r.send(site, PointOp.ISEND, 1L, peer, 9, 5, 1, request);
+                sent.add(new long[] {site, PointOp.ISEND.ordinal(), 1L, peer, 9, 5, 1, request});
+            }
         }
         return sent;
     }
 
     @Test
-    void eventsThatRepeatTheirSitesLastStepByStepAreEightBytesAndReadBackAsRecorded() throws Exception {
+    void eventsThatRepeatTheirSitesRoundStepByStepAreEightBytesAndReadBackAsRecorded() throws Exception {
         TraceWriter w = TraceWriter.start(dir, 0, 2, errStream);
         List<long[]>[] sent = new List[2];
         Thread other = new Thread(() -> sent[1] = loop(w.recorder(), 20_000, 1000));
@@ -241,7 +249,8 @@ class MappedTraceTest {
         TraceWriter same = TraceWriter.start(dir, 1, 2, errStream);
         int n = 100_000;
         for (int i = 0; i < n; i++) {
-            same.recorder().send(1, PointOp.ISEND, 1L, 1, 7, 5, 1, 2L * i);
+            // a waitAll's round: four requests of four peers, each a round later four ids on
+            same.recorder().complete(1, CompletionOp.WAIT_ALL, 4L * i, i % 4, 7, 1, 0);
         }
         same.close();
         long eventBytes = Files.size(same.path()) - TraceFormat.CHUNK_BYTES;
