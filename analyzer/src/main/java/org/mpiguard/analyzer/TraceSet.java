@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 import org.mpiguard.core.trace.TraceFile;
+import org.mpiguard.core.trace.TraceFormat;
 import org.mpiguard.core.trace.TraceFormatException;
 import org.mpiguard.core.trace.TraceReader;
 
@@ -19,7 +19,6 @@ import org.mpiguard.core.trace.TraceReader;
  */
 public final class TraceSet {
 
-    private static final Pattern NAME = Pattern.compile("trace-rank(\\d+)\\.mpgt");
 
     private final TraceFile[] ranks;
     private final List<String> notes;
@@ -69,7 +68,7 @@ public final class TraceSet {
         List<Path> traceFiles = new ArrayList<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "trace-rank*.mpgt")) {
             for (Path f : files) {
-                if (NAME.matcher(f.getFileName().toString()).matches()) {
+                if (TraceFormat.isFileName(f.getFileName().toString())) {
                     traceFiles.add(f);
                 }
             }

@@ -107,7 +107,7 @@ final class MappedTraceReader {
                 }
             }
             int site = b.getInt(p + 8);
-            memo.record(tag, site, word >>> 8, fields);
+            memo.replay(tag, site, word >>> 8, fields);
             events.add(new TraceEvent(kind, word >>> 8, site, thread, fields));
             p += size;
         }

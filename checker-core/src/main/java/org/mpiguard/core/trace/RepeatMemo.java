@@ -12,9 +12,9 @@ package org.mpiguard.core.trace;
  * there is none that far back), its sequence number the chunk's previous record's plus
  * {@code seqDelta} (below 2^22).
  *
- * <p>The writer and the reader keep this same memo, one per chunk, and call
- * {@link #record} for every record in the same order, so they agree on every slot without
- * the file saying more: 256 slots by site and kind (a collision forgets the slot's events),
+ * <p>The writer and the reader keep this same memo, one per chunk, and move it on by every
+ * record in the same order ({@link #replay}; the writer through {@link #record}), so they
+ * agree on every slot without the file saying more: 256 slots by site and kind (a collision forgets the slot's events),
  * each holding the last {@value #DEPTH} events' fields as stored (4-byte fields sign-extended).
  * The writer writes a period that predicts the event (trying 1 and the slot's last period
  * each time, every period now and then, so that events that repeat nothing cost little);
@@ -99,19 +99,27 @@ final class RepeatMemo {
      * A record of {@code recordTag} at {@code recordSite} with sequence number {@code seq}
      * and {@code v} its fields as stored: remembers it, and says with which period it
      * repeats (1 to {@link #PERIODS}; 0: it does not, or its sequence delta or site does not
-     * fit a repeat word). The memo changes alike either way, so a reader calls this for each
-     * full record and gets the writer's memo.
+     * fit a repeat word), the writer's search; the memo then moves on by it as the reader's
+     * does ({@link #replay}).
      */
     int record(int recordTag, int recordSite, long seq, long[] v) {
         long delta = seq - lastSeq;
         boolean fits = lastSeq >= 0 && delta > 0 && delta <= MAX_DELTA && recordSite >= 0 && recordSite <= MAX_SITE;
+        int slot = slot(recordSite, recordTag);
+        int period = fits && holds(slot, recordSite, recordTag)
+                ? search(slot, Math.min(RecordLayout.fields(recordTag), v.length), v) : 0;
+        replay(recordTag, recordSite, seq, v);
+        return period;
+    }
+
+    /**
+     * What the reader does with every record, full or repeat, and {@link #record} with every
+     * one it writes: the memo moves on by it (no period is looked for).
+     */
+    void replay(int recordTag, int recordSite, long seq, long[] v) {
         lastSeq = seq;
         int slot = slot(recordSite, recordTag);
-        int count = Math.min(RecordLayout.fields(recordTag), v.length);
-        int period = 0;
-        if (chunkOf[slot] == chunk && site[slot] == recordSite && tag[slot] == recordTag) {
-            period = fits ? search(slot, count, v) : 0;
-        } else {
+        if (!holds(slot, recordSite, recordTag)) {
             site[slot] = recordSite;
             tag[slot] = recordTag;
             chunkOf[slot] = chunk;
@@ -119,8 +127,12 @@ final class RepeatMemo {
             lastPeriod[slot] = 0;
             sinceSearch[slot] = 0;
         }
-        push(slot, count, v);
-        return period;
+        push(slot, Math.min(RecordLayout.fields(recordTag), v.length), v);
+    }
+
+    /** Whether the slot holds events of this site and kind from this chunk. */
+    private boolean holds(int slot, int recordSite, int recordTag) {
+        return chunkOf[slot] == chunk && site[slot] == recordSite && tag[slot] == recordTag;
     }
 
     /**
@@ -201,8 +213,7 @@ final class RepeatMemo {
         int period = (int) (word >>> 40 & 3) + 1;
         int slot = slot(recordSite, recordTag);
         EventKind kind = EventKind.ofTag(recordTag);
-        if (kind == null || chunkOf[slot] != chunk || site[slot] != recordSite || tag[slot] != recordTag
-                || held[slot] < period || lastSeq < 0) {
+        if (kind == null || !holds(slot, recordSite, recordTag) || held[slot] < period || lastSeq < 0) {
             return null;
         }
         long[] fields = new long[kind.fieldCount()];
@@ -213,7 +224,7 @@ final class RepeatMemo {
             fields[i] = before < 0 ? last : 2 * last - history[before + i];
         }
         long seq = lastSeq + (word >>> 42);
-        record(recordTag, recordSite, seq, fields);
+        replay(recordTag, recordSite, seq, fields);
         return new TraceEvent(kind, seq, recordSite, thread, fields);
     }
 }

@@ -51,7 +51,14 @@ public final class TraceFormat {
     private TraceFormat() {
     }
 
+    private static final java.util.regex.Pattern FILE_NAME = java.util.regex.Pattern.compile("trace-rank\\d+\\.mpgt");
+
     public static String fileName(int rank) {
         return "trace-rank" + rank + ".mpgt";
+    }
+
+    /** Whether {@code name} is a rank's trace file name, {@link #fileName} of some rank. */
+    public static boolean isFileName(String name) {
+        return FILE_NAME.matcher(name).matches();
     }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.mpiguard.core.trace.TraceFormat;
 import org.mpiguard.core.trace.TraceReader;
 
 /**
@@ -30,7 +31,7 @@ final class TraceFootprint {
     static Footprint of(Path work) throws IOException {
         List<Path> traces;
         try (Stream<Path> files = Files.walk(work)) {
-            traces = files.filter(f -> f.getFileName().toString().matches("trace-rank\\d+\\.mpgt")).toList();
+            traces = files.filter(f -> TraceFormat.isFileName(f.getFileName().toString())).toList();
         }
         long bytes = 0;
         long events = 0;
