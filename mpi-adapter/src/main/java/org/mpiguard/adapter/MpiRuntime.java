@@ -165,7 +165,7 @@ public final class MpiRuntime {
         try {
             Watchdog w = watchdog;
             if (w != null) {
-                w.finishAndWait();
+                w.finishAndWait(new FinalizeProgress());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

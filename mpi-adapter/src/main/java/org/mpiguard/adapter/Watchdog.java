@@ -42,6 +42,8 @@ final class Watchdog implements Runnable {
     private static final long MAX_ROUND_GAP_MILLIS = 1000;
     /** While Finalize waits: each hop of the finish handshake (ring, announce, release) waits one of these. */
     private static final long FINISHING_POLL_MILLIS = 2;
+    /** While Finalize waits: between the program thread's progress calls (Open MPI's own Finalize polls each 100 us). */
+    private static final long FINISHING_PROGRESS_MICROS = 500;
 
     private final Mailbox mailbox;
     private final int rank;
@@ -87,11 +89,17 @@ final class Watchdog implements Runnable {
         t.start();
     }
 
-    /** Called by the application thread in MPI.Finalize; returns once every rank is there. */
-    void finishAndWait() throws InterruptedException {
+    /**
+     * Called by the application thread in MPI.Finalize; returns once every rank is there.
+     * Meanwhile {@code progress} runs every {@link #FINISHING_PROGRESS_MICROS} (the program's
+     * thread keeps MPI moving, as MPI's own Finalize would: see {@link FinalizeProgress}).
+     */
+    void finishAndWait(Runnable progress) throws InterruptedException {
         finishRequested = true;
         LockSupport.unpark(thread);   // a progressing rank's watchdog may be parked for half a second
-        released.await();
+        while (!released.await(FINISHING_PROGRESS_MICROS, TimeUnit.MICROSECONDS)) {
+            progress.run();
+        }
     }
 
     /** Runs a round now rather than at the next poll (an erring rank settling the ring). */
