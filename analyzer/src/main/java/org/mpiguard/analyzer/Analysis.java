@@ -21,6 +21,10 @@ final class Analysis {
                   List<DeadlockPredictor.Prediction> unconfirmed, long events, long millis) {
     }
 
+    /** The checks over the matched, ordered events, in the order their findings are listed. */
+    private static final String[] CHECKS = {"type matching", "collective types", "message races", "lost messages",
+        "handle leaks", "request lifecycle", "RMA conflict"};
+
     /** Progress steps of {@link #run(TraceSet, Progress)}. */
     private static final int PHASES = 4;
 
@@ -62,14 +66,14 @@ final class Analysis {
 
         progress.step("checking types, leaks and requests");
         List<Finding> findings = new ArrayList<>();
-        guarded("type matching", notes, () -> findings.addAll(TypeMismatchAnalysis.findings(traces, p2p)));
-        guarded("collective types", notes,
-                () -> findings.addAll(CollectiveTypeAnalysis.findings(traces, collectives)));
-        guarded("message races", notes, () -> findings.addAll(MessageRaceAnalysis.findings(traces, races)));
-        guarded("lost messages", notes, () -> findings.addAll(LeakAnalysis.lostMessages(traces, p2p)));
-        guarded("handle leaks", notes, () -> findings.addAll(LeakAnalysis.handles(traces)));
-        guarded("request lifecycle", notes, () -> findings.addAll(RequestLifecycleAnalysis.findings(traces)));
-        guarded("RMA conflict", notes, () -> findings.addAll(rma.findings()));
+        for (String check : CHECKS) {
+            // one check failing on traces it did not expect costs its own findings only, said as a note
+            try {
+                findings.addAll(check(check, traces, p2p, collectives, races, rma));
+            } catch (RuntimeException e) {
+                notes.add(failed(check, e));
+            }
+        }
         notes.addAll(rma.notes());
         List<DeadlockPredictor.Prediction> unconfirmed = new ArrayList<>();
         if (!bufferings.isEmpty()) {
@@ -99,12 +103,34 @@ final class Analysis {
         }
     }
 
+    /**
+     * One of {@link #CHECKS}. A switch rather than a lambda per check: rank 0 runs the analyses
+     * once and cold at the end of a run, where linking each lambda costs milliseconds.
+     */
+    private static List<Finding> check(String check, TraceSet traces, PointToPoint p2p, Collectives collectives,
+                                       List<MessageRaceAnalysis.Race> races, RmaConflictAnalysis rma) {
+        return switch (check) {
+            case "type matching" -> TypeMismatchAnalysis.findings(traces, p2p);
+            case "collective types" -> CollectiveTypeAnalysis.findings(traces, collectives);
+            case "message races" -> MessageRaceAnalysis.findings(traces, races);
+            case "lost messages" -> LeakAnalysis.lostMessages(traces, p2p);
+            case "handle leaks" -> LeakAnalysis.handles(traces);
+            case "request lifecycle" -> RequestLifecycleAnalysis.findings(traces);
+            case "RMA conflict" -> rma.findings();
+            default -> throw new IllegalArgumentException(check);
+        };
+    }
+
+    private static String failed(String check, RuntimeException e) {
+        return "the " + check + " check failed (" + e + "); its findings are missing. Please report it.";
+    }
+
     /** One check failing on traces it did not expect costs its own findings only, said as a note. */
     private static void guarded(String check, List<String> notes, Runnable analysis) {
         try {
             analysis.run();
         } catch (RuntimeException e) {
-            notes.add("the " + check + " check failed (" + e + "); its findings are missing. Please report it.");
+            notes.add(failed(check, e));
         }
     }
 }

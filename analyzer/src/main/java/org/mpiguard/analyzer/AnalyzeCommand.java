@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.mpiguard.core.ExitCodes;
-import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingSink;
 import org.mpiguard.core.report.Severity;
 import picocli.CommandLine;

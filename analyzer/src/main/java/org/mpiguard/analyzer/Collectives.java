@@ -1,6 +1,5 @@
 package org.mpiguard.analyzer;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +16,16 @@ import org.mpiguard.core.trace.TraceFile;
 final class Collectives {
 
     record Key(long comm, long ring) {
+        // written out, as the record's would be: see SiteRef
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && comm == k.comm && ring == k.ring;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(comm) * 31 + Long.hashCode(ring);
+        }
     }
 
     final Map<Key, List<CollectiveEvent>> instances = new HashMap<>();
@@ -56,7 +65,7 @@ final class Collectives {
                                 e.field(2), e.intField(3), e.intField(4), t.signature(e.intField(5)), e.intField(6),
                                 t.signature(e.intField(7)), e.intField(8), e.field(9), e.site());
                         c.at[r][i] = ce;
-                        c.instances.computeIfAbsent(new Key(ce.comm(), ce.ring()), k -> new ArrayList<>()).add(ce);
+                        Buckets.list(c.instances, new Key(ce.comm(), ce.ring())).add(ce);
                         if (ce.request() != 0) {
                             byRequest.put(ce.request(), ce);
                         }
@@ -64,11 +73,13 @@ final class Collectives {
                     case RMA_SYNC -> {
                         if (RmaSyncOp.of(e.op()) == RmaSyncOp.FENCE) {
                             // a fence orders like a barrier of the window's members; numbered apart from rings
-                            long k = fencesByWindow.merge(e.field(1), 1L, Long::sum);
+                            Long before = fencesByWindow.get(e.field(1));
+                            long k = before == null ? 1 : before + 1;
+                            fencesByWindow.put(e.field(1), k);
                             CollectiveEvent ce = new CollectiveEvent(r, i, CollectiveKind.BARRIER, false, e.field(1), -k,
                                     -1, 0, null, 0, null, 0, 0, e.site());
                             c.at[r][i] = ce;
-                            c.instances.computeIfAbsent(new Key(ce.comm(), ce.ring()), x -> new ArrayList<>()).add(ce);
+                            Buckets.list(c.instances, new Key(ce.comm(), ce.ring())).add(ce);
                         }
                     }
                     case COMPLETE -> {

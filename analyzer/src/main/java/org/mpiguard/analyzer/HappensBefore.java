@@ -166,7 +166,11 @@ final class HappensBefore {
         CollectiveEvent c = collectives.at[r][i];
         if (c != null) {
             List<CollectiveEvent> members = collectives.instance(c);
-            Join j = joins.computeIfAbsent(members, k -> new Join(worldSize));
+            Join j = joins.get(members);
+            if (j == null) {
+                j = new Join(worldSize);
+                joins.put(members, j);
+            }
             if (arrivedAt[r] != i) {
                 arrivedAt[r] = i;
                 j.arrived++;

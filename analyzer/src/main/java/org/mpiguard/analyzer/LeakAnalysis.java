@@ -30,6 +30,16 @@ final class LeakAnalysis {
     private record Created(HandleKind kind, String noun, String freeCall, int site) {
     }
 
+    /** By creation site; a class, not a lambda (see {@link Buckets}). */
+    private static final class BySite implements java.util.Comparator<Created> {
+        @Override
+        public int compare(Created a, Created b) {
+            return Integer.compare(a.site, b.site);
+        }
+    }
+
+    private static final BySite BY_SITE = new BySite();
+
     static List<Finding> handles(TraceSet traces) {
         List<Finding> findings = new ArrayList<>();
         for (int r = 0; r < traces.worldSize(); r++) {
@@ -82,9 +92,9 @@ final class LeakAnalysis {
 
     private static List<Finding> bySite(TraceFile t, List<Created> leaked) {
         Map<String, List<Created>> groups = new LinkedHashMap<>();
-        leaked.sort((a, b) -> Integer.compare(a.site, b.site));
+        leaked.sort(BY_SITE);
         for (Created c : leaked) {
-            groups.computeIfAbsent(c.noun + "@" + c.site, k -> new ArrayList<>()).add(c);
+            Buckets.list(groups, c.noun + "@" + c.site).add(c);
         }
         List<Finding> findings = new ArrayList<>();
         for (List<Created> group : groups.values()) {
@@ -121,7 +131,7 @@ final class LeakAnalysis {
             for (SendEvent s : sends) {
                 if (s.matchedBy == null && !s.cancelled && traces.whole(s.dest) && traces.whole(s.rank)
                         && !open.contains(s.dest + ":" + s.comm)) {
-                    bySite.computeIfAbsent(s.rank + ":" + s.site + ">" + s.dest + "#" + s.tag, k -> new ArrayList<>()).add(s);
+                    Buckets.list(bySite, s.rank + ":" + s.site + ">" + s.dest + "#" + s.tag).add(s);
                 }
             }
         }

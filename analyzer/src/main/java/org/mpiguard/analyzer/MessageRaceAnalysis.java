@@ -42,7 +42,12 @@ final class MessageRaceAnalysis {
             // each sender's messages to p, by communicator, in the sender's order
             Map<Long, List<List<SendEvent>>> bySender = new HashMap<>();
             for (SendEvent s : p2p.sendsTo.get(p)) {
-                bySender.computeIfAbsent(s.comm, k -> newSenders(traces.worldSize())).get(s.rank).add(s);
+                List<List<SendEvent>> senders = bySender.get(s.comm);
+                if (senders == null) {
+                    senders = newSenders(traces.worldSize());
+                    bySender.put(s.comm, senders);
+                }
+                senders.get(s.rank).add(s);
             }
             Map<Long, int[]> firstFree = new HashMap<>();
             for (RecvEvent v : p2p.recvs.get(p)) {
@@ -50,7 +55,11 @@ final class MessageRaceAnalysis {
                     continue;
                 }
                 List<List<SendEvent>> senders = bySender.get(v.comm);
-                int[] cursors = firstFree.computeIfAbsent(v.comm, k -> new int[traces.worldSize()]);
+                int[] cursors = firstFree.get(v.comm);
+                if (cursors == null) {
+                    cursors = new int[traces.worldSize()];
+                    firstFree.put(v.comm, cursors);
+                }
                 List<SendEvent> alternatives = new ArrayList<>();
                 for (int q = 0; q < traces.worldSize(); q++) {
                     if (q == v.matched.rank || senders == null) {
@@ -108,15 +117,14 @@ final class MessageRaceAnalysis {
         Map<Integer, StatusReads> reads = new HashMap<>();
         for (Race race : races) {
             RecvEvent received = race.receive;
-            if (received.completion >= 0 && reads.computeIfAbsent(received.rank, r -> StatusReads.of(traces.rank(r)))
-                    .read(received.completion)) {
+            if (received.completion >= 0 && statusReads(reads, traces, received.rank).read(received.completion)) {
                 continue;
             }
             StringBuilder key = new StringBuilder().append(race.receive.rank).append(':').append(race.receive.site);
             for (SendEvent s : race.alternatives) {
                 key.append('/').append(s.rank).append(':').append(s.site);
             }
-            groups.computeIfAbsent(key.toString(), k -> new ArrayList<>()).add(race);
+            Buckets.list(groups, key.toString()).add(race);
         }
         List<Finding> findings = new ArrayList<>();
         for (List<Race> group : groups.values()) {
@@ -162,5 +170,15 @@ final class MessageRaceAnalysis {
                     default -> "th";
                 };
         return n + suffix;
+    }
+
+    /** The rank's status reads, read once. */
+    private static StatusReads statusReads(Map<Integer, StatusReads> reads, TraceSet traces, int rank) {
+        StatusReads r = reads.get(rank);
+        if (r == null) {
+            r = StatusReads.of(traces.rank(rank));
+            reads.put(rank, r);
+        }
+        return r;
     }
 }

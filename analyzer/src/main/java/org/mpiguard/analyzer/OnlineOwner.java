@@ -33,12 +33,42 @@ public final class OnlineOwner {
      * {@code errors} family (Open MPI's errors, MPI_ERR_TRUNCATE among them) are on or off.
      */
     public static Predicate<Finding> of(boolean lifecycle, boolean errors) {
-        return f -> lifecycle && FindingKeys.isLifecycle(f.key()) || errors && FindingKeys.isTruncation(f.key());
+        return new ByFamilies(lifecycle, errors);
     }
 
     /** The findings whose key the ranks' findings files already hold. */
     static Predicate<Finding> ofKeys(Set<String> online) {
-        return f -> f.key() != null && online.contains(f.key());
+        return new ByKeys(online);
+    }
+
+    // classes, not lambdas: rank 0 runs this once at the end of a run, where each lambda costs its linking
+
+    private static final class ByFamilies implements Predicate<Finding> {
+        private final boolean lifecycle;
+        private final boolean errors;
+
+        ByFamilies(boolean lifecycle, boolean errors) {
+            this.lifecycle = lifecycle;
+            this.errors = errors;
+        }
+
+        @Override
+        public boolean test(Finding f) {
+            return lifecycle && FindingKeys.isLifecycle(f.key()) || errors && FindingKeys.isTruncation(f.key());
+        }
+    }
+
+    private static final class ByKeys implements Predicate<Finding> {
+        private final Set<String> online;
+
+        ByKeys(Set<String> online) {
+            this.online = online;
+        }
+
+        @Override
+        public boolean test(Finding f) {
+            return f.key() != null && online.contains(f.key());
+        }
     }
 
     /** A lost message's sender or a truncation's send: what the receiving rank's online finding cannot name. */

@@ -150,6 +150,16 @@ final class PointToPoint {
     }
 
     private record Channel(int sender, long comm, int tag) {
+        // written out, as the record's would be: see SiteRef
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Channel c && sender == c.sender && comm == c.comm && tag == c.tag;
+        }
+
+        @Override
+        public int hashCode() {
+            return (sender * 31 + Long.hashCode(comm)) * 31 + tag;
+        }
     }
 
     /** Receives counted per source location: two site ids of one line (a class loaded twice) count as one. */
@@ -163,8 +173,16 @@ final class PointToPoint {
         }
 
         int next(int site) {
-            int[] count = bySite.computeIfAbsent(site,
-                    id -> byLocation.computeIfAbsent(SiteRef.of(trace.site(id)), at -> new int[1]));
+            int[] count = bySite.get(site);
+            if (count == null) {
+                SiteRef at = SiteRef.of(trace.site(site));
+                count = byLocation.get(at);
+                if (count == null) {
+                    count = new int[1];
+                    byLocation.put(at, count);
+                }
+                bySite.put(site, count);
+            }
             return ++count[0];
         }
     }
@@ -174,7 +192,12 @@ final class PointToPoint {
         for (int p = 0; p < recvs.size(); p++) {
             Map<Channel, ArrayDeque<SendEvent>> channels = new HashMap<>();
             for (SendEvent s : sendsTo.get(p)) {
-                channels.computeIfAbsent(new Channel(s.rank, s.comm, s.tag), k -> new ArrayDeque<>()).add(s);
+                Channel c = new Channel(s.rank, s.comm, s.tag);
+                ArrayDeque<SendEvent> q = channels.get(c);
+                if (q == null) {
+                    channels.put(c, q = new ArrayDeque<>());
+                }
+                q.add(s);
             }
             for (RecvEvent v : recvs.get(p)) {
                 int source = v.effectiveSource();

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingKeys;
 import org.mpiguard.core.report.FindingKind;
@@ -187,6 +188,17 @@ final class RequestLifecycleAnalysis {
     /** Groups findings by rule and sites, counting repetitions. */
     private static final class Reporter {
         private record Key(int rank, int site, int other, String rule) {
+            // written out, as the record's would be: see SiteRef
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof Key k && rank == k.rank && site == k.site && other == k.other
+                        && Objects.equals(rule, k.rule);
+            }
+
+            @Override
+            public int hashCode() {
+                return ((rank * 31 + site) * 31 + other) * 31 + Objects.hashCode(rule);
+            }
         }
 
         private static final class Entry {

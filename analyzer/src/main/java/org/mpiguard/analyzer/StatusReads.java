@@ -41,7 +41,11 @@ public final class StatusReads {
         for (int i = 0; i < events.size(); i++) {
             TraceEvent e = events.get(i);
             if (isStatus(e)) {
-                Deque<Integer> q = recent.computeIfAbsent(e.thread(), k -> new ArrayDeque<>());
+                Deque<Integer> q = recent.get(e.thread());
+                if (q == null) {
+                    q = new ArrayDeque<>();
+                    recent.put(e.thread(), q);
+                }
                 q.addFirst(i);
                 if (q.size() > HORIZON) {
                     q.removeLast();

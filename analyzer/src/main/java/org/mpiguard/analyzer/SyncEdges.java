@@ -1,6 +1,5 @@
 package org.mpiguard.analyzer;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,12 +34,22 @@ final class SyncEdges {
     }
 
     private void add(long from, long to) {
-        into.computeIfAbsent(to, k -> new ArrayList<>()).add(from);
+        Buckets.list(into, to).add(from);
         sources.add(from);
     }
 
     /** Events of one kind on one window, between one target and one origin, in order. */
     private record Pair(long win, int target, int origin) {
+        // written out, as the record's would be: see SiteRef
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Pair p && win == p.win && target == p.target && origin == p.origin;
+        }
+
+        @Override
+        public int hashCode() {
+            return (Long.hashCode(win) * 31 + target) * 31 + origin;
+        }
     }
 
     static SyncEdges build(TraceSet traces) {
@@ -87,7 +96,7 @@ final class SyncEdges {
     private static void note(Map<Pair, List<Long>> into, long win, int rank, int[] group, boolean asTarget, long key) {
         for (int other : group) {
             Pair p = asTarget ? new Pair(win, rank, other) : new Pair(win, other, rank);
-            into.computeIfAbsent(p, k -> new ArrayList<>()).add(key);
+            Buckets.list(into, p).add(key);
         }
     }
 

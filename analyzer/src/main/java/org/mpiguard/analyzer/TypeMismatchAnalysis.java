@@ -37,7 +37,7 @@ final class TypeMismatchAnalysis {
                 SignatureComparison.Result result = SignatureComparison.prefix(s.sig, s.count, v.sig, v.count);
                 if (result.verdict() != SignatureComparison.Verdict.MATCH) {
                     String key = s.rank + ":" + s.site + "/" + v.rank + ":" + v.site + "/" + result.verdict();
-                    bySites.computeIfAbsent(key, k -> new ArrayList<>()).add(new Problem(s, v, result));
+                    Buckets.list(bySites, key).add(new Problem(s, v, result));
                 }
             }
         }

@@ -25,6 +25,17 @@ final class ConflictLog {
     static final int MAX_GROUPS = 1000;
 
     private record Key(int firstRank, int firstSite, int secondRank, int secondSite, int target) {
+        // written out, as the record's would be: see SiteRef
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && firstRank == k.firstRank && firstSite == k.firstSite
+                    && secondRank == k.secondRank && secondSite == k.secondSite && target == k.target;
+        }
+
+        @Override
+        public int hashCode() {
+            return (((firstRank * 31 + firstSite) * 31 + secondRank) * 31 + secondSite) * 31 + target;
+        }
     }
 
     /**

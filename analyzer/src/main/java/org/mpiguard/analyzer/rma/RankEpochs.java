@@ -1,9 +1,9 @@
 package org.mpiguard.analyzer.rma;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpiguard.analyzer.Buckets;
 import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.RmaOp;
 import org.mpiguard.core.trace.RmaSyncOp;
@@ -50,7 +50,11 @@ final class RankEpochs {
                 case RMA -> epochs.issue(i, e, windows.computeIfAbsent(e.field(1), w -> new WinState()),
                         readsByRequest);
                 case ACCESS -> {
-                    WinState w = windows.computeIfAbsent(e.field(0), x -> new WinState());
+                    WinState w = windows.get(e.field(0));
+                    if (w == null) {
+                        w = new WinState();
+                        windows.put(e.field(0), w);
+                    }
                     epochs.completion[i] = i;
                     epochs.mode[i] = (byte) localMode(w, trace.rank()).ordinal();
                 }
@@ -81,7 +85,7 @@ final class RankEpochs {
         int target = e.intField(2);
         completion[i] = Access.NEVER;
         mode[i] = (byte) remoteMode(w, target).ordinal();
-        w.pending.computeIfAbsent(target, t -> new ArrayList<>()).add(i);
+        Buckets.list(w.pending, target).add(i);
         long request = e.field(9);
         // an rGet's wait means the data left the target; an rPut's means only the origin buffer is free again
         if (request != 0 && (op == RmaOp.RGET || op == RmaOp.RGET_ACCUMULATE)) {

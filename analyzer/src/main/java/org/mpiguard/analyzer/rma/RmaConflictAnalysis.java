@@ -94,6 +94,16 @@ public final class RmaConflictAnalysis implements ReplayObserver {
 
     /** One rank's window. */
     private record WinKey(int rank, long win) {
+        // written out, as the record's would be: see SiteRef
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof WinKey k && rank == k.rank && win == k.win;
+        }
+
+        @Override
+        public int hashCode() {
+            return rank * 31 + Long.hashCode(win);
+        }
     }
 
     private static WinKey key(int rank, long win) {
@@ -113,7 +123,12 @@ public final class RmaConflictAnalysis implements ReplayObserver {
             if (a == null || saturated) {
                 return;
             }
-            TargetWindow window = windows.computeIfAbsent(key(a.target(), a.win()), k -> new TargetWindow(worldSize));
+            WinKey at = key(a.target(), a.win());
+            TargetWindow window = windows.get(at);
+            if (window == null) {
+                window = new TargetWindow(worldSize);
+                windows.put(at, window);
+            }
             int before = window.size();
             window.checkAndAdd(a, earlier -> judge(earlier, a, clocks));
             live += window.size() - before;

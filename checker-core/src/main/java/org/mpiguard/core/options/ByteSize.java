@@ -24,7 +24,7 @@ final class ByteSize {
                 v = v.substring(0, v.length() - 1).trim();
             }
         }
-        if (v.isEmpty() || !v.chars().allMatch(Character::isDigit)) {
+        if (v.isEmpty() || !allDigits(v)) {
             return -1;
         }
         try {
@@ -33,5 +33,15 @@ final class ByteSize {
         } catch (NumberFormatException e) {
             return -1;
         }
+    }
+
+    /** A loop rather than a stream with a method reference: options are parsed at every rank's start-up. */
+    private static boolean allDigits(String v) {
+        for (int i = 0; i < v.length(); i++) {
+            if (!Character.isDigit(v.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -317,8 +317,12 @@ public final class Options {
     }
 
     private static String familyNames() {
-        return java.util.Arrays.stream(CheckFamily.values()).map(CheckFamily::key)
-                .collect(java.util.stream.Collectors.joining(", "));
+        // a loop, not a stream: every rank parses its options at start-up, where each lambda costs its linking
+        StringBuilder names = new StringBuilder();
+        for (CheckFamily f : CheckFamily.values()) {
+            names.append(names.length() == 0 ? "" : ", ").append(f.key());
+        }
+        return names.toString();
     }
 
     public ClassFilter classFilter() {

@@ -1,5 +1,6 @@
 package org.mpiguard.core.report;
 
+import java.util.Objects;
 import org.mpiguard.core.site.CallSite;
 
 /** The {@code site} object of a finding: where in the user's code the call stands. */
@@ -33,6 +34,20 @@ public record SiteRef(String className, String method, String file, int line) {
             }
         }
         return new SiteRef(className, method, file, line);
+    }
+
+    // equals and hashCode written out (the record's, term for term): the generated ones are
+    // bootstrapped through java.lang.invoke on first use, a quarter of a small end-of-run analysis
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SiteRef s && line == s.line && Objects.equals(className, s.className)
+                && Objects.equals(method, s.method) && Objects.equals(file, s.file);
+    }
+
+    @Override
+    public int hashCode() {
+        return ((Objects.hashCode(className) * 31 + Objects.hashCode(method)) * 31 + Objects.hashCode(file)) * 31
+                + line;
     }
 
     public String location() {
