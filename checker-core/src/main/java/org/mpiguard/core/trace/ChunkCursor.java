@@ -16,6 +16,8 @@ final class ChunkCursor {
     final long threadId;
     /** What the thread's records in this chunk were, for its repeat records (none for definitions). */
     final RepeatMemo memo;
+    /** The runs of its repeat records in this chunk (none for definitions). */
+    final RepeatRuns runs;
     ByteBuffer buffer;
     int pos;
     int end;
@@ -25,6 +27,7 @@ final class ChunkCursor {
         owner = Thread.currentThread();
         threadId = owner.getId();
         memo = new RepeatMemo();
+        runs = new RepeatRuns();
     }
 
     /** The definitions' cursor. */
@@ -32,6 +35,7 @@ final class ChunkCursor {
         owner = null;
         threadId = stamp;
         memo = null;
+        runs = null;
     }
 
     void take(ByteBuffer segment, int from, int to) {
@@ -40,6 +44,7 @@ final class ChunkCursor {
         end = to;
         if (memo != null) {
             memo.newChunk();
+            runs.reset();
         }
     }
 }

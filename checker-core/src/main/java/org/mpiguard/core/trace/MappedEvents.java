@@ -11,7 +11,8 @@ import org.mpiguard.core.site.CallSites;
  * fixed-size record ({@link RecordLayout}) into its own chunk of the memory-mapped file
  * ({@link TraceChunks}), so an event costs a sequence number (one atomic add), a few
  * plain stores and no thread of ours; an event that repeats its site's round of events (each
- * field moved by its last step) is one 8-byte word ({@link RepeatMemo}). The record's first word (sequence and tag) is
+ * field moved by its last step) is one 8-byte word ({@link RepeatMemo}), and a loop of such
+ * words one run record whose count it raises ({@link RepeatRuns}). The record's first word (sequence and tag) is
  * stored last: a rank killed in the middle of a record leaves it zero, where the reader stops.
  *
  * <p>Definitions go to the file at once ({@link DefinitionChunks}); a call site is
@@ -85,10 +86,11 @@ final class MappedEvents implements EventStore {
         long previous = memo.lastSeq();
         int period = memo.record(tag, site, n, v);
         if (period > 0) {
-            b.putLong(p, RepeatMemo.word(site, tag, period, n - previous)); // one store: the record exists once made
-            c.pos = p + RepeatMemo.RECORD_BYTES;
+            // one store either way (the word, or a run's count): the record exists once made
+            c.pos = p + c.runs.write(RepeatMemo.word(site, tag, period, n - previous), b, p);
             return;
         }
+        c.runs.reset();
         long wide = RecordLayout.wideMask(tag);
         int count = RecordLayout.fields(tag);
         b.putInt(p + 8, site);

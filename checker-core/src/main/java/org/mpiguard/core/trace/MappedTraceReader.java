@@ -81,6 +81,7 @@ final class MappedTraceReader {
         int end = base + chunkBytes;
         int p = base + TraceFormat.CHUNK_HEADER;
         RepeatMemo memo = new RepeatMemo();
+        RepeatRuns runs = new RepeatRuns();
         while (p + RepeatMemo.RECORD_BYTES <= end) {
             long word = b.getLong(p);
             if (word == 0) {
@@ -88,14 +89,17 @@ final class MappedTraceReader {
             }
             int tag = (int) (word & 0xff);
             if (tag == RepeatMemo.REPEAT) {
-                TraceEvent repeated = memo.expand(word, thread);
-                if (repeated == null) {
-                    throw new TraceFormatException(path, p, "a repeat record of a site its chunk has not recorded");
-                }
-                events.add(repeated);
+                events.add(repeated(path, p, memo, word, thread));
+                runs.push(word);
                 p += RepeatMemo.RECORD_BYTES;
                 continue;
             }
+            if (tag == RepeatRuns.RUN) {
+                run(path, p, memo, runs, word, thread, events);
+                p += RepeatMemo.RECORD_BYTES;
+                continue;
+            }
+            runs.reset();
             EventKind kind = EventKind.ofTag(tag);
             int size = RecordLayout.size(tag);
             if (kind == null || size == 0 || p + size > end) {
@@ -118,6 +122,33 @@ final class MappedTraceReader {
             memo.replay(tag, site, word >>> 8, fields);
             events.add(new TraceEvent(kind, word >>> 8, site, thread, fields));
             p += size;
+        }
+    }
+
+    private static TraceEvent repeated(Path path, int at, RepeatMemo memo, long word, long thread)
+            throws TraceFormatException {
+        TraceEvent e = memo.expand(word, thread);
+        if (e == null) {
+            throw new TraceFormatException(path, at, "a repeat record of a site its chunk has not recorded");
+        }
+        return e;
+    }
+
+    /** A run record: its count of repeat words, each the one its period before. */
+    private static void run(Path path, int at, RepeatMemo memo, RepeatRuns runs, long word, long thread,
+                            List<TraceEvent> events) throws TraceFormatException {
+        long count = RepeatRuns.count(word);
+        int period = RepeatRuns.period(word);
+        if (count > Integer.MAX_VALUE - 8 - events.size()) {
+            throw new TraceFormatException(path, at, "a run of " + count + " events, more than a trace can hold");
+        }
+        for (long k = 0; k < count; k++) {
+            long repeat = runs.repeated(period);
+            if ((repeat & 0xff) != RepeatMemo.REPEAT) {
+                throw new TraceFormatException(path, at, "a run of period " + period + " after fewer repeat records");
+            }
+            events.add(repeated(path, at, memo, repeat, thread));
+            runs.push(repeat);
         }
     }
 

@@ -1,10 +1,10 @@
 package org.mpiguard.core.trace;
 
 /**
- * The constants of the trace file formats (docs/trace-format.md). Version 3, what a run
+ * The constants of the trace file formats (docs/trace-format.md). Version 4, what a run
  * writes: a header chunk, then fixed-size chunks of fixed-size records (and 8-byte repeat
- * records) each thread writes into a memory-mapped file, and chunks of definitions; version
- * 2 is the same without repeat records. Version 1, what tests and tools encode from a ring:
+ * and run records) each thread writes into a memory-mapped file, and chunks of definitions;
+ * version 3 is the same without run records, version 2 without repeat records either. Version 1, what tests and tools encode from a ring:
  * a header, then varint records, each a tag byte. In all, tags below 16 are definitions and
  * markers; 16 and up are events ({@link EventKind#tag()}).
  */
@@ -12,9 +12,9 @@ public final class TraceFormat {
 
     /** "MPGT". */
     public static final byte[] MAGIC = {'M', 'P', 'G', 'T'};
-    /** The memory-mapped format a run writes: version 2 and repeat records ({@link RepeatMemo}). */
-    public static final int VERSION = 3;
-    /** The memory-mapped format before repeat records, read by the same reader. */
+    /** The memory-mapped format a run writes: version 3 and run records ({@link RepeatRuns}). */
+    public static final int VERSION = 4;
+    /** The memory-mapped format before repeat records, read by the same reader, as is version 3. */
     public static final int VERSION_MAPPED_FIRST = 2;
     /** The varint stream {@link TraceEncoder} writes. */
     public static final int VERSION_STREAM = 1;

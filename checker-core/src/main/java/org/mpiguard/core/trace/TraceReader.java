@@ -54,9 +54,9 @@ public final class TraceReader {
         return java.nio.ByteBuffer.wrap(header).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong(TraceFormat.H_EVENTS);
     }
 
-    /** Whether a version byte is one of the memory-mapped formats (2, and 3 with repeat records). */
+    /** Whether a version byte is one of the memory-mapped formats (2; 3 with repeat records; 4 with runs of them). */
     private static boolean mapped(byte version) {
-        return version == TraceFormat.VERSION || version == TraceFormat.VERSION_MAPPED_FIRST;
+        return version >= TraceFormat.VERSION_MAPPED_FIRST && version <= TraceFormat.VERSION;
     }
 
     public static TraceFile read(Path path, byte[] bytes, int length) throws TraceFormatException {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.site.CallSites;
 
-/** Format version 3: what the recording threads write into the mapped file reads back as version 1 would. */
+/** Format version 4: what the recording threads write into the mapped file reads back as version 1 would. */
 class MappedTraceTest {
 
     @TempDir
@@ -256,5 +256,71 @@ class MappedTraceTest {
         long eventBytes = Files.size(same.path()) - TraceFormat.CHUNK_BYTES;
         assertTrue(eventBytes <= 8L * n + 2L * TraceFormat.CHUNK_BYTES, eventBytes + " bytes for " + n + " events");
         assertEquals(n, TraceReader.read(same.path()).events().size());
+    }
+
+    /** A halo round of iterations {@code from} to {@code to}: two posts each way, a waitAll; every {@code breakEvery}th an allReduce that repeats nothing. */
+    private static void haloRounds(TraceRecorder r, int from, int to, int breakEvery) {
+        for (int i = from; i < to; i++) {
+            long q = 100L + 4L * i;
+            r.recv(11, PointOp.IRECV, 1L, 1, 3, 5, 64, q);
+            r.recv(11, PointOp.IRECV, 1L, 3, 3, 5, 64, q + 1);
+            r.send(12, PointOp.ISEND, 1L, 1, 3, 5, 64, q + 2);
+            r.send(12, PointOp.ISEND, 1L, 3, 3, 5, 64, q + 3);
+            r.complete(13, CompletionOp.WAIT_ALL, q, 4, 0, 0, 0);
+            if (breakEvery > 0 && i % breakEvery == breakEvery - 1) {
+                r.collective(14, CollectiveKind.ALL_REDUCE, false, 1L, (long) i * i, 0, 0, 8, 1, 8, 1, 0L);
+            }
+        }
+    }
+
+    @Test
+    void aLoopOfRepeatingRoundsIsOneRunRecordAndReadsBackEventForEvent() throws Exception {
+        int n = 50_000;
+        TraceWriter w = TraceWriter.start(dir, 0, 1, errStream);
+        haloRounds(w.recorder(), 0, n, 0);
+        w.close();
+        long eventBytes = Files.size(w.path()) - 2L * TraceFormat.CHUNK_BYTES; // the header and definitions chunks
+        assertTrue(eventBytes <= TraceFormat.CHUNK_BYTES, eventBytes + " bytes for " + 5 * n + " events");
+        assertSameEvents(w.path(), 0, n, 0);
+
+        // broken every 7th round by an event that repeats nothing: a run a round, each read back in its place
+        TraceWriter broken = TraceWriter.start(dir, 1, 2, errStream);
+        haloRounds(broken.recorder(), 0, n, 7);
+        broken.close();
+        assertSameEvents(broken.path(), 0, n, 7);
+    }
+
+    @Test
+    void aRankKilledInTheMiddleOfARunLeavesEveryEventItRecorded() throws Exception {
+        TraceWriter w = TraceWriter.start(dir, 0, 1, errStream);
+        haloRounds(w.recorder(), 0, 999, 0);
+        w.recorder().recv(11, PointOp.IRECV, 1L, 1, 3, 5, 64, 100L + 4L * 999); // a round cut after its first event
+        // no close: the run's count in the mapped page is what the reader finds
+        TraceFile f = TraceReader.read(w.path());
+        assertFalse(f.complete());
+        assertEquals(5 * 999 + 1, f.events().size());
+        assertEquals(100L + 4L * 999, f.events().get(5 * 999).field(6));
+    }
+
+    /**
+     * The file's events are those of {@link #haloRounds} over the same rounds, as version 1
+     * encodes them (100 rounds at a time: its ring holds 1,024 events).
+     */
+    private static void assertSameEvents(Path file, int from, int to, int breakEvery) throws Exception {
+        TraceFile read = TraceReader.read(file);
+        int i = 0;
+        for (int batch = from; batch < to; batch += 100) {
+            TraceBytes t = new TraceBytes(read.rank(), read.worldSize());
+            haloRounds(t.recorder, batch, Math.min(to, batch + 100), breakEvery);
+            for (TraceEvent a : TraceBytes.read(t.finish(true)).events()) {
+                TraceEvent b = read.events().get(i);
+                assertEquals(i, b.seq());
+                assertEquals(a.kind(), b.kind(), "event " + i);
+                assertEquals(a.site(), b.site(), "event " + i);
+                assertArrayEquals(a.fields(), b.fields(), "event " + i + ": " + a + " / " + b);
+                i++;
+            }
+        }
+        assertEquals(i, read.events().size());
     }
 }
