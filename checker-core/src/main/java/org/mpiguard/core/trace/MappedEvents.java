@@ -90,7 +90,7 @@ final class MappedEvents implements EventStore {
             c.pos = p + c.runs.write(RepeatMemo.word(site, tag, period, n - previous), b, p);
             return;
         }
-        c.runs.reset();
+        c.runs.endRun();
         long wide = RecordLayout.wideMask(tag);
         int count = RecordLayout.fields(tag);
         b.putInt(p + 8, site);

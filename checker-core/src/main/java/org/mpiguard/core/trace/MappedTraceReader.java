@@ -99,7 +99,6 @@ final class MappedTraceReader {
                 p += RepeatMemo.RECORD_BYTES;
                 continue;
             }
-            runs.reset();
             EventKind kind = EventKind.ofTag(tag);
             int size = RecordLayout.size(tag);
             if (kind == null || size == 0 || p + size > end) {

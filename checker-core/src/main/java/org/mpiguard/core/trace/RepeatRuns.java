@@ -12,8 +12,12 @@ import java.nio.ByteBuffer;
  * leaves a count that names exactly the events it recorded.
  *
  * <p>Writer and reader keep the same ring of the chunk's last repeat words, counting those
- * a run stands for; a full record or a new chunk empties it, so a run only ever repeats
- * repeat words of its own chunk, read before it.
+ * a run stands for and skipping full records; a new chunk empties it, so a run only ever
+ * repeats repeat words of its own chunk, read before it. A full record ends the writer's run
+ * (a run stands for the words right after it) but stays out of the ring: a loop whose round
+ * holds one event that never repeats (a store of new values) costs that record and one run
+ * record a round. A repeat word means the same wherever it stands (the memo decides what it
+ * expands to), so a run may repeat words from before a full record.
  */
 final class RepeatRuns {
 
@@ -35,9 +39,14 @@ final class RepeatRuns {
     /** The period of the writer's last run, tried first for the next. */
     private int lastPeriod = 1;
 
-    /** A full record, or a new chunk: nothing before it is repeated by a run after it. */
+    /** A new chunk: nothing before it is repeated by a run after it. */
     void reset() {
         held = 0;
+        runAt = -1;
+    }
+
+    /** The writer wrote a full record: the next repeat word cannot join the run before it. */
+    void endRun() {
         runAt = -1;
     }
 

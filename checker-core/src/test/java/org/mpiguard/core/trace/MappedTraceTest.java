@@ -287,6 +287,11 @@ class MappedTraceTest {
         TraceWriter broken = TraceWriter.start(dir, 1, 2, errStream);
         haloRounds(broken.recorder(), 0, n, 7);
         broken.close();
+        // a round's run resumes after the allReduce's record from the words before it: 524,288 bytes;
+        // a run that restarted from nothing after each full record took 1,048,576
+        long brokenBytes = Files.size(broken.path()) - 2L * TraceFormat.CHUNK_BYTES;
+        long brokenEvents = 5L * n + n / 7;
+        assertTrue(brokenBytes <= 3 * brokenEvents, brokenBytes + " bytes for " + brokenEvents + " events");
         assertSameEvents(broken.path(), 0, n, 7);
     }
 
