@@ -32,7 +32,7 @@ public final class TraceReader {
     }
 
     /**
-     * The events a version-2 or -3 trace says it recorded (its header, written at each flush and
+     * The events a version-2, -3 or -4 trace says it recorded (its header, written at each flush and
      * at close), read without reading the events; -1 for a version-1 trace, which does not
      * say, or a file that is not a trace.
      */
@@ -61,7 +61,14 @@ public final class TraceReader {
 
     public static TraceFile read(Path path, byte[] bytes, int length) throws TraceFormatException {
         if (length > TraceFormat.MAGIC.length && mapped(bytes[TraceFormat.MAGIC.length])) {
-            return MappedTraceReader.read(path, bytes, length);
+            try {
+                return MappedTraceReader.read(path, bytes, length);
+            } catch (OutOfMemoryError e) {
+                // a run record stands for up to 2^48 events in 8 bytes: a long run's trace (or a
+                // corrupt count) can hold more than the heap, which is said, not thrown
+                throw new TraceFormatException(path, 0, "holds more events than this JVM's heap can take"
+                        + " (give the analysis more with -Xmx)");
+            }
         }
         VarInput in = new VarInput(path.toString(), bytes, length);
         int version;

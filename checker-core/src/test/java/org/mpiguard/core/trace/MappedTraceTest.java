@@ -307,6 +307,30 @@ class MappedTraceTest {
         assertEquals(100L + 4L * 999, f.events().get(5 * 999).field(6));
     }
 
+    @Test
+    void aRunWhoseCountCannotBeHeldIsAFormatErrorNotACrash() throws Exception {
+        TraceWriter w = TraceWriter.start(dir, 0, 1, errStream);
+        haloRounds(w.recorder(), 0, 100, 0);
+        w.close();
+        byte[] bytes = Files.readAllBytes(w.path());
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int at = -1;
+        for (int p = TraceFormat.CHUNK_BYTES; p + 8 <= bytes.length; p += 8) {
+            long word = b.getLong(p);
+            if ((word & 0xff) == RepeatRuns.RUN && (at < 0 || RepeatRuns.count(word) > RepeatRuns.count(b.getLong(at)))) {
+                at = p; // (a scan by words may also stop inside a full record: the longest run is the loop's)
+            }
+        }
+        assertTrue(at > 0, "the halo loop wrote a run record");
+        long count = RepeatRuns.count(b.getLong(at));
+        assertTrue(count > 100, "the run stands for most of the loop: " + count);
+        b.putLong(at, RepeatRuns.runWord(1L << 40, RepeatRuns.period(b.getLong(at))));
+        Path corrupt = dir.resolve("trace-rank9.mpgt");
+        Files.write(corrupt, bytes);
+        TraceFormatException e = assertThrows(TraceFormatException.class, () -> TraceReader.read(corrupt));
+        assertTrue(e.getMessage().contains("more than a trace can hold"), e.getMessage());
+    }
+
     /**
      * The file's events are those of {@link #haloRounds} over the same rounds, as version 1
      * encodes them (100 rounds at a time: its ring holds 1,024 events).
