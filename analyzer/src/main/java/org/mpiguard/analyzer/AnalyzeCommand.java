@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
         description = "Analyse the traces of a run (trace-rank<N>.mpgt in DIR): type mismatches between sends and "
                 + "receives and in collectives, message races of wildcard receives, lost messages, leaked handles, "
                 + "request lifecycle errors, and deadlocks of schedules the run did not take (predicted). Exit code "
-                + "0: no error found; 1: errors found; 66: no readable trace.")
+                + "0: no error found; 1: errors found; 66: no readable trace, or more than the heap can hold.")
 public final class AnalyzeCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "DIR", description = "the report directory holding the traces")
@@ -89,15 +89,27 @@ public final class AnalyzeCommand implements Callable<Integer> {
             return ExitCodes.NO_READABLE_TRACE;
         }
         Progress progress = Progress.onTerminal(stderr, !quiet);
-        TraceSet traces = TraceSet.read(dir, progress);
-        if (traces.worldSize() == 0) {
+        TraceSet traces;
+        Analysis.Result result;
+        try {
+            traces = TraceSet.read(dir, progress);
+            if (traces.worldSize() == 0) {
+                progress.finish();
+                traces.notes().forEach(n -> stderr.println("[MPIGuard] note: " + n));
+                stderr.println("[MPIGuard] no readable trace (trace-rank<N>.mpgt) in " + dir
+                        + ": run with trace=on (or trace=DIR)");
+                return ExitCodes.NO_READABLE_TRACE;
+            }
+            result = Analysis.run(traces, predict.bufferings, progress);
+        } catch (OutOfMemoryError e) {
+            // the analysis holds every rank's whole trace (issue 25 would stream it): say what to do, no stack trace
+            traces = null;
             progress.finish();
-            traces.notes().forEach(n -> stderr.println("[MPIGuard] note: " + n));
-            stderr.println("[MPIGuard] no readable trace (trace-rank<N>.mpgt) in " + dir
-                    + ": run with trace=on (or trace=DIR)");
+            stderr.println("[MPIGuard] the traces in " + dir + " need more memory than this JVM's heap of "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB (some 250 MB per million events): give"
+                    + " mpiguard more, MPIGUARD_JAVA_OPTS=-Xmx16g (README, 'Analysing a large job')");
             return ExitCodes.NO_READABLE_TRACE;
         }
-        Analysis.Result result = Analysis.run(traces, predict.bufferings, progress);
         progress.finish();
         Path findingsFile = out != null ? out : dir.resolve("findings-analysis.jsonl");
         Files.deleteIfExists(findingsFile);

@@ -41,12 +41,20 @@ final class Installation {
 
     /** {@code bin/mpiguard ARGS} in {@code work} (where an earlier command left its files), killed after a while. */
     static Result mpiguard(Path work, List<String> args, int timeoutSeconds) throws IOException, InterruptedException {
+        return mpiguard(work, args, timeoutSeconds, java.util.Map.of());
+    }
+
+    /** The same with {@code env} added to the command's environment. */
+    static Result mpiguard(Path work, List<String> args, int timeoutSeconds, java.util.Map<String, String> env)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(HOME.resolve("bin/mpiguard").toString());
         command.addAll(args);
         ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile())
                 .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
         pb.environment().remove("MPIGUARD_OPTIONS");
+        pb.environment().remove("MPIGUARD_JAVA_OPTS");
+        pb.environment().putAll(env);
         Process process = pb.start();
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);

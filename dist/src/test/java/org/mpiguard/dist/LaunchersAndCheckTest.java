@@ -33,6 +33,15 @@ class LaunchersAndCheckTest {
     }
 
     @Test
+    void mpiguardJavaOptsReachTheCommandsOwnJvmAfterItsDefaults() throws Exception {
+        Installation.Result r = Installation.mpiguard(Files.createTempDirectory("mpiguard-opts"),
+                List.of("--version"), 60, java.util.Map.of("MPIGUARD_JAVA_OPTS", "-Xmx123m -XshowSettings:vm"));
+        assertEquals(0, r.exitCode(), r.toString());
+        // the JVM's own report of its settings: the heap asked for, not the default quarter of memory
+        assertTrue(r.stderr().contains("Max. Heap Size: 123.00M"), r.toString());
+    }
+
+    @Test
     void anMpiexecLineKeepsItsOptionsAndGetsTheAgent() throws Exception {
         Installation.Result r = Installation.mpiguard(List.of("run", "mpiexec", "--allow-run-as-root",
                 "--oversubscribe", "-n", "2", "java", "-cp", Installation.programClassPath(),

@@ -67,7 +67,7 @@ public final class TraceReader {
                 // a run record stands for up to 2^48 events in 8 bytes: a long run's trace (or a
                 // corrupt count) can hold more than the heap, which is said, not thrown
                 throw new TraceFormatException(path, 0, "holds more events than this JVM's heap can take"
-                        + " (give the analysis more with -Xmx)");
+                        + " (give the analysing JVM more: -Xmx, or MPIGUARD_JAVA_OPTS=-Xmx16g for mpiguard)");
             }
         }
         VarInput in = new VarInput(path.toString(), bytes, length);
