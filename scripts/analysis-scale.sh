@@ -55,7 +55,10 @@ echo "traces: $(du -sh "$dir" | cut -f1) on disk"
 heap_opt=()
 [ -n "$heap" ] && heap_opt=("-Xmx$heap")
 set +e
-/usr/bin/time -v -o "$dir/time.txt" java "${heap_opt[@]}" -cp "$cp" org.mpiguard.analyzer.AnalyzeCommand \
+# the JVM options bin/mpiguard gives the command: what a user of mpiguard analyze runs (the
+# default collector would count the heap it lets grow with garbage as the analysis' memory)
+/usr/bin/time -v -o "$dir/time.txt" java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "${heap_opt[@]}" -cp "$cp" \
+    org.mpiguard.analyzer.AnalyzeCommand \
     --quiet --predict off "$dir" >"$dir/analyze.out" 2>"$dir/analyze.err"
 status=$?
 set -e
@@ -67,12 +70,12 @@ cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN {printf "%.1f", u + s}')
 rss_mb=$(( rss_kb / 1024 ))
 findings=$( [ -f "$dir/findings-analysis.jsonl" ] && wc -l < "$dir/findings-analysis.jsonl" || echo 0)
 # exit codes of the analyzer: 0 nothing found, 1 errors found (findings); anything else: it failed
-# an OutOfMemoryError escapes the command's handler and may leave exit code 1, like a finding
-if grep -q -m1 OutOfMemoryError "$dir/analyze.err" "$dir/analyze.out"; then
+# traces past the heap: the command says so and exits 66 (before 9d87a75 an OutOfMemoryError escaped)
+if grep -q -m1 -E "OutOfMemoryError|need more memory than this JVM" "$dir/analyze.err" "$dir/analyze.out"; then
     status=99
 fi
 if [ "$status" -gt 1 ]; then
-    outcome="FAILED: $(grep -h -m1 -E 'OutOfMemoryError|Exception|failed' "$dir/analyze.err" "$dir/analyze.out" | head -1 | cut -c1-160)"
+    outcome="FAILED: $(grep -h -m1 -E 'OutOfMemoryError|need more memory|Exception|failed' "$dir/analyze.err" "$dir/analyze.out" | head -1 | cut -c1-160)"
 else
     outcome="analysed, $findings findings"
 fi

@@ -71,7 +71,7 @@ final class MappedTraceReader {
         }
         events.sort(BY_SEQ);
         Definitions defs = definitions(path, definitions.toByteArray());
-        return new TraceFile(TraceFormat.VERSION, rank, worldSize, b.getLong(TraceFormat.H_START), List.copyOf(events),
+        return new TraceFile(TraceFormat.VERSION, rank, worldSize, b.getLong(TraceFormat.H_START), EventColumns.of(events),
                 defs.sites, defs.signatures, defs.rankSets, dropped, complete, truncatedAt);
     }
 
@@ -119,7 +119,7 @@ final class MappedTraceReader {
             }
             int site = b.getInt(p + 8);
             memo.replay(tag, site, word >>> 8, fields);
-            events.add(new TraceEvent(kind, word >>> 8, site, thread, fields));
+            events.add(TraceEvent.of(kind, word >>> 8, site, thread, fields));
             p += size;
         }
     }

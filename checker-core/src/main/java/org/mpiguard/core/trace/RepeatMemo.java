@@ -225,6 +225,6 @@ final class RepeatMemo {
         }
         long seq = lastSeq + (word >>> 42);
         replay(recordTag, recordSite, seq, fields);
-        return new TraceEvent(kind, seq, recordSite, thread, fields);
+        return TraceEvent.of(kind, seq, recordSite, thread, fields);
     }
 }

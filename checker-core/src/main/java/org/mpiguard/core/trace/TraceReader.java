@@ -128,7 +128,7 @@ public final class TraceReader {
                         for (int i = 0; i < n; i++) {
                             fields[i] = in.signedLong();
                         }
-                        events.add(new TraceEvent(kind, seq, site, thread, fields));
+                        events.add(TraceEvent.of(kind, seq, site, thread, fields));
                     }
                 }
             } catch (IOException e) {
@@ -143,7 +143,7 @@ public final class TraceReader {
         if (complete && in.more()) {
             throw new TraceFormatException(path, in.position(), "bytes after the end record");
         }
-        return new TraceFile(version, rank, worldSize, start, events, defs.sites, defs.signatures, defs.rankSets,
-                dropped, complete, truncatedAt);
+        return new TraceFile(version, rank, worldSize, start, EventColumns.of(events), defs.sites, defs.signatures,
+                defs.rankSets, dropped, complete, truncatedAt);
     }
 }
