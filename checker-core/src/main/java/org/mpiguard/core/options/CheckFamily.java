@@ -24,4 +24,13 @@ public enum CheckFamily {
     public String key() {
         return name().toLowerCase(Locale.ROOT);
     }
+
+    /** Every family's key, joined by ", " (a loop, not a stream: every rank parses its options at start-up). */
+    public static String keys() {
+        StringBuilder names = new StringBuilder();
+        for (CheckFamily f : values()) {
+            names.append(names.length() == 0 ? "" : ", ").append(f.key());
+        }
+        return names.toString();
+    }
 }

@@ -87,7 +87,7 @@ public final class Options {
     static {
         define(INCLUDE, "", "class-name globs separated by ':' (e.g. com.acme.*:org.lab.Solver)");
         define(EXCLUDE, "", "class-name globs separated by ':'");
-        define(CHECKS, "all", "all, none, or any of " + familyNames() + " joined by ':'");
+        define(CHECKS, "all", "all, none, or any of " + CheckFamily.keys() + " joined by ':'");
         define(TIMEOUT, "1s", "a duration such as 500ms, 2s or 1m, at least 100ms");
         define(LIVELOCK_TIMEOUT, "5s", "a duration such as 500ms, 2s or 1m, at least 100ms");
         define(STALL_TIMEOUT, "1m", "a duration such as 500ms, 2s or 1m, at least 100ms");
@@ -314,15 +314,6 @@ public final class Options {
             // said below, as every invalid value is
         }
         throw invalid(key, value);
-    }
-
-    private static String familyNames() {
-        // a loop, not a stream: every rank parses its options at start-up, where each lambda costs its linking
-        StringBuilder names = new StringBuilder();
-        for (CheckFamily f : CheckFamily.values()) {
-            names.append(names.length() == 0 ? "" : ", ").append(f.key());
-        }
-        return names.toString();
     }
 
     public ClassFilter classFilter() {
