@@ -103,10 +103,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
             result = Analysis.run(traces, predict.bufferings, progress);
         } catch (OutOfMemoryError e) {
             // the analysis holds every rank's whole trace (issue 25 would stream it): say what to do, no stack trace
-            traces = null;
             progress.finish();
             stderr.println("[MPIGuard] the traces in " + dir + " need more memory than this JVM's heap of "
-                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB (some 250 MB per million events): give"
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB (some 190 MB per million events): give"
                     + " mpiguard more, MPIGUARD_JAVA_OPTS=-Xmx16g (README, 'Analysing a large job')");
             return ExitCodes.NO_READABLE_TRACE;
         }
