@@ -55,7 +55,7 @@ public final class TraceReader {
     }
 
     /** Whether a version byte is one of the memory-mapped formats (2; 3 with repeat records; 4 with runs of them). */
-    private static boolean mapped(byte version) {
+    static boolean mapped(byte version) {
         return version >= TraceFormat.VERSION_MAPPED_FIRST && version <= TraceFormat.VERSION;
     }
 
