@@ -314,13 +314,7 @@ class MappedTraceTest {
         w.close();
         byte[] bytes = Files.readAllBytes(w.path());
         java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        int at = -1;
-        for (int p = TraceFormat.CHUNK_BYTES; p + 8 <= bytes.length; p += 8) {
-            long word = b.getLong(p);
-            if ((word & 0xff) == RepeatRuns.RUN && (at < 0 || RepeatRuns.count(word) > RepeatRuns.count(b.getLong(at)))) {
-                at = p; // (a scan by words may also stop inside a full record: the longest run is the loop's)
-            }
-        }
+        int at = TraceBytes.longestRun(b, bytes.length);
         assertTrue(at > 0, "the halo loop wrote a run record");
         long count = RepeatRuns.count(b.getLong(at));
         assertTrue(count > 100, "the run stands for most of the loop: " + count);

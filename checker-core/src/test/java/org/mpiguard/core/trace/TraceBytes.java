@@ -43,4 +43,19 @@ final class TraceBytes {
     static TraceFile read(byte[] data) throws TraceFormatException {
         return TraceReader.read(Path.of("trace-rank0.mpgt"), data, data.length);
     }
+
+    /**
+     * The offset of the run record with the largest count in a mapped trace's bytes, or -1 (a
+     * scan by words may also stop inside a full record: the longest run is a loop's).
+     */
+    static int longestRun(java.nio.ByteBuffer b, int length) {
+        int at = -1;
+        for (int p = TraceFormat.CHUNK_BYTES; p + 8 <= length; p += 8) {
+            long word = b.getLong(p);
+            if ((word & 0xff) == RepeatRuns.RUN && (at < 0 || RepeatRuns.count(word) > RepeatRuns.count(b.getLong(at)))) {
+                at = p;
+            }
+        }
+        return at;
+    }
 }

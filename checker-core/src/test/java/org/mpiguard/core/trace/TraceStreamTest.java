@@ -135,13 +135,7 @@ class TraceStreamTest {
         w.close();
         byte[] bytes = Files.readAllBytes(w.path());
         java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        int at = -1;
-        for (int p = TraceFormat.CHUNK_BYTES; p + 8 <= bytes.length; p += 8) {
-            long word = b.getLong(p);
-            if ((word & 0xff) == RepeatRuns.RUN && (at < 0 || RepeatRuns.count(word) > RepeatRuns.count(b.getLong(at)))) {
-                at = p;
-            }
-        }
+        int at = TraceBytes.longestRun(b, bytes.length);
         assertTrue(at > 0, "the loop wrote a run record");
         b.putLong(at, RepeatRuns.runWord(1L << 40, RepeatRuns.period(b.getLong(at))));
         Path corrupt = dir.resolve("trace-rank7.mpgt");
