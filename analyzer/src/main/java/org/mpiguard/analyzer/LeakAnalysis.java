@@ -43,51 +43,49 @@ final class LeakAnalysis {
     static List<Finding> handles(TraceSet traces) {
         List<Finding> findings = new ArrayList<>();
         for (int r = 0; r < traces.worldSize(); r++) {
-            TraceFile t = traces.rank(r);
-            if (!traces.whole(r)) {
-                continue;
-            }
-            Map<Long, Created> live = new HashMap<>();
-            Map<Long, Created> liveRequests = new HashMap<>();
-            boolean finalized = false;
-            for (TraceEvent e : t.events()) {
-                switch (e.kind()) {
-                    case HANDLE -> {
-                        HandleKind kind = HandleKind.of(e.field(1));
-                        if (kind == null) {
-                            continue;
-                        }
-                        long key = e.field(2) * HandleKind.values().length + kind.ordinal();
-                        if (e.op() == HandleKind.CREATE) {
-                            live.put(key, new Created(kind, kind.noun(), kind.freeCall(), e.site()));
-                        } else {
-                            live.remove(key);
-                        }
-                    }
-                    case REQUEST -> {
-                        RequestOp op = RequestOp.of(e.op());
-                        if (op == RequestOp.CREATE_PERSISTENT) {
-                            liveRequests.put(e.field(1), new Created(null, "persistent request", "Request.free",
-                                    e.site()));
-                        } else if (op == RequestOp.FREE) {
-                            liveRequests.remove(e.field(1));
-                        }
-                    }
-                    case FINALIZE -> finalized = true;
-                    default -> {
-                    }
-                }
-                if (finalized) {
-                    break;
-                }
-            }
-            if (finalized) {
-                List<Created> all = new ArrayList<>(live.values());
-                all.addAll(liveRequests.values());
-                findings.addAll(bySite(t, all));
+            if (traces.whole(r)) {
+                findings.addAll(handles(traces.rank(r), traces.rank(r).events()));
             }
         }
         return findings;
+    }
+
+    /** The handles a whole trace's rank still held at Finalize, its events read once. */
+    static List<Finding> handles(TraceFile t, Iterable<TraceEvent> events) {
+        Map<Long, Created> live = new HashMap<>();
+        Map<Long, Created> liveRequests = new HashMap<>();
+        for (TraceEvent e : events) {
+            switch (e.kind()) {
+                case HANDLE -> {
+                    HandleKind kind = HandleKind.of(e.field(1));
+                    if (kind == null) {
+                        continue;
+                    }
+                    long key = e.field(2) * HandleKind.values().length + kind.ordinal();
+                    if (e.op() == HandleKind.CREATE) {
+                        live.put(key, new Created(kind, kind.noun(), kind.freeCall(), e.site()));
+                    } else {
+                        live.remove(key);
+                    }
+                }
+                case REQUEST -> {
+                    RequestOp op = RequestOp.of(e.op());
+                    if (op == RequestOp.CREATE_PERSISTENT) {
+                        liveRequests.put(e.field(1), new Created(null, "persistent request", "Request.free", e.site()));
+                    } else if (op == RequestOp.FREE) {
+                        liveRequests.remove(e.field(1));
+                    }
+                }
+                case FINALIZE -> {
+                    List<Created> all = new ArrayList<>(live.values());
+                    all.addAll(liveRequests.values());
+                    return bySite(t, all);
+                }
+                default -> {
+                }
+            }
+        }
+        return List.of();
     }
 
     private static List<Finding> bySite(TraceFile t, List<Created> leaked) {
@@ -117,38 +115,72 @@ final class LeakAnalysis {
 
     /** Sends that no receive took, where the destination's trace is whole and reached Finalize. */
     static List<Finding> lostMessages(TraceSet traces, PointToPoint p2p) {
-        // a receive left unmatched (a wildcard never completed) may have taken any message of its communicator
-        java.util.Set<String> open = new java.util.HashSet<>();
+        Lost lost = new Lost();
         for (List<RecvEvent> recvs : p2p.recvs) {
             for (RecvEvent v : recvs) {
                 if (v.matched == null && !v.cancelled) {
-                    open.add(v.rank + ":" + v.comm);
+                    lost.openReceive(v);
                 }
             }
         }
-        Map<String, List<SendEvent>> bySite = new LinkedHashMap<>();
         for (List<SendEvent> sends : p2p.sends) {
             for (SendEvent s : sends) {
-                if (s.matchedBy == null && !s.cancelled && traces.whole(s.dest) && traces.whole(s.rank)
-                        && !open.contains(s.dest + ":" + s.comm)) {
+                if (s.matchedBy == null && !s.cancelled) {
+                    lost.unmatched(s);
+                }
+            }
+        }
+        return lost.findings(traces);
+    }
+
+    /** The messages left unmatched and the receives left open, told in any order; findings in the senders' order. */
+    static final class Lost {
+        // a receive left unmatched (a wildcard never completed) may have taken any message of its communicator
+        private final java.util.Set<String> open = new java.util.HashSet<>();
+        private final List<SendEvent> unmatched = new ArrayList<>();
+
+        void openReceive(RecvEvent v) {
+            open.add(v.rank + ":" + v.comm);
+        }
+
+        void unmatched(SendEvent s) {
+            unmatched.add(s);
+        }
+
+        List<Finding> findings(TraceSet traces) {
+            unmatched.sort(new java.util.Comparator<SendEvent>() {
+                @Override
+                public int compare(SendEvent a, SendEvent b) {
+                    int byRank = Integer.compare(a.rank, b.rank);
+                    return byRank != 0 ? byRank : Integer.compare(a.index, b.index);
+                }
+            });
+            Map<String, List<SendEvent>> bySite = new LinkedHashMap<>();
+            for (SendEvent s : unmatched) {
+                if (traces.whole(s.dest) && traces.whole(s.rank) && !open.contains(s.dest + ":" + s.comm)) {
                     Buckets.list(bySite, s.rank + ":" + s.site + ">" + s.dest + "#" + s.tag).add(s);
                 }
             }
+            List<Finding> findings = new ArrayList<>();
+            for (List<SendEvent> group : bySite.values()) {
+                findings.add(lost(traces, group));
+            }
+            return findings;
         }
-        List<Finding> findings = new ArrayList<>();
-        for (List<SendEvent> group : bySite.values()) {
-            SendEvent s = group.get(0);
-            RankSite site = RankSite.of(traces.rank(s.rank), s.site);
-            int n = group.size();
-            String message = "Lost message: " + (n == 1 ? "the message" : n + " messages") + " sent by "
-                    + site.where() + " to rank " + s.dest + " (tag " + s.tag + ") " + (n == 1 ? "was" : "were") + " never received: rank " + s.dest + " reached Finalize "
-                    + "without a matching receive. Receive every message (or cancel it); a message left pending "
-                    + "at Finalize is erroneous and its data is silently lost.";
-            // the sender first: the site is its call; the key is the receiver's, as its online check names it
-            findings.add(new Finding(FindingKind.RESOURCE_LEAK, Severity.WARNING,
-                    s.rank == s.dest ? List.of(s.rank) : List.of(s.rank, s.dest), site.site().op(), site.ref(),
-                    List.of(), message, List.of(), FindingKeys.lostMessage(s.dest, s.rank, s.tag)));
-        }
-        return findings;
+    }
+
+    private static Finding lost(TraceSet traces, List<SendEvent> group) {
+        SendEvent s = group.get(0);
+        RankSite site = RankSite.of(traces.rank(s.rank), s.site);
+        int n = group.size();
+        String message = "Lost message: " + (n == 1 ? "the message" : n + " messages") + " sent by "
+                + site.where() + " to rank " + s.dest + " (tag " + s.tag + ") " + (n == 1 ? "was" : "were")
+                + " never received: rank " + s.dest + " reached Finalize "
+                + "without a matching receive. Receive every message (or cancel it); a message left pending "
+                + "at Finalize is erroneous and its data is silently lost.";
+        // the sender first: the site is its call; the key is the receiver's, as its online check names it
+        return new Finding(FindingKind.RESOURCE_LEAK, Severity.WARNING,
+                s.rank == s.dest ? List.of(s.rank) : List.of(s.rank, s.dest), site.site().op(), site.ref(),
+                List.of(), message, List.of(), FindingKeys.lostMessage(s.dest, s.rank, s.tag));
     }
 }

@@ -50,20 +50,33 @@ final class RequestLifecycleAnalysis {
     }
 
     static List<Finding> findings(TraceSet traces) {
-        Reporter out = new Reporter();
+        PerRank out = new PerRank();
         for (int r = 0; r < traces.worldSize(); r++) {
             TraceFile t = traces.rank(r);
             if (t != null) {
-                follow(t, traces.whole(r), out);
+                out.follow(t, traces.whole(r), t.events());
             }
         }
         return out.findings();
     }
 
-    private static void follow(TraceFile t, boolean whole, Reporter out) {
+    /** The findings rank by rank, each rank's events read once ({@code follow}), as the streaming analysis reads them. */
+    static final class PerRank {
+        private final Reporter out = new Reporter();
+
+        void follow(TraceFile t, boolean whole, Iterable<TraceEvent> events) {
+            RequestLifecycleAnalysis.follow(t, whole, events, out);
+        }
+
+        List<Finding> findings() {
+            return out.findings();
+        }
+    }
+
+    private static void follow(TraceFile t, boolean whole, Iterable<TraceEvent> events, Reporter out) {
         Map<Long, Life> lives = new HashMap<>();
         boolean finalized = false;
-        for (TraceEvent e : t.events()) {
+        for (TraceEvent e : events) {
             switch (e.kind()) {
                 case SEND, RECV -> {
                     long id = e.field(6);

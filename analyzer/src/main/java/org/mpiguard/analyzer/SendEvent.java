@@ -16,6 +16,8 @@ final class SendEvent {
     final long request;
     final int site;
     boolean cancelled;
+    /** A nonblocking send whose completion was read (whether it was cancelled is known). */
+    boolean completed;
     /** The receive that took it, or null. */
     RecvEvent matchedBy;
     /** How many of the destination's events happen before this send (its vector clock at the destination). */

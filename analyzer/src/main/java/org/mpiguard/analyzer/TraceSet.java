@@ -35,20 +35,35 @@ public final class TraceSet {
 
     /** The same, one progress step per file. */
     static TraceSet read(Path dir, Progress progress) throws IOException {
-        TreeMap<Integer, TraceFile> byRank = new TreeMap<>();
+        List<TraceFile> read = new ArrayList<>();
         List<String> notes = new ArrayList<>();
-        int worldSize = 0;
         List<Path> traceFiles = files(dir);
         progress.plan(traceFiles.size());
         for (Path file : traceFiles) {
             progress.step("reading " + file.getFileName());
             try {
-                TraceFile t = TraceReader.read(file);
-                byRank.put(t.rank(), t);
-                worldSize = Math.max(worldSize, t.worldSize());
+                read.add(TraceReader.read(file));
             } catch (TraceFormatException e) {
-                notes.add("cannot read a trace: " + e.getMessage() + "; its rank is left out");
+                notes.add(unreadable(e));
             }
+        }
+        return of(read, notes);
+    }
+
+    static String unreadable(TraceFormatException e) {
+        return "cannot read a trace: " + e.getMessage() + "; its rank is left out";
+    }
+
+    /**
+     * The traces by rank, with {@code notes} and what is said of them (the world size the
+     * largest trace names; a trace of another world left out; ranks with no trace).
+     */
+    static TraceSet of(List<TraceFile> read, List<String> notes) {
+        TreeMap<Integer, TraceFile> byRank = new TreeMap<>();
+        int worldSize = 0;
+        for (TraceFile t : read) {
+            byRank.put(t.rank(), t);
+            worldSize = Math.max(worldSize, t.worldSize());
         }
         TraceFile[] ranks = new TraceFile[worldSize];
         for (TraceFile t : byRank.values()) {

@@ -1,7 +1,7 @@
 package org.mpiguard.analyzer;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -27,26 +27,66 @@ final class TypeMismatchAnalysis {
     }
 
     static List<Finding> findings(TraceSet traces, PointToPoint p2p) {
-        Map<String, List<Problem>> bySites = new LinkedHashMap<>();
+        Pairs pairs = new Pairs();
         for (List<RecvEvent> recvs : p2p.recvs) {
             for (RecvEvent v : recvs) {
-                SendEvent s = v.matched;
-                if (s == null) {
-                    continue;
-                }
-                SignatureComparison.Result result = SignatureComparison.prefix(s.sig, s.count, v.sig, v.count);
-                if (result.verdict() != SignatureComparison.Verdict.MATCH) {
-                    String key = s.rank + ":" + s.site + "/" + v.rank + ":" + v.site + "/" + result.verdict();
-                    Buckets.list(bySites, key).add(new Problem(s, v, result));
+                if (v.matched != null) {
+                    pairs.add(v.matched, v);
                 }
             }
         }
-        List<Finding> findings = new ArrayList<>();
-        for (List<Problem> group : bySites.values()) {
-            Problem first = group.get(0);
-            findings.add(finding(traces, first, group.size()));
+        return pairs.findings(traces);
+    }
+
+    /**
+     * The matched pairs that break the rule, one group per pair of sites and verdict, each
+     * named by its first pair in the receivers' order (rank, then posting order), whatever
+     * order the pairs come in: the streaming analysis pairs messages as the ranks' traces are read.
+     */
+    static final class Pairs {
+        private static final class Group {
+            Problem first;
+            int times = 1;
+
+            Group(Problem first) {
+                this.first = first;
+            }
         }
-        return findings;
+
+        private final Map<String, Group> bySites = new HashMap<>();
+
+        void add(SendEvent s, RecvEvent v) {
+            SignatureComparison.Result result = SignatureComparison.prefix(s.sig, s.count, v.sig, v.count);
+            if (result.verdict() == SignatureComparison.Verdict.MATCH) {
+                return;
+            }
+            String key = s.rank + ":" + s.site + "/" + v.rank + ":" + v.site + "/" + result.verdict();
+            Group g = bySites.get(key);
+            if (g == null) {
+                bySites.put(key, new Group(new Problem(s, v, result)));
+                return;
+            }
+            g.times++;
+            if (v.rank < g.first.recv.rank || v.rank == g.first.recv.rank && v.order < g.first.recv.order) {
+                g.first = new Problem(s, v, result);
+            }
+        }
+
+        List<Finding> findings(TraceSet traces) {
+            List<Group> groups = new ArrayList<>(bySites.values());
+            groups.sort(new java.util.Comparator<Group>() {
+                @Override
+                public int compare(Group a, Group b) {
+                    int byRank = Integer.compare(a.first.recv.rank, b.first.recv.rank);
+                    return byRank != 0 ? byRank : Integer.compare(a.first.recv.order, b.first.recv.order);
+                }
+            });
+            List<Finding> findings = new ArrayList<>();
+            for (Group g : groups) {
+                findings.add(finding(traces, g.first, g.times));
+            }
+            return findings;
+        }
     }
 
     private static Finding finding(TraceSet traces, Problem p, int times) {

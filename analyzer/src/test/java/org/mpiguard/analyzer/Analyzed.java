@@ -15,9 +15,36 @@ import org.mpiguard.core.report.RelatedCall;
 /** The findings of a hand-built run, with the assertions every analysis test makes. */
 record Analyzed(List<Finding> findings, Analysis.Result result) {
 
+    /**
+     * The analysis of the traces in {@code dir}; and the streaming analysis of the same traces
+     * must make, byte for byte and in the same order, the findings of the checks it runs.
+     */
     static Analyzed of(Path dir) throws IOException {
-        Analysis.Result r = Analysis.run(TraceSet.read(dir));
+        TraceSet traces = TraceSet.read(dir);
+        Analysis.Result r = Analysis.run(traces);
+        assertStreamedAlike(dir);
         return new Analyzed(r.findings(), r);
+    }
+
+    /** The streamed checks' findings against those of the same checks over the whole traces. */
+    static void assertStreamedAlike(Path dir) throws IOException {
+        TraceSet traces = TraceSet.read(dir);
+        PointToPoint p2p = PointToPoint.build(traces);
+        List<Finding> whole = new ArrayList<>(TypeMismatchAnalysis.findings(traces, p2p));
+        whole.addAll(LeakAnalysis.lostMessages(traces, p2p));
+        whole.addAll(LeakAnalysis.handles(traces));
+        whole.addAll(RequestLifecycleAnalysis.findings(traces));
+        Analysis.Result streamed = StreamingAnalysis.run(dir);
+        assertEquals(json(whole), json(streamed.findings()), "the streaming analysis's findings");
+        assertEquals(traces.eventCount(), streamed.events(), "the events the streaming analysis read");
+    }
+
+    private static String json(List<Finding> findings) {
+        StringBuilder out = new StringBuilder();
+        for (Finding f : findings) {
+            out.append(FindingFormat.json(f)).append('\n');
+        }
+        return out.toString();
     }
 
     List<Finding> of(FindingKind kind) {

@@ -176,4 +176,35 @@ class TypeMismatchAnalysisTest {
         run.rank(1).collective(20, CollectiveKind.BCAST, 0, INT, 8, INT, 8);
         Analyzed.of(run.write(true)).none(FindingKind.TYPE_MISMATCH);
     }
+
+    @Test
+    void aWildcardReceivePostedFirstTakesTheFirstMessageEvenWhenItCompletesLast() throws Exception {
+        // rank 1's ANY_SOURCE iRecv of one int is posted before its receive of a float from rank 0 and
+        // waited for after it: MPI gives the first message (the int) to the wildcard
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).send(10, 1, 0, INT, 1).send(11, 1, 0, FLOAT, 1);
+        long any = run.rank(1).irecv(20, ANY, 0, INT, 1);
+        run.rank(1).recv(21, 0, 0, FLOAT, 1).waitFor(22, any, 0, 0, 1);
+        Analyzed.of(run.write(true)).none(FindingKind.TYPE_MISMATCH);
+    }
+
+    @Test
+    void aNonblockingSendCompletedLateStillGoesBeforeTheBlockingSendAfterIt() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        long first = run.rank(0).isend(10, 1, 0, INT, 1);
+        run.rank(0).send(11, 1, 0, FLOAT, 1).waitFor(12, first, -1, -1, -1);
+        run.rank(1).recv(20, 0, 0, INT, 1).recv(21, 0, 0, FLOAT, 1);
+        Analyzed.of(run.write(true)).none(FindingKind.TYPE_MISMATCH);
+    }
+
+    @Test
+    void aWildcardStillOpenOnAnotherTagDoesNotHoldBackTheReceivesAfterIt() throws Exception {
+        // the open wildcard is on tag 7, no message has it: the int and float receives pair as sent
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).send(10, 1, 0, INT, 1).send(11, 1, 0, FLOAT, 1);
+        run.rank(1).irecv(20, ANY, 7, INT, 1);
+        run.rank(1).recv(21, 0, 0, FLOAT, 1).recv(22, 0, 0, INT, 1);
+        Finding f = Analyzed.of(run.write(true)).of(FindingKind.TYPE_MISMATCH).get(0);
+        assertTrue(f.message().contains("Prog.java:21") && f.message().contains("Prog.java:10"), f.message());
+    }
 }

@@ -1,0 +1,258 @@
+package org.mpiguard.analyzer;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.mpiguard.core.trace.TraceEvent;
+import org.mpiguard.core.trace.TraceFormatException;
+import org.mpiguard.core.trace.TraceRecorder;
+import org.mpiguard.core.trace.TraceStream;
+
+/**
+ * Sends paired with receives as every rank's trace is read, a slice of each rank in turn,
+ * holding only what is in flight: the messages sent and not yet received, the receives
+ * posted and not yet given a message. The pairs are those {@link PointToPoint} makes from
+ * whole traces: on each channel (sender, receiver, communicator, tag) the k-th message
+ * sent goes to the k-th receive posted. A receive joins its channel once its source and
+ * tag are known (a wildcard's from its status) and every receive its rank posted before it
+ * has joined; a send once it can no longer be cancelled (a blocking one at once, a
+ * nonblocking one at its completion) and every send before it has joined: so both sides
+ * join in their rank's posting order, as MPI matches them.
+ */
+final class StreamingMatch {
+
+    /** What the pairing finds, as it finds it. */
+    interface Listener {
+        void paired(SendEvent s, RecvEvent v);
+
+        /** A message no receive took, told at the end (never a cancelled one). */
+        void unmatched(SendEvent s);
+
+        /** A receive that took no message and was not cancelled, told when that is sure. */
+        void open(RecvEvent v);
+    }
+
+    /** Events read from one rank before the next rank's turn: ranks stay close, so little is in flight. */
+    private static final int SLICE = 256;
+
+    private record Route(int sender, int receiver, long comm, int tag) {
+        // written out, as the record's would be: see SiteRef
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Route r && sender == r.sender && receiver == r.receiver && comm == r.comm
+                    && tag == r.tag;
+        }
+
+        @Override
+        public int hashCode() {
+            return ((sender * 31 + receiver) * 31 + Long.hashCode(comm)) * 31 + tag;
+        }
+    }
+
+    /** One rank's reading: its stream, and its sends and receives not yet on their channels, in posting order. */
+    private final class Reader implements MessageCollector.Sink {
+        final int rank;
+        final TraceStream stream;
+        final MessageCollector collector;
+        /** Posted, not yet on their channels, in posting order (a few: what is in flight). */
+        final List<SendEvent> sends = new ArrayList<>();
+        final List<RecvEvent> recvs = new ArrayList<>();
+        int index;
+        boolean done;
+
+        Reader(int rank, TraceStream stream) {
+            this.rank = rank;
+            this.stream = stream;
+            this.collector = new MessageCollector(stream.header(), this);
+        }
+
+        /** Reads up to {@code n} events; false once the trace is read to its end (or to an error, said as a note). */
+        void read(int n) {
+            for (int k = 0; k < n && !done; k++) {
+                TraceEvent e;
+                try {
+                    e = stream.next();
+                } catch (TraceFormatException ex) {
+                    notes.add(TraceSetNotes.name(rank) + " cannot be read past event " + index + " (" + ex.getMessage()
+                            + "): its messages after it are not analysed");
+                    e = null;
+                }
+                if (e == null) {
+                    done = true;
+                    drainSends(true);
+                    drainRecvs(true);
+                    return;
+                }
+                collector.accept(index++, e);
+                events++;
+            }
+        }
+
+        @Override
+        public void sent(SendEvent s) {
+            sends.add(s);
+            drainSends(false);
+        }
+
+        @Override
+        public void posted(RecvEvent v) {
+            recvs.add(v);
+        }
+
+        @Override
+        public void received(RecvEvent v) {
+            drainRecvs(false);
+        }
+
+        @Override
+        public void sendCompleted(SendEvent s) {
+            drainSends(false);
+        }
+
+        /**
+         * Joins every send that can no longer be cancelled and has no earlier send of its
+         * route still open before it (an earlier one of another route does not hold it back).
+         */
+        private void drainSends(boolean end) {
+            for (int i = 0; i < sends.size(); i++) {
+                SendEvent s = sends.get(i);
+                if (end || s.request == 0 || s.completed) {
+                    boolean held = false;
+                    for (int j = 0; j < i && !held; j++) {
+                        SendEvent u = sends.get(j);
+                        held = u.dest == s.dest && u.comm == s.comm && u.tag == s.tag;
+                    }
+                    if (!held) {
+                        sends.remove(i--);
+                        joinSend(s);
+                    }
+                }
+            }
+        }
+
+        /**
+         * Joins every completed receive that no earlier receive still open could have taken
+         * its message from (one of the same communicator whose source and tag, wildcards
+         * included, accept the message's): MPI gives a message to the earliest such receive.
+         */
+        private void drainRecvs(boolean end) {
+            for (int i = 0; i < recvs.size(); i++) {
+                RecvEvent v = recvs.get(i);
+                if (end || v.completion >= 0) {
+                    boolean held = false;
+                    int source = v.effectiveSource();
+                    int tag = v.effectiveTag();
+                    for (int j = 0; j < i && !held; j++) {
+                        RecvEvent u = recvs.get(j);
+                        held = u.comm == v.comm && (u.effectiveSource() == source || u.effectiveSource() == TraceRecorder.ANY
+                                || source == TraceRecorder.ANY)
+                                && (u.effectiveTag() == tag || u.effectiveTag() == TraceRecorder.ANY
+                                || tag == TraceRecorder.ANY);
+                    }
+                    if (!held) {
+                        recvs.remove(i--);
+                        joinRecv(v);
+                    }
+                }
+            }
+        }
+    }
+
+    private final int worldSize;
+    private final Listener listener;
+    private final List<String> notes;
+    private final Map<Route, ArrayDeque<SendEvent>> freeSends = new HashMap<>();
+    private final Map<Route, ArrayDeque<RecvEvent>> waitingRecvs = new HashMap<>();
+    private long events;
+
+    private StreamingMatch(int worldSize, Listener listener, List<String> notes) {
+        this.worldSize = worldSize;
+        this.listener = listener;
+        this.notes = notes;
+    }
+
+    /**
+     * Reads {@code streams} (by world rank, null for a rank without a usable trace) to their
+     * ends, telling {@code listener} every pair, every receive left open and every message
+     * left unmatched; notes on traces that break off go to {@code notes}. Returns the events read.
+     */
+    static long run(TraceStream[] streams, Listener listener, List<String> notes) {
+        StreamingMatch m = new StreamingMatch(streams.length, listener, notes);
+        ArrayDeque<Reader> reading = new ArrayDeque<>();
+        for (int r = 0; r < streams.length; r++) {
+            if (streams[r] != null) {
+                reading.add(m.new Reader(r, streams[r]));
+            }
+        }
+        while (!reading.isEmpty()) {
+            Reader next = reading.poll();
+            next.read(SLICE);
+            if (!next.done) {
+                reading.add(next);
+            }
+        }
+        m.finish();
+        return m.events;
+    }
+
+    private void joinSend(SendEvent s) {
+        if (s.cancelled || s.dest < 0 || s.dest >= worldSize) {
+            return; // no receive can take it (a cancelled message, or a destination outside the world)
+        }
+        Route route = new Route(s.rank, s.dest, s.comm, s.tag);
+        ArrayDeque<RecvEvent> waiting = waitingRecvs.get(route);
+        if (waiting != null && !waiting.isEmpty()) {
+            pair(s, waiting.poll());
+        } else {
+            queue(freeSends, route).add(s);
+        }
+    }
+
+    private void joinRecv(RecvEvent v) {
+        int source = v.effectiveSource();
+        int tag = v.effectiveTag();
+        if (v.cancelled || source == TraceRecorder.ANY || tag == TraceRecorder.ANY) {
+            if (!v.cancelled) {
+                listener.open(v);
+            }
+            return;
+        }
+        Route route = new Route(source, v.rank, v.comm, tag);
+        ArrayDeque<SendEvent> free = freeSends.get(route);
+        if (free != null && !free.isEmpty()) {
+            pair(free.poll(), v);
+        } else {
+            queue(waitingRecvs, route).add(v);
+        }
+    }
+
+    private void pair(SendEvent s, RecvEvent v) {
+        s.matchedBy = v;
+        v.matched = s;
+        listener.paired(s, v);
+    }
+
+    private static <T> ArrayDeque<T> queue(Map<Route, ArrayDeque<T>> queues, Route route) {
+        ArrayDeque<T> q = queues.get(route);
+        if (q == null) {
+            q = new ArrayDeque<>();
+            queues.put(route, q);
+        }
+        return q;
+    }
+
+    private void finish() {
+        for (ArrayDeque<RecvEvent> waiting : waitingRecvs.values()) {
+            for (RecvEvent v : waiting) {
+                listener.open(v);
+            }
+        }
+        for (ArrayDeque<SendEvent> free : freeSends.values()) {
+            for (SendEvent s : free) {
+                listener.unmatched(s);
+            }
+        }
+    }
+}
