@@ -57,6 +57,12 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + "deadlocks no buffering avoids), both, or off")
     Prediction predict;
 
+    @Option(names = "--stream",
+            description = "read the traces as streams, in memory bounded by the messages in flight rather than by "
+                    + "the run's length: type matching, lost messages, handle leaks and request lifecycles only (for "
+                    + "trace sets larger than the heap)")
+    boolean stream;
+
     @Option(names = "--quiet", description = "print only the findings, not the notes and the summary")
     boolean quiet;
 
@@ -92,7 +98,14 @@ public final class AnalyzeCommand implements Callable<Integer> {
         TraceSet traces;
         Analysis.Result result;
         try {
-            traces = TraceSet.read(dir, progress);
+            if (stream) {
+                StreamingAnalysis.Streamed streamed = StreamingAnalysis.analyse(dir);
+                traces = streamed.traces();
+                result = streamed.result();
+            } else {
+                traces = TraceSet.read(dir, progress);
+                result = null;
+            }
             if (traces.worldSize() == 0) {
                 progress.finish();
                 traces.notes().forEach(n -> stderr.println("[MPIGuard] note: " + n));
@@ -100,7 +113,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
                         + ": run with trace=on (or trace=DIR)");
                 return ExitCodes.NO_READABLE_TRACE;
             }
-            result = Analysis.run(traces, predict.bufferings, progress);
+            if (result == null) {
+                result = Analysis.run(traces, predict.bufferings, progress);
+            }
         } catch (OutOfMemoryError e) {
             // the analysis holds every rank's whole trace (issue 25 would stream it): say what to do, no stack trace
             progress.finish();

@@ -30,7 +30,15 @@ final class StreamingAnalysis {
     private StreamingAnalysis() {
     }
 
+    /** The streamed checks' result, and the traces' headers (no events) by rank. */
+    record Streamed(TraceSet traces, Analysis.Result result) {
+    }
+
     static Analysis.Result run(Path dir) throws IOException {
+        return analyse(dir).result();
+    }
+
+    static Streamed analyse(Path dir) throws IOException {
         long start = System.nanoTime();
         List<String> notes = new ArrayList<>();
         List<TraceFile> headers = new ArrayList<>();
@@ -85,8 +93,8 @@ final class StreamingAnalysis {
         }
         perRank(dir, traces, findings, notes);
         notes.add(NOT_STREAMED);
-        return new Analysis.Result(findings, notes, List.of(), List.of(), events,
-                (System.nanoTime() - start) / 1_000_000);
+        return new Streamed(traces, new Analysis.Result(findings, notes, List.of(), List.of(), events,
+                (System.nanoTime() - start) / 1_000_000));
     }
 
     /** Handle leaks, then request lifecycles, each rank's trace read once more for each. */

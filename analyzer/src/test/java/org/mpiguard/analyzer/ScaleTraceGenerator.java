@@ -1,8 +1,6 @@
 package org.mpiguard.analyzer;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.mpiguard.core.collective.CollectiveKind;
@@ -13,9 +11,8 @@ import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.PointOp;
 import org.mpiguard.core.trace.RmaOp;
 import org.mpiguard.core.trace.RmaSyncOp;
-import org.mpiguard.core.trace.TraceEncoder;
-import org.mpiguard.core.trace.TraceFormat;
 import org.mpiguard.core.trace.TraceRecorder;
+import org.mpiguard.core.trace.TraceWriter;
 
 /**
  * The traces of a large correct job, for measuring the analysis where this machine cannot
@@ -28,7 +25,7 @@ import org.mpiguard.core.trace.TraceRecorder;
  * rivals, so a master of 1,023 workers would make the output grow with their square and
  * measure the report rather than the analysis.
  *
- * <p>Written through the trace API (recorder and encoder), one rank's file after another, so
+ * <p>Written through the trace API (recorder and writer), one rank's file after another, so
  * memory stays that of one rank whatever N. Deterministic: the same arguments give the same
  * files. {@code main}: {@code --ranks N --events E --dir DIR}.
  */
@@ -69,52 +66,48 @@ public final class ScaleTraceGenerator {
     }
 
     private static long writeRank(Path dir, int r, int size, int iterations) throws IOException {
-        TraceRecorder rec = new TraceRecorder(1 << 12);
-        try (OutputStream out = new BufferedOutputStream(
-                Files.newOutputStream(dir.resolve(TraceFormat.fileName(r))), 1 << 16)) {
-            TraceEncoder encoder = new TraceEncoder(out, r, size, 0,
-                    id -> new CallSite(id, "Comm.op" + id, "demo.Kernel", "step", "Kernel.java", 10 + id));
-            int right = (r + 1) % size;
-            int left = (r - 1 + size) % size;
-            long request = 0;
-            long ring = 0;
-            rec.handle(1, HandleKind.CREATE, HandleKind.WIN, WIN, WIN, 0, 16, 4);
-            rec.rmaSync(2, RmaSyncOp.FENCE, WIN, -1, 0, 0, 0);
-            for (int it = 0; it < iterations; it++) {
-                if (it % 4 == 3) {
-                    rec.rma(11, RmaOp.PUT, WIN, right, 1, 1, INT, 1, INT, 0, 0, it, AccumulateOp.NOT_RECORDED);
-                    rec.rma(12, RmaOp.PUT, WIN, left, 2, 1, INT, 1, INT, 0, 0, it, AccumulateOp.NOT_RECORDED);
-                    rec.rmaSync(13, RmaSyncOp.FENCE, WIN, -1, 0, 0, 0);
-                } else {
-                    long toRight = ++request;
-                    long toLeft = ++request;
-                    long fromLeft = ++request;
-                    long fromRight = ++request;
-                    rec.send(21, PointOp.ISEND, WORLD, right, 0, DOUBLE, 64, toRight);
-                    rec.send(22, PointOp.ISEND, WORLD, left, 1, DOUBLE, 64, toLeft);
-                    rec.recv(23, PointOp.IRECV, WORLD, left, 0, DOUBLE, 64, fromLeft);
-                    rec.recv(24, PointOp.IRECV, WORLD, right, 1, DOUBLE, 64, fromRight);
-                    rec.complete(25, CompletionOp.WAIT_ALL, toRight, -1, -1, -1, 0);
-                    rec.complete(25, CompletionOp.WAIT_ALL, toLeft, -1, -1, -1, 0);
-                    rec.complete(25, CompletionOp.WAIT_ALL, fromLeft, left, 0, 64, 0);
-                    rec.complete(25, CompletionOp.WAIT_ALL, fromRight, right, 1, 64, 0);
-                }
-                if (it % 10 == 0) {
-                    rec.collective(31, CollectiveKind.ALL_REDUCE, false, WORLD, ++ring, -1, SUM, DOUBLE, 1, DOUBLE, 1,
-                            0);
-                }
-                if (it % 50 == 0) {
-                    masterWorker(rec, r, size);
-                }
-                rec.drain(encoder, 0);
+        // the format the agent writes (memory-mapped chunks, repeat and run records)
+        TraceWriter writer = TraceWriter.start(dir, r, size, TraceWriter.DEFAULT_MAX_BYTES, System.err, 0,
+                id -> new CallSite(id, "Comm.op" + id, "demo.Kernel", "step", "Kernel.java", 10 + id));
+        TraceRecorder rec = writer.recorder();
+        int right = (r + 1) % size;
+        int left = (r - 1 + size) % size;
+        long request = 0;
+        long ring = 0;
+        rec.handle(1, HandleKind.CREATE, HandleKind.WIN, WIN, WIN, 0, 16, 4);
+        rec.rmaSync(2, RmaSyncOp.FENCE, WIN, -1, 0, 0, 0);
+        for (int it = 0; it < iterations; it++) {
+            if (it % 4 == 3) {
+                rec.rma(11, RmaOp.PUT, WIN, right, 1, 1, INT, 1, INT, 0, 0, it, AccumulateOp.NOT_RECORDED);
+                rec.rma(12, RmaOp.PUT, WIN, left, 2, 1, INT, 1, INT, 0, 0, it, AccumulateOp.NOT_RECORDED);
+                rec.rmaSync(13, RmaSyncOp.FENCE, WIN, -1, 0, 0, 0);
+            } else {
+                long toRight = ++request;
+                long toLeft = ++request;
+                long fromLeft = ++request;
+                long fromRight = ++request;
+                rec.send(21, PointOp.ISEND, WORLD, right, 0, DOUBLE, 64, toRight);
+                rec.send(22, PointOp.ISEND, WORLD, left, 1, DOUBLE, 64, toLeft);
+                rec.recv(23, PointOp.IRECV, WORLD, left, 0, DOUBLE, 64, fromLeft);
+                rec.recv(24, PointOp.IRECV, WORLD, right, 1, DOUBLE, 64, fromRight);
+                rec.complete(25, CompletionOp.WAIT_ALL, toRight, -1, -1, -1, 0);
+                rec.complete(25, CompletionOp.WAIT_ALL, toLeft, -1, -1, -1, 0);
+                rec.complete(25, CompletionOp.WAIT_ALL, fromLeft, left, 0, 64, 0);
+                rec.complete(25, CompletionOp.WAIT_ALL, fromRight, right, 1, 64, 0);
             }
-            rec.handle(3, HandleKind.FREE, HandleKind.WIN, WIN, WIN, 0, 16, 4);
-            rec.finalizeCalled(7);
-            rec.drain(encoder, 0);
-            encoder.end();
-            encoder.flush();
-            return rec.recorded();
+            if (it % 10 == 0) {
+                rec.collective(31, CollectiveKind.ALL_REDUCE, false, WORLD, ++ring, -1, SUM, DOUBLE, 1, DOUBLE, 1,
+                        0);
+            }
+            if (it % 50 == 0) {
+                masterWorker(rec, r, size);
+            }
         }
+        rec.handle(3, HandleKind.FREE, HandleKind.WIN, WIN, WIN, 0, 16, 4);
+        rec.finalizeCalled(7);
+        long recorded = rec.recorded();
+        writer.close();
+        return recorded;
     }
 
     /** The workers report to rank 0, which takes them by ANY_SOURCE receives in rank order. */

@@ -49,8 +49,29 @@ final class RepeatMemo {
      */
     private final int[] lastPeriod = new int[SLOTS];
     private final int[] sinceSearch = new int[SLOTS];
-    /** Per slot, a ring of {@link #DEPTH} events' fields, {@link #F} each. */
-    private final long[] history = new long[SLOTS * DEPTH * F];
+    /**
+     * Per slot in use, a ring of {@link #DEPTH} events' fields, {@link #F} each, at row
+     * {@code row[slot] - 1}. The writer's memo holds every row from the start (its path
+     * allocates nothing); a reader's grows as slots are used (a streaming reader holds a
+     * memo per rank and thread, and a chunk uses a few of the 256 slots: 196 KB each otherwise).
+     */
+    private long[] history;
+    private final int[] row = new int[SLOTS];
+    private int rows;
+
+    /** The writer's memo: every slot's ring allocated now. */
+    RepeatMemo() {
+        history = new long[SLOTS * DEPTH * F];
+    }
+
+    private RepeatMemo(int slotsAtFirst) {
+        history = new long[slotsAtFirst * DEPTH * F];
+    }
+
+    /** A reader's memo, whose rings are allocated as its slots are first used. */
+    static RepeatMemo forReading() {
+        return new RepeatMemo(4);
+    }
     /** The fields of the record being written, as stored (the writer's thread only). */
     private final long[] scratch = new long[F];
     private int chunk = 1;
@@ -120,6 +141,9 @@ final class RepeatMemo {
         lastSeq = seq;
         int slot = slot(recordSite, recordTag);
         if (!holds(slot, recordSite, recordTag)) {
+            if (row[slot] == 0) {
+                newRow(slot);
+            }
             site[slot] = recordSite;
             tag[slot] = recordTag;
             chunkOf[slot] = chunk;
@@ -178,7 +202,15 @@ final class RepeatMemo {
 
     /** The offset in {@link #history} of the slot's event {@code back} events before the next. */
     private int at(int slot, int back) {
-        return (slot * DEPTH + (newest[slot] - back + 1 & DEPTH - 1)) * F; // DEPTH is a power of two
+        return ((row[slot] - 1) * DEPTH + (newest[slot] - back + 1 & DEPTH - 1)) * F; // DEPTH is a power of two
+    }
+
+    /** Gives the slot its ring: the next row, the history grown if it holds no more (a reader's only). */
+    private void newRow(int slot) {
+        if ((rows + 1) * DEPTH * F > history.length) {
+            history = java.util.Arrays.copyOf(history, Math.min(SLOTS, 2 * rows) * DEPTH * F);
+        }
+        row[slot] = ++rows;
     }
 
     private void push(int slot, int count, long[] v) {
@@ -187,7 +219,7 @@ final class RepeatMemo {
         if (held[slot] < DEPTH) {
             held[slot]++;
         }
-        int to = (slot * DEPTH + n) * F;
+        int to = ((row[slot] - 1) * DEPTH + n) * F;
         for (int i = 0; i < count; i++) {
             history[to + i] = v[i];
         }

@@ -20,7 +20,7 @@ final class ThreadRecords {
     /** Where the next record is, and where the chunk ends; {@code p >= end} between chunks. */
     private long p;
     private long end;
-    private final RepeatMemo memo = new RepeatMemo();
+    private final RepeatMemo memo = RepeatMemo.forReading();
     private final RepeatRuns runs = new RepeatRuns();
     private long runLeft;
     private int runPeriod;

@@ -44,19 +44,25 @@ public final class TraceWriter {
      */
     public static TraceWriter start(Path dir, int rank, int worldSize, long maxBytes, PrintStream err)
             throws IOException {
+        return start(dir, rank, worldSize, maxBytes, err, System.currentTimeMillis(), new TraceEncoder.SiteLookup() {
+            @Override
+            public CallSite site(int id) {
+                return CallSites.get(id);
+            }
+        });
+    }
+
+    /** The same, with the start time the header gives and where the call sites' definitions come from. */
+    public static TraceWriter start(Path dir, int rank, int worldSize, long maxBytes, PrintStream err,
+                                    long startMillis, TraceEncoder.SiteLookup sites) throws IOException {
         if (maxBytes < 2L * TraceFormat.CHUNK_BYTES) {
             // too small to hold a header and a chunk (the options ask for 1 MiB at least)
             throw new IllegalArgumentException("a trace cap of " + maxBytes + " bytes holds no events");
         }
         Files.createDirectories(dir);
         Path path = dir.resolve(TraceFormat.fileName(rank));
-        TraceChunks chunks = TraceChunks.create(path, rank, worldSize, System.currentTimeMillis(), maxBytes, err);
-        MappedEvents events = new MappedEvents(chunks, new TraceEncoder.SiteLookup() {
-            @Override
-            public CallSite site(int id) {
-                return CallSites.get(id);
-            }
-        });
+        TraceChunks chunks = TraceChunks.create(path, rank, worldSize, startMillis, maxBytes, err);
+        MappedEvents events = new MappedEvents(chunks, sites);
         return new TraceWriter(new TraceRecorder(events), events, path);
     }
 
