@@ -18,7 +18,7 @@ import org.mpiguard.core.trace.TraceFile;
  * of its own window it ran. Two small arrays per rank, filled before the replay so the
  * conflict check sees every access with its end already known.
  */
-final class RankEpochs {
+public final class RankEpochs {
 
     final int[] completion;
     final byte[] mode;
@@ -42,34 +42,65 @@ final class RankEpochs {
     static RankEpochs of(TraceFile trace) {
         List<TraceEvent> events = trace.events();
         RankEpochs epochs = new RankEpochs(events.size());
-        Map<Long, WinState> windows = new HashMap<>();
-        Map<Long, Integer> readsByRequest = new HashMap<>();
+        Reader reader = new Reader(trace.rank(), new Sink() {
+            @Override
+            public void issued(int index, int completion, byte mode) {
+                epochs.completion[index] = completion;
+                epochs.mode[index] = mode;
+            }
+
+            @Override
+            public void completes(int index, int at) {
+                epochs.completion[index] = Math.min(epochs.completion[index], at);
+            }
+        });
         for (int i = 0; i < events.size(); i++) {
-            TraceEvent e = events.get(i);
+            reader.accept(i, events.get(i));
+        }
+        return epochs;
+    }
+
+    /** What the pass says, in the rank's order. */
+    public interface Sink {
+        /**
+         * Event {@code index} is an RMA operation or a load or store of window memory, issued in
+         * epoch {@code mode} (an {@link EpochMode} ordinal); {@code completion} is its own index
+         * for a load or store, {@link Access#NEVER} for an operation until {@link #completes}.
+         */
+        void issued(int index, int completion, byte mode);
+
+        /** Operation {@code index} is complete at its target at event {@code at} (the earliest such event counts). */
+        void completes(int index, int at);
+    }
+
+    /** The pass, an event at a time: what whole traces and the streaming analysis both read epochs with. */
+    public static final class Reader {
+        private final int rank;
+        private final Sink sink;
+        private final Map<Long, WinState> windows = new HashMap<>();
+        private final Map<Long, Integer> readsByRequest = new HashMap<>();
+
+        public Reader(int rank, Sink sink) {
+            this.rank = rank;
+            this.sink = sink;
+        }
+
+        public void accept(int i, TraceEvent e) {
             switch (e.kind()) {
-                case RMA -> epochs.issue(i, e, windows.computeIfAbsent(e.field(1), w -> new WinState()),
-                        readsByRequest);
-                case ACCESS -> {
-                    WinState w = windows.get(e.field(0));
-                    if (w == null) {
-                        w = new WinState();
-                        windows.put(e.field(0), w);
-                    }
-                    epochs.completion[i] = i;
-                    epochs.mode[i] = (byte) localMode(w, trace.rank()).ordinal();
-                }
-                case RMA_SYNC -> epochs.sync(i, e, windows.computeIfAbsent(e.field(1), w -> new WinState()));
+                case RMA -> issue(i, e, window(e.field(1)));
+                case ACCESS -> sink.issued(i, i, (byte) localMode(window(e.field(0)), rank).ordinal());
+                case RMA_SYNC -> sync(i, e, window(e.field(1)));
                 case COMPLETE -> {
                     Integer read = readsByRequest.remove(e.field(1));
                     if (read != null) {
-                        epochs.completion[read] = Math.min(epochs.completion[read], i);
+                        sink.completes(read, i);
                     }
                 }
                 case HANDLE -> {
                     if (e.op() == HandleKind.FREE && HandleKind.of(e.field(1)) == HandleKind.WIN) {
                         WinState w = windows.remove(e.field(3));
                         if (w != null) {
-                            epochs.completeAll(w, i);
+                            completeAll(w, i);
                         }
                     }
                 }
@@ -77,55 +108,80 @@ final class RankEpochs {
                 }
             }
         }
-        return epochs;
-    }
 
-    private void issue(int i, TraceEvent e, WinState w, Map<Long, Integer> readsByRequest) {
-        RmaOp op = RmaOp.of(e.op());
-        int target = e.intField(2);
-        completion[i] = Access.NEVER;
-        mode[i] = (byte) remoteMode(w, target).ordinal();
-        Buckets.list(w.pending, target).add(i);
-        long request = e.field(9);
-        // an rGet's wait means the data left the target; an rPut's means only the origin buffer is free again
-        if (request != 0 && (op == RmaOp.RGET || op == RmaOp.RGET_ACCUMULATE)) {
-            readsByRequest.put(request, i);
+        private WinState window(long win) {
+            WinState w = windows.get(win);
+            if (w == null) {
+                w = new WinState();
+                windows.put(win, w);
+            }
+            return w;
         }
-    }
 
-    private void sync(int i, TraceEvent e, WinState w) {
-        RmaSyncOp op = RmaSyncOp.of(e.op());
-        if (op == null) {
-            return;
+        private void issue(int i, TraceEvent e, WinState w) {
+            RmaOp op = RmaOp.of(e.op());
+            int target = e.intField(2);
+            sink.issued(i, Access.NEVER, (byte) remoteMode(w, target).ordinal());
+            Buckets.list(w.pending, target).add(i);
+            long request = e.field(9);
+            // an rGet's wait means the data left the target; an rPut's means only the origin buffer is free again
+            if (request != 0 && (op == RmaOp.RGET || op == RmaOp.RGET_ACCUMULATE)) {
+                readsByRequest.put(request, i);
+            }
         }
-        int target = e.intField(2);
-        switch (op) {
-            case FENCE -> {
-                completeAll(w, i);
-                w.fenced = true;
+
+        private void sync(int i, TraceEvent e, WinState w) {
+            RmaSyncOp op = RmaSyncOp.of(e.op());
+            if (op == null) {
+                return;
             }
-            case START -> w.accessing = true;
-            case COMPLETE -> {
-                completeAll(w, i);
-                w.accessing = false;
+            int target = e.intField(2);
+            switch (op) {
+                case FENCE -> {
+                    completeAll(w, i);
+                    w.fenced = true;
+                }
+                case START -> w.accessing = true;
+                case COMPLETE -> {
+                    completeAll(w, i);
+                    w.accessing = false;
+                }
+                case POST -> w.exposed = true;
+                case WAIT, TEST -> w.exposed = false;
+                case LOCK -> w.locks.put(target, e.intField(3));
+                case UNLOCK -> {
+                    complete(w, target, i);
+                    w.locks.remove(target);
+                }
+                case LOCK_ALL -> w.lockAll = true;
+                case UNLOCK_ALL -> {
+                    completeAll(w, i);
+                    w.lockAll = false;
+                }
+                case FLUSH -> complete(w, target, i);
+                case FLUSH_ALL -> completeAll(w, i);
+                default -> {
+                    // flushLocal, flushLocalAll: the origin buffer only; sync: memory of this rank only
+                }
             }
-            case POST -> w.exposed = true;
-            case WAIT, TEST -> w.exposed = false;
-            case LOCK -> w.locks.put(target, e.intField(3));
-            case UNLOCK -> {
-                complete(w, target, i);
-                w.locks.remove(target);
+        }
+
+        private void complete(WinState w, int target, int at) {
+            List<Integer> ops = w.pending.remove(target);
+            if (ops != null) {
+                for (int op : ops) {
+                    sink.completes(op, at);
+                }
             }
-            case LOCK_ALL -> w.lockAll = true;
-            case UNLOCK_ALL -> {
-                completeAll(w, i);
-                w.lockAll = false;
+        }
+
+        private void completeAll(WinState w, int at) {
+            for (List<Integer> ops : w.pending.values()) {
+                for (int op : ops) {
+                    sink.completes(op, at);
+                }
             }
-            case FLUSH -> complete(w, target, i);
-            case FLUSH_ALL -> completeAll(w, i);
-            default -> {
-                // flushLocal, flushLocalAll: the origin buffer only; sync: memory of this rank only
-            }
+            w.pending.clear();
         }
     }
 
@@ -154,23 +210,5 @@ final class RankEpochs {
             return lock == RmaSyncOp.LOCK_EXCLUSIVE ? EpochMode.EXCLUSIVE_LOCK : EpochMode.SHARED_LOCK;
         }
         return w.lockAll ? EpochMode.LOCK_ALL : null;
-    }
-
-    private void complete(WinState w, int target, int at) {
-        List<Integer> ops = w.pending.remove(target);
-        if (ops != null) {
-            for (int op : ops) {
-                completion[op] = Math.min(completion[op], at);
-            }
-        }
-    }
-
-    private void completeAll(WinState w, int at) {
-        for (List<Integer> ops : w.pending.values()) {
-            for (int op : ops) {
-                completion[op] = Math.min(completion[op], at);
-            }
-        }
-        w.pending.clear();
     }
 }
