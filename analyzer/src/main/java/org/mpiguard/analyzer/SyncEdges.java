@@ -62,35 +62,73 @@ final class SyncEdges {
             if (t == null) {
                 continue;
             }
-            Map<Long, int[]> exposedTo = new HashMap<>();
-            Map<Long, int[]> accessing = new HashMap<>();
+            int rank = r;
+            Reader reader = new Reader(t, new Sink() {
+                @Override
+                public void pscw(int index, Role role, long win, int[] group) {
+                    switch (role) {
+                        case POST -> note(posts, win, rank, group, true, key(rank, index));
+                        case START -> note(starts, win, rank, group, false, key(rank, index));
+                        case COMPLETE -> note(completes, win, rank, group, false, key(rank, index));
+                        default -> note(waits, win, rank, group, true, key(rank, index));
+                    }
+                }
+            });
             List<TraceEvent> events = t.events();
             for (int i = 0; i < events.size(); i++) {
-                TraceEvent e = events.get(i);
-                if (e.kind() != org.mpiguard.core.trace.EventKind.RMA_SYNC) {
-                    continue;
-                }
-                RmaSyncOp op = RmaSyncOp.of(e.op());
-                long win = e.field(1);
-                int[] group = t.rankSets().getOrDefault(e.intField(5), new int[0]);
-                if (op == RmaSyncOp.POST) {
-                    exposedTo.put(win, group);
-                    note(posts, win, r, group, true, key(r, i));
-                } else if (op == RmaSyncOp.START) {
-                    accessing.put(win, group);
-                    note(starts, win, r, group, false, key(r, i));
-                } else if (op == RmaSyncOp.COMPLETE) {
-                    note(completes, win, r, accessing.getOrDefault(win, new int[0]), false, key(r, i));
-                } else if (op == RmaSyncOp.WAIT || op == RmaSyncOp.TEST) {
-                    // a test is recorded only when it succeeded: then it ends the exposure epoch as a wait does
-                    note(waits, win, r, exposedTo.getOrDefault(win, new int[0]), true, key(r, i));
-                }
+                reader.accept(i, events.get(i));
             }
         }
         SyncEdges edges = new SyncEdges();
         pairUp(posts, starts, edges);
         pairUp(completes, waits, edges);
         return edges;
+    }
+
+    /**
+     * A PSCW call's part in the edges: a post (to the origins of its group) and a complete
+     * (to the targets its start named) are where edges leave; a start and a wait (or a test
+     * that succeeded) are where they arrive.
+     */
+    enum Role { POST, START, COMPLETE, WAIT }
+
+    /** What a rank's PSCW calls are, in its order. */
+    interface Sink {
+        void pscw(int index, Role role, long win, int[] group);
+    }
+
+    /** One rank's PSCW calls read an event at a time, with the group each one pairs with. */
+    static final class Reader {
+        private final TraceFile trace;
+        private final Sink sink;
+        private final Map<Long, int[]> exposedTo = new HashMap<>();
+        private final Map<Long, int[]> accessing = new HashMap<>();
+
+        Reader(TraceFile trace, Sink sink) {
+            this.trace = trace;
+            this.sink = sink;
+        }
+
+        void accept(int i, TraceEvent e) {
+            if (e.kind() != org.mpiguard.core.trace.EventKind.RMA_SYNC) {
+                return;
+            }
+            RmaSyncOp op = RmaSyncOp.of(e.op());
+            long win = e.field(1);
+            int[] group = trace.rankSets().getOrDefault(e.intField(5), new int[0]);
+            if (op == RmaSyncOp.POST) {
+                exposedTo.put(win, group);
+                sink.pscw(i, Role.POST, win, group);
+            } else if (op == RmaSyncOp.START) {
+                accessing.put(win, group);
+                sink.pscw(i, Role.START, win, group);
+            } else if (op == RmaSyncOp.COMPLETE) {
+                sink.pscw(i, Role.COMPLETE, win, accessing.getOrDefault(win, new int[0]));
+            } else if (op == RmaSyncOp.WAIT || op == RmaSyncOp.TEST) {
+                // a test is recorded only when it succeeded: then it ends the exposure epoch as a wait does
+                sink.pscw(i, Role.WAIT, win, exposedTo.getOrDefault(win, new int[0]));
+            }
+        }
     }
 
     private static void note(Map<Pair, List<Long>> into, long win, int rank, int[] group, boolean asTarget, long key) {
