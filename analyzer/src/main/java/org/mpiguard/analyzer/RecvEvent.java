@@ -29,6 +29,8 @@ final class RecvEvent {
     int matchedTag = TraceRecorder.ANY;
     int matchedCount = -1;
     boolean cancelled;
+    /** On its channel (or known to take no message): the streaming pairing settled it. */
+    boolean joined;
     SendEvent matched;
 
     RecvEvent(int rank, int index, int order, PointOp op, long comm, int source, int tag, Signature sig, int count,

@@ -51,44 +51,14 @@ final class StreamingMatch {
         }
     }
 
-    /** One rank's reading: its stream, and its sends and receives not yet on their channels, in posting order. */
-    private final class Reader implements MessageCollector.Sink {
-        final int rank;
-        final TraceStream stream;
-        final MessageCollector collector;
-        /** Posted, not yet on their channels, in posting order (a few: what is in flight). */
+    /**
+     * One rank's sends and receives from their posting until they join their channels, in
+     * posting order (a few: what is in flight): the collector of the rank's events tells it.
+     */
+    final class Posting implements MessageCollector.Sink {
         final List<SendEvent> sends = new ArrayList<>();
         final List<RecvEvent> recvs = new ArrayList<>();
-        int index;
-        boolean done;
-
-        Reader(int rank, TraceStream stream) {
-            this.rank = rank;
-            this.stream = stream;
-            this.collector = new MessageCollector(stream.header(), this);
-        }
-
-        /** Reads up to {@code n} events; false once the trace is read to its end (or to an error, said as a note). */
-        void read(int n) {
-            for (int k = 0; k < n && !done; k++) {
-                TraceEvent e;
-                try {
-                    e = stream.next();
-                } catch (TraceFormatException ex) {
-                    notes.add(TraceSetNotes.name(rank) + " cannot be read past event " + index + " (" + ex.getMessage()
-                            + "): its messages after it are not analysed");
-                    e = null;
-                }
-                if (e == null) {
-                    done = true;
-                    drainSends(true);
-                    drainRecvs(true);
-                    return;
-                }
-                collector.accept(index++, e);
-                events++;
-            }
-        }
+        private int posted;
 
         @Override
         public void sent(SendEvent s) {
@@ -99,6 +69,7 @@ final class StreamingMatch {
         @Override
         public void posted(RecvEvent v) {
             recvs.add(v);
+            posted++;
         }
 
         @Override
@@ -109,6 +80,32 @@ final class StreamingMatch {
         @Override
         public void sendCompleted(SendEvent s) {
             drainSends(false);
+        }
+
+        /** The rank's trace ended: what is left joins as it is (a request never completed was not cancelled). */
+        void end() {
+            drainSends(true);
+            drainRecvs(true);
+        }
+
+        /** Every receive of the rank posted before the one of this order has joined its channel (or taken none). */
+        boolean joinedBefore(int order) {
+            return recvs.isEmpty() ? order <= posted : recvs.get(0).order >= order;
+        }
+
+        /** Receives posted so far: every receive posted from now on has this order or a higher one. */
+        int posted() {
+            return posted;
+        }
+
+        /** Whether a send to {@code dest} on {@code comm} posted before event {@code index} has not joined yet. */
+        boolean holdsSendTo(int dest, long comm, int index) {
+            for (SendEvent s : sends) {
+                if (s.index < index && s.dest == dest && s.comm == comm) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /**
@@ -162,39 +159,69 @@ final class StreamingMatch {
 
     private final int worldSize;
     private final Listener listener;
-    private final List<String> notes;
     private final Map<Route, ArrayDeque<SendEvent>> freeSends = new HashMap<>();
     private final Map<Route, ArrayDeque<RecvEvent>> waitingRecvs = new HashMap<>();
-    private long events;
 
-    private StreamingMatch(int worldSize, Listener listener, List<String> notes) {
+    StreamingMatch(int worldSize, Listener listener) {
         this.worldSize = worldSize;
         this.listener = listener;
-        this.notes = notes;
+    }
+
+    /** The posting order of {@code rank}'s messages, to be told its events by a {@link MessageCollector}. */
+    Posting posting() {
+        return new Posting();
     }
 
     /**
      * Reads {@code streams} (by world rank, null for a rank without a usable trace) to their
-     * ends, telling {@code listener} every pair, every receive left open and every message
-     * left unmatched; notes on traces that break off go to {@code notes}. Returns the events read.
+     * ends, a slice of each rank in turn, telling {@code listener} every pair, every receive
+     * left open and every message left unmatched; notes on traces that break off go to
+     * {@code notes}. Returns the events read.
      */
     static long run(TraceStream[] streams, Listener listener, List<String> notes) {
-        StreamingMatch m = new StreamingMatch(streams.length, listener, notes);
-        ArrayDeque<Reader> reading = new ArrayDeque<>();
+        StreamingMatch m = new StreamingMatch(streams.length, listener);
+        ArrayDeque<int[]> reading = new ArrayDeque<>();
+        Posting[] postings = new Posting[streams.length];
+        MessageCollector[] collectors = new MessageCollector[streams.length];
         for (int r = 0; r < streams.length; r++) {
             if (streams[r] != null) {
-                reading.add(m.new Reader(r, streams[r]));
+                postings[r] = m.posting();
+                collectors[r] = new MessageCollector(streams[r].header(), postings[r]);
+                reading.add(new int[] {r, 0});
             }
         }
+        long events = 0;
         while (!reading.isEmpty()) {
-            Reader next = reading.poll();
-            next.read(SLICE);
-            if (!next.done) {
+            int[] next = reading.poll();
+            int r = next[0];
+            boolean done = false;
+            for (int k = 0; k < SLICE && !done; k++) {
+                TraceEvent e = read(streams[r], r, next[1], notes);
+                if (e == null) {
+                    postings[r].end();
+                    done = true;
+                } else {
+                    collectors[r].accept(next[1]++, e);
+                    events++;
+                }
+            }
+            if (!done) {
                 reading.add(next);
             }
         }
         m.finish();
-        return m.events;
+        return events;
+    }
+
+    /** The next event of a rank, or null at its end or at an error (said as a note). */
+    static TraceEvent read(TraceStream stream, int rank, int index, List<String> notes) {
+        try {
+            return stream.next();
+        } catch (TraceFormatException ex) {
+            notes.add(TraceSetNotes.name(rank) + " cannot be read past event " + index + " (" + ex.getMessage()
+                    + "): its events after it are not analysed");
+            return null;
+        }
     }
 
     private void joinSend(SendEvent s) {
@@ -213,6 +240,7 @@ final class StreamingMatch {
     private void joinRecv(RecvEvent v) {
         int source = v.effectiveSource();
         int tag = v.effectiveTag();
+        v.joined = true;
         if (v.cancelled || source == TraceRecorder.ANY || tag == TraceRecorder.ANY) {
             if (!v.cancelled) {
                 listener.open(v);
@@ -243,7 +271,7 @@ final class StreamingMatch {
         return q;
     }
 
-    private void finish() {
+    void finish() {
         for (ArrayDeque<RecvEvent> waiting : waitingRecvs.values()) {
             for (RecvEvent v : waiting) {
                 listener.open(v);
