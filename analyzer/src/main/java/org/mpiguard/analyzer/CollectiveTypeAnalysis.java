@@ -1,9 +1,9 @@
 package org.mpiguard.analyzer;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.TreeSet;
 import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.report.Finding;
@@ -25,12 +25,29 @@ final class CollectiveTypeAnalysis {
     }
 
     static List<Finding> findings(TraceSet traces, Collectives collectives) {
-        List<Finding> findings = new ArrayList<>();
-        Set<String> reported = new HashSet<>();
+        Instances found = new Instances();
         for (List<CollectiveEvent> members : collectives.instances.values()) {
+            found.add(members);
+        }
+        return found.findings(traces);
+    }
+
+    /** One member's call against the reference's that breaks the rule. */
+    private record Problem(CollectiveEvent ref, Side a, CollectiveEvent m, Side b, SignatureComparison.Result r) {
+    }
+
+    /**
+     * The instances compared as they are told (whole, each its members in rank order), one
+     * finding per pair of sites: the first in the order of communicator, ring and member rank,
+     * whatever order the instances come in (the streaming analysis tells each as it ends).
+     */
+    static final class Instances {
+        private final Map<String, Problem> bySites = new HashMap<>();
+
+        void add(List<CollectiveEvent> members) {
             CollectiveEvent ref = reference(members);
             if (ref == null || !ref.kind().equalSignature()) {
-                continue;
+                return;
             }
             for (CollectiveEvent m : members) {
                 if (m == ref || m.kind() != ref.kind()) {
@@ -48,13 +65,40 @@ final class CollectiveTypeAnalysis {
                     continue;
                 }
                 String key = ref.rank() + ":" + ref.site() + "/" + m.rank() + ":" + m.site();
-                if (reported.add(key)) {
-                    findings.add(finding(traces, ref, a, m, b, r));
+                Problem known = bySites.get(key);
+                if (known == null || BY_PLACE.compare(m, known.m) < 0) {
+                    bySites.put(key, new Problem(ref, a, m, b, r));
                 }
             }
         }
-        return findings;
+
+        List<Finding> findings(TraceSet traces) {
+            List<Problem> problems = new ArrayList<>(bySites.values());
+            problems.sort(new java.util.Comparator<Problem>() {
+                @Override
+                public int compare(Problem x, Problem y) {
+                    return BY_PLACE.compare(x.m, y.m);
+                }
+            });
+            List<Finding> findings = new ArrayList<>();
+            for (Problem p : problems) {
+                findings.add(finding(traces, p.ref, p.a, p.m, p.b, p.r));
+            }
+            return findings;
+        }
     }
+
+    /** Communicator, ring, rank: the order findings are listed in. */
+    private static final java.util.Comparator<CollectiveEvent> BY_PLACE = new java.util.Comparator<>() {
+        @Override
+        public int compare(CollectiveEvent x, CollectiveEvent y) {
+            int c = Long.compare(x.comm(), y.comm());
+            if (c == 0) {
+                c = Long.compare(x.ring(), y.ring());
+            }
+            return c != 0 ? c : Integer.compare(x.rank(), y.rank());
+        }
+    };
 
     private record Side(Signature sig, int count) {
     }

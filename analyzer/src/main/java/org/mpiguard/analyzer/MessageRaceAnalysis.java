@@ -27,7 +27,7 @@ import org.mpiguard.core.report.Severity;
 final class MessageRaceAnalysis {
 
     /** How far past the first free message of a sender the search for one with the right tag goes. */
-    private static final int SCAN_LIMIT = 64;
+    static final int SCAN_LIMIT = 64;
 
     /** One race: what issue 15's replay needs to force the alternative (site, occurrence, sources). */
     record Race(RecvEvent receive, int occurrence, List<SendEvent> alternatives) {
@@ -113,11 +113,25 @@ final class MessageRaceAnalysis {
      * its race is not warned of ({@code mpiguard explore} still replays it, from {@link #races}).
      */
     static List<Finding> findings(TraceSet traces, List<Race> races) {
+        return findings(traces, races, new Reads() {
+            @Override
+            public StatusReads of(int rank) {
+                return StatusReads.of(traces.rank(rank));
+            }
+        });
+    }
+
+    /** Where a rank's status reads come from: its whole trace, or its stream read once more. */
+    interface Reads {
+        StatusReads of(int rank);
+    }
+
+    static List<Finding> findings(TraceSet traces, List<Race> races, Reads source) {
         Map<String, List<Race>> groups = new LinkedHashMap<>();
         Map<Integer, StatusReads> reads = new HashMap<>();
         for (Race race : races) {
             RecvEvent received = race.receive;
-            if (received.completion >= 0 && statusReads(reads, traces, received.rank).read(received.completion)) {
+            if (received.completion >= 0 && statusReads(reads, source, received.rank).read(received.completion)) {
                 continue;
             }
             StringBuilder key = new StringBuilder().append(race.receive.rank).append(':').append(race.receive.site);
@@ -173,10 +187,10 @@ final class MessageRaceAnalysis {
     }
 
     /** The rank's status reads, read once. */
-    private static StatusReads statusReads(Map<Integer, StatusReads> reads, TraceSet traces, int rank) {
+    private static StatusReads statusReads(Map<Integer, StatusReads> reads, Reads source, int rank) {
         StatusReads r = reads.get(rank);
         if (r == null) {
-            r = StatusReads.of(traces.rank(rank));
+            r = source.of(rank);
             reads.put(rank, r);
         }
         return r;

@@ -4,8 +4,6 @@ import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import org.mpiguard.core.trace.EventKind;
 import org.mpiguard.core.trace.TraceEvent;
@@ -32,30 +30,36 @@ public final class StatusReads {
 
     /** The reads of {@code trace}; none when it is null (a rank without a trace). */
     public static StatusReads of(TraceFile trace) {
+        return trace == null ? new StatusReads() : ofEvents(trace.events());
+    }
+
+    /** A status event seen recently, by its index in the rank. */
+    private record Recent(int index, TraceEvent event) {
+    }
+
+    /** The reads of a rank whose events these are, in order, read once. */
+    static StatusReads ofEvents(Iterable<TraceEvent> events) {
         StatusReads reads = new StatusReads();
-        if (trace == null) {
-            return reads;
-        }
-        Map<Long, Deque<Integer>> recent = new HashMap<>();
-        List<TraceEvent> events = trace.events();
-        for (int i = 0; i < events.size(); i++) {
-            TraceEvent e = events.get(i);
+        Map<Long, Deque<Recent>> recent = new HashMap<>();
+        int i = 0;
+        for (TraceEvent e : events) {
             if (isStatus(e)) {
-                Deque<Integer> q = recent.get(e.thread());
+                Deque<Recent> q = recent.get(e.thread());
                 if (q == null) {
                     q = new ArrayDeque<>();
                     recent.put(e.thread(), q);
                 }
-                q.addFirst(i);
+                q.addFirst(new Recent(i, e));
                 if (q.size() > HORIZON) {
                     q.removeLast();
                 }
             } else if (e.kind() == EventKind.STATUS_READ) {
-                int at = owner(events, recent.get(e.thread()), e.intField(1), e.intField(2));
+                int at = owner(recent.get(e.thread()), e.intField(1), e.intField(2));
                 if (at >= 0) {
                     (e.intField(0) == TraceRecorder.STATUS_TAG ? reads.tag : reads.source).set(at);
                 }
             }
+            i++;
         }
         return reads;
     }
@@ -65,21 +69,20 @@ public final class StatusReads {
         return e.kind() == EventKind.COMPLETE && e.intField(2) >= 0 || e.kind() == EventKind.PROBE && e.field(4) != 0;
     }
 
-    private static int owner(List<TraceEvent> events, Deque<Integer> recent, int source, int tag) {
+    private static int owner(Deque<Recent> recent, int source, int tag) {
         if (recent == null) {
             return -1;
         }
         int sameTag = -1;
-        for (Iterator<Integer> it = recent.iterator(); it.hasNext(); ) {
-            int i = it.next();
-            TraceEvent c = events.get(i);
+        for (Recent r : recent) {
+            TraceEvent c = r.event();
             int s = c.kind() == EventKind.COMPLETE ? c.intField(2) : c.intField(5);
             int t = c.kind() == EventKind.COMPLETE ? c.intField(3) : c.intField(6);
             if (t == tag && s == source) {
-                return i;
+                return r.index();
             }
             if (t == tag && sameTag < 0) {
-                sameTag = i;
+                sameTag = r.index();
             }
         }
         return sameTag;

@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
+import org.mpiguard.analyzer.rma.RmaConflictAnalysis;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.trace.TraceEvent;
 import org.mpiguard.core.trace.TraceFile;
@@ -14,18 +17,15 @@ import org.mpiguard.core.trace.TraceFormatException;
 import org.mpiguard.core.trace.TraceStream;
 
 /**
- * The analyses that read the traces as streams, in memory bounded by what is in flight
- * rather than by the length of the run: type matching and lost messages over the messages
- * paired as every rank's trace is read ({@link StreamingMatch}), then handle leaks and
- * request lifecycles rank by rank. Their findings are those {@link Analysis} makes from the
- * whole traces, in the same order. The other checks (collective types, message races, RMA
- * conflicts, predicted deadlocks) still need whole traces and are said not to have run.
+ * The analyses over traces read as streams, in memory bounded by what is in flight rather
+ * than by the length of the run: every rank's events are read a slice at a time
+ * ({@link RankFeed}), messages paired as they are read ({@link StreamingMatch}), the
+ * happens-before replay run over them ({@link StreamReplay}) with the message races, the
+ * collectives' types and the RMA conflicts as its listeners, then handle leaks and request
+ * lifecycles rank by rank. Its findings are those {@link Analysis} makes from the whole
+ * traces, in the same order; predicted deadlocks, which need the whole traces, are not made.
  */
 final class StreamingAnalysis {
-
-    static final String NOT_STREAMED = "collective types, message races, RMA conflicts and predicted deadlocks were "
-            + "not analysed: they need every rank's whole trace in memory (give the JVM more heap, "
-            + "MPIGUARD_JAVA_OPTS=-Xmx16g)";
 
     private StreamingAnalysis() {
     }
@@ -53,47 +53,80 @@ final class StreamingAnalysis {
             }
         }
         TraceSet traces = TraceSet.of(headers, notes);
-        TraceStream[] streams = new TraceStream[traces.worldSize()];
+        RankFeed[] feeds = new RankFeed[traces.worldSize()];
+        TypeMismatchAnalysis.Pairs pairs = new TypeMismatchAnalysis.Pairs();
+        LeakAnalysis.Lost lost = new LeakAnalysis.Lost();
+        StreamingRaces races = new StreamingRaces(feeds, new StreamingMatch.Listener() {
+            @Override
+            public void paired(SendEvent s, RecvEvent v) {
+                pairs.add(s, v);
+            }
+
+            @Override
+            public void unmatched(SendEvent s) {
+                lost.unmatched(s);
+            }
+
+            @Override
+            public void open(RecvEvent v) {
+                lost.openReceive(v);
+            }
+        });
+        StreamingMatch pairing = new StreamingMatch(feeds.length, races);
+        Map<Long, int[]> commMembers = new HashMap<>();
+        Map<Long, int[]> winMembers = new HashMap<>();
         for (TraceStream s : opened) {
             if (traces.rank(s.header().rank()) == s.header()) {
-                streams[s.header().rank()] = s;
+                feeds[s.header().rank()] = new RankFeed(s, pairing, commMembers, winMembers, notes);
             } else {
                 s.close();
             }
         }
-        List<Finding> findings = new ArrayList<>();
-        long events;
-        try {
-            TypeMismatchAnalysis.Pairs pairs = new TypeMismatchAnalysis.Pairs();
-            LeakAnalysis.Lost lost = new LeakAnalysis.Lost();
-            events = StreamingMatch.run(streams, new StreamingMatch.Listener() {
-                @Override
-                public void paired(SendEvent s, RecvEvent v) {
-                    pairs.add(s, v);
-                }
-
-                @Override
-                public void unmatched(SendEvent s) {
-                    lost.unmatched(s);
-                }
-
-                @Override
-                public void open(RecvEvent v) {
-                    lost.openReceive(v);
-                }
-            }, notes);
-            findings.addAll(pairs.findings(traces));
-            findings.addAll(lost.findings(traces));
-        } finally {
-            for (TraceStream s : streams) {
-                if (s != null) {
-                    s.close();
+        RmaConflictAnalysis rma = RmaConflictAnalysis.streaming(traces, new RmaConflictAnalysis.DispUnits() {
+            @Override
+            public Integer of(int rank, long win) {
+                return rank >= 0 && rank < feeds.length && feeds[rank] != null ? feeds[rank].dispUnit(win) : null;
+            }
+        });
+        CollectiveTypeAnalysis.Instances collectives = new CollectiveTypeAnalysis.Instances();
+        long[] events = new long[1];
+        ReplayObserver.Clocks[] last = new ReplayObserver.Clocks[1];
+        List<String> order = new ArrayList<>();
+        StreamReplay.run(feeds, new StreamReplay.Listener() {
+            @Override
+            public void visit(RankFeed feed, FeedSlot slot, ReplayObserver.Clocks clocks) {
+                events[0]++;
+                last[0] = clocks;
+                races.visit(feed, slot, clocks);
+                if (slot.completion != FeedSlot.NOT_RMA) {
+                    rma.visit(feed.rank, slot.index, slot.event, slot.completion, slot.mode, clocks);
                 }
             }
-        }
+
+            @Override
+            public void instanceDone(List<CollectiveEvent> members) {
+                collectives.add(members);
+            }
+        }, order);
+        pairing.finish();
+        notes.addAll(order);
+        List<MessageRaceAnalysis.Race> raced = races.finish(last[0]);
+        List<Finding> findings = new ArrayList<>();
+        findings.addAll(pairs.findings(traces));
+        findings.addAll(collectives.findings(traces));
+        findings.addAll(MessageRaceAnalysis.findings(traces, raced, new MessageRaceAnalysis.Reads() {
+            @Override
+            public StatusReads of(int rank) {
+                try (Events events = new Events(dir, rank, notes)) {
+                    return StatusReads.ofEvents(events);
+                }
+            }
+        }));
+        findings.addAll(lost.findings(traces));
         perRank(dir, traces, findings, notes);
-        notes.add(NOT_STREAMED);
-        return new Streamed(traces, new Analysis.Result(findings, notes, List.of(), List.of(), events,
+        findings.addAll(rma.findings());
+        notes.addAll(rma.notes());
+        return new Streamed(traces, new Analysis.Result(findings, notes, raced, List.of(), events[0],
                 (System.nanoTime() - start) / 1_000_000));
     }
 

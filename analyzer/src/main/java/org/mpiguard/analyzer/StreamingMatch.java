@@ -32,10 +32,15 @@ final class StreamingMatch {
 
         /** A receive that took no message and was not cancelled, told when that is sure. */
         void open(RecvEvent v);
-    }
 
-    /** Events read from one rank before the next rank's turn: ranks stay close, so little is in flight. */
-    private static final int SLICE = 256;
+        /** A receive was posted (told in each rank's posting order). */
+        default void posted(RecvEvent v) {
+        }
+
+        /** A message that some receive may take joined its channel (told in each sender's order per channel). */
+        default void joined(SendEvent s) {
+        }
+    }
 
     private record Route(int sender, int receiver, long comm, int tag) {
         // written out, as the record's would be: see SiteRef
@@ -70,6 +75,7 @@ final class StreamingMatch {
         public void posted(RecvEvent v) {
             recvs.add(v);
             posted++;
+            listener.posted(v);
         }
 
         @Override
@@ -172,47 +178,6 @@ final class StreamingMatch {
         return new Posting();
     }
 
-    /**
-     * Reads {@code streams} (by world rank, null for a rank without a usable trace) to their
-     * ends, a slice of each rank in turn, telling {@code listener} every pair, every receive
-     * left open and every message left unmatched; notes on traces that break off go to
-     * {@code notes}. Returns the events read.
-     */
-    static long run(TraceStream[] streams, Listener listener, List<String> notes) {
-        StreamingMatch m = new StreamingMatch(streams.length, listener);
-        ArrayDeque<int[]> reading = new ArrayDeque<>();
-        Posting[] postings = new Posting[streams.length];
-        MessageCollector[] collectors = new MessageCollector[streams.length];
-        for (int r = 0; r < streams.length; r++) {
-            if (streams[r] != null) {
-                postings[r] = m.posting();
-                collectors[r] = new MessageCollector(streams[r].header(), postings[r]);
-                reading.add(new int[] {r, 0});
-            }
-        }
-        long events = 0;
-        while (!reading.isEmpty()) {
-            int[] next = reading.poll();
-            int r = next[0];
-            boolean done = false;
-            for (int k = 0; k < SLICE && !done; k++) {
-                TraceEvent e = read(streams[r], r, next[1], notes);
-                if (e == null) {
-                    postings[r].end();
-                    done = true;
-                } else {
-                    collectors[r].accept(next[1]++, e);
-                    events++;
-                }
-            }
-            if (!done) {
-                reading.add(next);
-            }
-        }
-        m.finish();
-        return events;
-    }
-
     /** The next event of a rank, or null at its end or at an error (said as a note). */
     static TraceEvent read(TraceStream stream, int rank, int index, List<String> notes) {
         try {
@@ -228,6 +193,7 @@ final class StreamingMatch {
         if (s.cancelled || s.dest < 0 || s.dest >= worldSize) {
             return; // no receive can take it (a cancelled message, or a destination outside the world)
         }
+        listener.joined(s);
         Route route = new Route(s.rank, s.dest, s.comm, s.tag);
         ArrayDeque<RecvEvent> waiting = waitingRecvs.get(route);
         if (waiting != null && !waiting.isEmpty()) {

@@ -17,26 +17,33 @@ record Analyzed(List<Finding> findings, Analysis.Result result) {
 
     /**
      * The analysis of the traces in {@code dir}; and the streaming analysis of the same traces
-     * must make, byte for byte and in the same order, the findings of the checks it runs.
+     * must make the same findings, byte for byte and in the same order, and the same races.
      */
     static Analyzed of(Path dir) throws IOException {
         TraceSet traces = TraceSet.read(dir);
         Analysis.Result r = Analysis.run(traces);
-        assertStreamedAlike(dir);
+        assertStreamedAlike(dir, r);
         return new Analyzed(r.findings(), r);
     }
 
-    /** The streamed checks' findings against those of the same checks over the whole traces. */
-    static void assertStreamedAlike(Path dir) throws IOException {
-        TraceSet traces = TraceSet.read(dir);
-        PointToPoint p2p = PointToPoint.build(traces);
-        List<Finding> whole = new ArrayList<>(TypeMismatchAnalysis.findings(traces, p2p));
-        whole.addAll(LeakAnalysis.lostMessages(traces, p2p));
-        whole.addAll(LeakAnalysis.handles(traces));
-        whole.addAll(RequestLifecycleAnalysis.findings(traces));
+    /** The streaming analysis's findings and races against those of the whole-trace one. */
+    static void assertStreamedAlike(Path dir, Analysis.Result whole) throws IOException {
         Analysis.Result streamed = StreamingAnalysis.run(dir);
-        assertEquals(json(whole), json(streamed.findings()), "the streaming analysis's findings");
-        assertEquals(traces.eventCount(), streamed.events(), "the events the streaming analysis read");
+        assertEquals(json(whole.findings()), json(streamed.findings()), "the streaming analysis's findings");
+        assertEquals(races(whole.races()), races(streamed.races()), "the streaming analysis's races");
+        assertEquals(whole.events(), streamed.events(), "the events the streaming analysis read");
+    }
+
+    private static String races(List<MessageRaceAnalysis.Race> races) {
+        StringBuilder out = new StringBuilder();
+        for (MessageRaceAnalysis.Race race : races) {
+            out.append(race.receive().rank).append('#').append(race.receive().order).append(" <");
+            for (SendEvent s : race.alternatives()) {
+                out.append(' ').append(s.rank).append('#').append(s.index);
+            }
+            out.append('\n');
+        }
+        return out.toString();
     }
 
     private static String json(List<Finding> findings) {

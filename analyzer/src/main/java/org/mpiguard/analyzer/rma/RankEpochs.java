@@ -20,6 +20,9 @@ import org.mpiguard.core.trace.TraceFile;
  */
 public final class RankEpochs {
 
+    /** The completion of an operation nothing completes (yet). */
+    public static final int NEVER = Access.NEVER;
+
     final int[] completion;
     final byte[] mode;
 

@@ -70,10 +70,13 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         RmaConflictAnalysis check = this;
         for (int r = 0; r < check.worldSize; r++) {
             TraceFile t = traces.rank(r);
-            if (t == null || !usesRma(t)) {
+            if (t == null) {
                 continue;
             }
-            check.epochs[r] = RankEpochs.of(t);
+            if (usesRma(t)) {
+                check.epochs[r] = RankEpochs.of(t);
+            }
+            // a window's unit is its target's, which may issue no RMA call of its own
             for (TraceEvent e : t.events()) {
                 if (e.kind() == EventKind.HANDLE && e.op() == HandleKind.CREATE
                         && HandleKind.of(e.field(1)) == HandleKind.WIN) {
@@ -110,16 +113,43 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         return new WinKey(rank, win);
     }
 
+    /** Where the streaming analysis finds a window's displacement unit: the target's stream, read ahead if need be. */
+    public interface DispUnits {
+        /** The displacement unit {@code rank} gave window {@code win}, or null when its trace does not say. */
+        Integer of(int rank, long win);
+    }
+
+    /**
+     * The check for traces read as streams: it is shown each event with its epoch
+     * ({@link #visit(int, int, TraceEvent, int, byte, Clocks)}); which ranks use RMA is not
+     * known ahead, so an access is forgotten only once every rank not finished has ordered it.
+     */
+    public static RmaConflictAnalysis streaming(TraceSet headers, DispUnits units) {
+        RmaConflictAnalysis check = new RmaConflictAnalysis(headers);
+        check.units = units;
+        return check;
+    }
+
+    private DispUnits units;
+
     @Override
     public void visit(int rank, int index, Clocks clocks) {
         if (failed || epochs[rank] == null) {
             return;
         }
+        TraceEvent e = traces.rank(rank).events().get(index);
+        visit(rank, index, e, epochs[rank].completion[index], epochs[rank].mode[index], clocks);
+    }
+
+    /** Event {@code index} of {@code rank}, an RMA operation or window access with its completion and epoch, or any other. */
+    public void visit(int rank, int index, TraceEvent e, int completion, byte mode, Clocks clocks) {
+        if (failed || e.kind() != EventKind.RMA && e.kind() != EventKind.ACCESS) {
+            return;
+        }
         try {
             TraceFile t = traces.rank(rank);
-            TraceEvent e = t.events().get(index);
-            Access a = e.kind() == EventKind.RMA ? remote(t, index, e)
-                    : e.kind() == EventKind.ACCESS ? local(t, index, e) : null;
+            Access a = e.kind() == EventKind.RMA ? remote(t, index, e, completion, mode)
+                    : local(t, index, e, mode);
             if (a == null || saturated) {
                 return;
             }
@@ -164,7 +194,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         for (int q = 0; q < worldSize; q++) {
             int min = Integer.MAX_VALUE;
             for (int r = 0; r < worldSize; r++) {
-                if (r != q && epochs[r] != null && !clocks.finished(r)) {
+                if (r != q && (units != null || epochs[r] != null) && !clocks.finished(r)) {
                     min = Math.min(min, clocks.known(r, q));
                 }
             }
@@ -184,7 +214,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         }
     }
 
-    private Access remote(TraceFile t, int index, TraceEvent e) {
+    private Access remote(TraceFile t, int index, TraceEvent e, int completion, byte mode) {
         RmaOp op = RmaOp.of(e.op());
         int target = e.intField(2);
         long count = e.field(4);
@@ -202,25 +232,23 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         int opCode = kind == AccessKind.ATOMIC_READ ? Access.NO_OP : kind != AccessKind.ACCUMULATE ? 0
                 : op == RmaOp.COMPARE_AND_SWAP ? Access.CAS : opKind == AccumulateOp.REPLACE ? Access.REPLACE
                 : e.intField(8);
-        RankEpochs ep = epochs[t.rank()];
-        return new Access(t.rank(), index, ep.completion[index], target, win, kind, EpochMode.of(ep.mode[index]),
+        return new Access(t.rank(), index, completion, target, win, kind, EpochMode.of(mode),
                 start, start + length, exact, layout, opCode, base(sig), e.field(10), e.site());
     }
 
-    private Access local(TraceFile t, int index, TraceEvent e) {
+    private Access local(TraceFile t, int index, TraceEvent e, byte mode) {
         long start = e.field(1);
         long bytes = e.field(2);
         if (bytes <= 0) {
             return null;
         }
-        RankEpochs ep = epochs[t.rank()];
         AccessKind kind = e.field(3) != 0 ? AccessKind.STORE : AccessKind.LOAD;
-        return new Access(t.rank(), index, index, t.rank(), e.field(0), kind, EpochMode.of(ep.mode[index]), start,
+        return new Access(t.rank(), index, index, t.rank(), e.field(0), kind, EpochMode.of(mode), start,
                 start + bytes, true, null, 0, -1, e.field(4), e.site());
     }
 
     private long dispUnit(int target, long win, Signature sig) {
-        Integer unit = dispUnits.get(key(target, win));
+        Integer unit = units != null ? units.of(target, win) : dispUnits.get(key(target, win));
         if (unit != null && unit > 0) {
             return unit;
         }
