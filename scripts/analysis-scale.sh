@@ -5,10 +5,9 @@
 # ScaleTraceGenerator, written through the trace API), runs the analyzer on them under
 # /usr/bin/time -v, and prints its CPU time and peak RSS against the targets: under 256 MB per
 # analysing process and under 60 s of CPU for the 100-million-event set.
-#   bash scripts/analysis-scale.sh [--ranks N] [--events E] [--dir DIR] [--heap SIZE] [--stream] [--keep]
+#   bash scripts/analysis-scale.sh [--ranks N] [--events E] [--dir DIR] [--heap SIZE] [--keep]
 #     --ranks 1024, --events 100000000 by default; --dir defaults to a fresh temporary directory
-#     (removed at the end unless --keep); --heap is the analyzer's -Xmx (default: the JVM's own);
-#     --stream runs the streaming analysis (mpiguard analyze --stream) instead of the whole-trace one.
+#     (removed at the end unless --keep); --heap is the analyzer's -Xmx (default: the JVM's own).
 # Exit code 0 when both targets are met, 1 when not, 2 on bad options or a failed build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +16,6 @@ events=100000000
 dir=""
 heap=""
 keep=0
-stream_opt=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --ranks) ranks=${2:?--ranks needs a value}; shift 2 ;;
@@ -25,8 +23,7 @@ while [ $# -gt 0 ]; do
         --dir) dir=${2:?--dir needs a value}; shift 2 ;;
         --heap) heap=${2:?--heap needs a value}; shift 2 ;;
         --keep) keep=1; shift ;;
-        --stream) stream_opt=(--stream); shift ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
         *) echo "analysis-scale: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -62,7 +59,7 @@ set +e
 # default collector would count the heap it lets grow with garbage as the analysis' memory)
 /usr/bin/time -v -o "$dir/time.txt" java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "${heap_opt[@]}" -cp "$cp" \
     org.mpiguard.analyzer.AnalyzeCommand \
-    --quiet --predict off "${stream_opt[@]}" "$dir" >"$dir/analyze.out" 2>"$dir/analyze.err"
+    --quiet --predict off "$dir" >"$dir/analyze.out" 2>"$dir/analyze.err"
 status=$?
 set -e
 user=$(awk -F': ' '/User time/ {print $2}' "$dir/time.txt")

@@ -1,5 +1,6 @@
 package org.mpiguard.analyzer;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.mpiguard.analyzer.rma.RmaConflictAnalysis;
@@ -22,7 +23,7 @@ final class Analysis {
     }
 
     /** The checks over the matched, ordered events, in the order their findings are listed. */
-    private static final String[] CHECKS = {"type matching", "collective types", "message races", "lost messages",
+    static final String[] CHECKS = {"type matching", "collective types", "message races", "lost messages",
         "handle leaks", "request lifecycle", "RMA conflict"};
 
     /** Progress steps of {@link #run(TraceSet, Progress)}. */
@@ -81,6 +82,30 @@ final class Analysis {
         }
         return new Result(findings, notes, races, unconfirmed, traces.eventCount(),
                 (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /**
+     * {@code streamed} (the streaming analysis' result) with the deadlocks predicted under
+     * {@code bufferings}: the prediction holds every rank's whole trace, so when they do not fit
+     * in the heap it is said in a note instead.
+     */
+    static Result withPredictions(Path dir, Result streamed, List<DeadlockPredictor.Buffering> bufferings)
+            throws java.io.IOException {
+        if (bufferings.isEmpty()) {
+            return streamed;
+        }
+        List<Finding> findings = new ArrayList<>(streamed.findings());
+        List<String> notes = new ArrayList<>(streamed.notes());
+        List<DeadlockPredictor.Prediction> unconfirmed = new ArrayList<>();
+        long start = System.nanoTime();
+        String tooLarge = DeadlockPredictor.onClassPath().isPresent() ? EndOfRunBound.wholeRefusal(dir) : null;
+        if (tooLarge != null) {
+            notes.add("predicted deadlocks not analysed: " + tooLarge);
+        } else {
+            predict(TraceSet.read(dir), bufferings, findings, unconfirmed, notes);
+        }
+        return new Result(findings, notes, streamed.races(), unconfirmed, streamed.events(),
+                streamed.millis() + (System.nanoTime() - start) / 1_000_000);
     }
 
     private static void predict(TraceSet traces, List<DeadlockPredictor.Buffering> bufferings, List<Finding> findings,

@@ -57,12 +57,6 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + "deadlocks no buffering avoids), both, or off")
     Prediction predict;
 
-    @Option(names = "--stream",
-            description = "read the traces as streams, in memory bounded by the messages in flight rather than by "
-                    + "the run's length: type matching, lost messages, handle leaks and request lifecycles only (for "
-                    + "trace sets larger than the heap)")
-    boolean stream;
-
     @Option(names = "--quiet", description = "print only the findings, not the notes and the summary")
     boolean quiet;
 
@@ -98,14 +92,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
         TraceSet traces;
         Analysis.Result result;
         try {
-            if (stream) {
-                StreamingAnalysis.Streamed streamed = StreamingAnalysis.analyse(dir);
-                traces = streamed.traces();
-                result = streamed.result();
-            } else {
-                traces = TraceSet.read(dir, progress);
-                result = null;
-            }
+            progress.plan(1);
+            progress.step("reading and analysing the traces of " + TraceSet.files(dir).size() + " ranks");
+            StreamingAnalysis.Streamed streamed = StreamingAnalysis.analyse(dir);
+            traces = streamed.traces();
             if (traces.worldSize() == 0) {
                 progress.finish();
                 traces.notes().forEach(n -> stderr.println("[MPIGuard] note: " + n));
@@ -113,15 +103,13 @@ public final class AnalyzeCommand implements Callable<Integer> {
                         + ": run with trace=on (or trace=DIR)");
                 return ExitCodes.NO_READABLE_TRACE;
             }
-            if (result == null) {
-                result = Analysis.run(traces, predict.bufferings, progress);
-            }
+            result = Analysis.withPredictions(dir, streamed.result(), predict.bufferings);
         } catch (OutOfMemoryError e) {
-            // the analysis holds every rank's whole trace (issue 25 would stream it): say what to do, no stack trace
+            // streamed, the analysis holds what is in flight: some 100 KB a rank and the messages not yet received
             progress.finish();
             stderr.println("[MPIGuard] the traces in " + dir + " need more memory than this JVM's heap of "
-                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB (some 190 MB per million events): give"
-                    + " mpiguard more, MPIGUARD_JAVA_OPTS=-Xmx16g (README, 'Analysing a large job')");
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB: give mpiguard more, MPIGUARD_JAVA_OPTS=-Xmx16g"
+                    + " (README, 'Analysing a large job')");
             return ExitCodes.NO_READABLE_TRACE;
         }
         progress.finish();

@@ -6,21 +6,29 @@ import java.nio.file.Path;
 import org.mpiguard.core.trace.TraceReader;
 
 /**
- * What rank 0 takes in at the end of a run. The analysis reads every rank's whole trace
- * into rank 0's JVM, some 250 bytes of heap per event and 3 to 4 s of CPU per million
- * (docs/scale.md), while the job waits for rank 0 to exit; on a node whose other ranks hold
- * their memory too. So past a number of events ({@code trace-analysis-max}), or past what
- * the heap has free, the traces are left to {@code mpiguard analyze}, which runs where and
- * when the user chooses. The events are counted from the traces' headers, not read.
+ * What an analysis takes in. At the end of a run the streaming analysis reads every rank's
+ * trace in rank 0's JVM, in memory bounded by the ranks (a window of each file and what is
+ * in flight, some {@value #HEAP_BYTES_PER_RANK} bytes a rank) and some 3 s of CPU per million
+ * events (docs/scale.md), while the job waits for rank 0 to exit: past a number of events
+ * ({@code trace-analysis-max}), or past what the heap has free, the traces are left to
+ * {@code mpiguard analyze}, which runs where and when the user chooses. The prediction of
+ * deadlocks still holds every rank's whole trace, some {@value #HEAP_BYTES_PER_EVENT} bytes
+ * an event. The events are counted from the traces' headers, not read.
  */
 final class EndOfRunBound {
 
     /**
-     * Heap an event takes while analysed: the read event and its fields (111 bytes), the
-     * pairing's send and receive, the collectives (docs/scale.md, measured at 2 million
-     * events) with room for the analyses' own tables.
+     * Heap an event takes in whole traces: the read event and its fields, the pairing's send
+     * and receive, the collectives (docs/scale.md) with room for the analyses' own tables.
      */
     static final long HEAP_BYTES_PER_EVENT = 400;
+
+    /**
+     * Heap a rank takes in the streaming analysis: its file window, repeat memo and definitions,
+     * its events read ahead of the replay, its clock and those of its messages in flight
+     * (measured: 110 MB for 1,024 ranks of a halo exchange, docs/scale.md), with room.
+     */
+    static final long HEAP_BYTES_PER_RANK = 256 << 10;
 
     private EndOfRunBound() {
     }
@@ -31,6 +39,32 @@ final class EndOfRunBound {
     }
 
     static String refusal(Path dir, long maxEvents, long freeHeapBytes) throws IOException {
+        long events = events(dir);
+        if (events > maxEvents) {
+            return "the traces hold " + events + " events, more than trace-analysis-max=" + maxEvents;
+        }
+        long needed = TraceSet.files(dir).size() * HEAP_BYTES_PER_RANK;
+        if (needed > freeHeapBytes) {
+            return "the traces of " + TraceSet.files(dir).size() + " ranks need about " + (needed >> 20)
+                    + " MiB to analyse, more than the " + (freeHeapBytes >> 20) + " MiB of heap this JVM has free";
+        }
+        return null;
+    }
+
+    /** Why the traces in {@code dir} cannot be held whole here (for the prediction), or null when they can. */
+    static String wholeRefusal(Path dir) throws IOException {
+        long events = events(dir);
+        long needed = events * HEAP_BYTES_PER_EVENT;
+        long free = freeHeap();
+        if (needed > free) {
+            return "the traces hold " + events + " events, about " + (needed >> 20) + " MiB as whole traces, more than "
+                    + "the " + (free >> 20) + " MiB of heap this JVM has free (give it more: MPIGUARD_JAVA_OPTS=-Xmx16g)";
+        }
+        return null;
+    }
+
+    /** The events the traces' headers say they hold. */
+    private static long events(Path dir) throws IOException {
         long events = 0;
         long unknownBytes = 0;
         for (Path f : TraceSet.files(dir)) {
@@ -42,16 +76,7 @@ final class EndOfRunBound {
             }
         }
         // a version-1 trace does not say: a varint event takes 4 bytes or more, so this counts no fewer
-        events += unknownBytes / 4;
-        if (events > maxEvents) {
-            return "the traces hold " + events + " events, more than trace-analysis-max=" + maxEvents;
-        }
-        long needed = events * HEAP_BYTES_PER_EVENT;
-        if (needed > freeHeapBytes) {
-            return "the traces hold " + events + " events, about " + (needed >> 20) + " MiB to analyse, more than the "
-                    + (freeHeapBytes >> 20) + " MiB of heap this JVM has free";
-        }
-        return null;
+        return events + unknownBytes / 4;
     }
 
     /** What the heap can still grow to hold: its maximum less what is in use. */

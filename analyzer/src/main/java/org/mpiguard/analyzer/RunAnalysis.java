@@ -43,7 +43,7 @@ public final class RunAnalysis {
                 out.println("[MPIGuard] " + tooLarge + "; the end-of-run analysis left them to mpiguard analyze " + dir);
                 return;
             }
-            TraceSet traces = TraceSet.read(dir);
+            TraceSet traces = StreamingAnalysis.headers(dir);
             int size = traces.worldSize();
             for (int r = 0; r < size; r++) {
                 if (!traces.whole(r)) {
@@ -56,7 +56,9 @@ public final class RunAnalysis {
             if (size == 0) {
                 return;
             }
-            Analysis.Result result = Analysis.run(traces);
+            StreamingAnalysis.Streamed streamed = StreamingAnalysis.analyse(dir);
+            traces = streamed.traces();
+            Analysis.Result result = streamed.result();
             Path file = dir.resolve("findings-analysis.jsonl");
             Files.deleteIfExists(file);
             FindingSink sink = new FindingSink(file, new PrintStream(OutputStream.nullOutputStream()));
