@@ -31,7 +31,7 @@ final class StreamReplay {
     }
 
     /** Events read from a rank at a time when the replay needs more. */
-    private static final int SLICE = 256;
+    private static final int SLICE = 64;
 
     /** What the members of one collective contributed so far. */
     private static final class Join {
