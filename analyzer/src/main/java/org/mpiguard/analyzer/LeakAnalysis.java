@@ -44,28 +44,45 @@ final class LeakAnalysis {
         List<Finding> findings = new ArrayList<>();
         for (int r = 0; r < traces.worldSize(); r++) {
             if (traces.whole(r)) {
-                findings.addAll(handles(traces.rank(r), traces.rank(r).events()));
+                Handles h = new Handles(traces.rank(r));
+                for (TraceEvent e : traces.rank(r).events()) {
+                    if (!h.accept(e)) {
+                        break;
+                    }
+                }
+                findings.addAll(h.findings());
             }
         }
         return findings;
     }
 
-    /** The handles a whole trace's rank still held at Finalize, its events read once. */
-    static List<Finding> handles(TraceFile t, Iterable<TraceEvent> events) {
-        Map<Long, Created> live = new HashMap<>();
-        Map<Long, Created> liveRequests = new HashMap<>();
-        for (TraceEvent e : events) {
+    /** The handles a whole trace's rank still held at Finalize, its events told one at a time. */
+    static final class Handles {
+        private final TraceFile t;
+        private final Map<Long, Created> live = new HashMap<>();
+        private final Map<Long, Created> liveRequests = new HashMap<>();
+        private List<Finding> findings = List.of();
+        private boolean finalized;
+
+        Handles(TraceFile t) {
+            this.t = t;
+        }
+
+        /** False from Finalize on, whose findings are then made. */
+        boolean accept(TraceEvent e) {
+            if (finalized) {
+                return false;
+            }
             switch (e.kind()) {
                 case HANDLE -> {
                     HandleKind kind = HandleKind.of(e.field(1));
-                    if (kind == null) {
-                        continue;
-                    }
-                    long key = e.field(2) * HandleKind.values().length + kind.ordinal();
-                    if (e.op() == HandleKind.CREATE) {
-                        live.put(key, new Created(kind, kind.noun(), kind.freeCall(), e.site()));
-                    } else {
-                        live.remove(key);
+                    if (kind != null) {
+                        long key = e.field(2) * HandleKind.values().length + kind.ordinal();
+                        if (e.op() == HandleKind.CREATE) {
+                            live.put(key, new Created(kind, kind.noun(), kind.freeCall(), e.site()));
+                        } else {
+                            live.remove(key);
+                        }
                     }
                 }
                 case REQUEST -> {
@@ -79,13 +96,20 @@ final class LeakAnalysis {
                 case FINALIZE -> {
                     List<Created> all = new ArrayList<>(live.values());
                     all.addAll(liveRequests.values());
-                    return bySite(t, all);
+                    findings = bySite(t, all);
+                    finalized = true;
+                    return false;
                 }
                 default -> {
                 }
             }
+            return true;
         }
-        return List.of();
+
+        /** What was left at Finalize (nothing when the rank never reached it). */
+        List<Finding> findings() {
+            return findings;
+        }
     }
 
     private static List<Finding> bySite(TraceFile t, List<Created> leaked) {

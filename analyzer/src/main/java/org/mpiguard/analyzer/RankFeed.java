@@ -20,6 +20,11 @@ import org.mpiguard.core.trace.TraceStream;
  */
 final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpochs.Sink, SyncEdges.Sink {
 
+    /** A check of this rank alone, told each event as it is read. */
+    interface RankPass {
+        void accept(TraceEvent e);
+    }
+
     final int rank;
     final TraceFile header;
     final StreamingMatch.Posting posting;
@@ -29,6 +34,7 @@ final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpo
     private final RankEpochs.Reader epochs;
     private final SyncEdges.Reader pscw;
     private final List<String> notes;
+    private final RankPass pass;
     /** Members (world ranks) of the communicators and windows this rank made, by identity: who takes part. */
     private final Map<Long, int[]> commMembers;
     private final Map<Long, int[]> winMembers;
@@ -45,7 +51,7 @@ final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpo
     private boolean ended;
 
     RankFeed(TraceStream stream, StreamingMatch pairing, Map<Long, int[]> commMembers, Map<Long, int[]> winMembers,
-             List<String> notes) {
+             RankPass pass, List<String> notes) {
         this.stream = stream;
         this.header = stream.header();
         this.rank = header.rank();
@@ -57,6 +63,7 @@ final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpo
         this.commMembers = commMembers;
         this.winMembers = winMembers;
         this.notes = notes;
+        this.pass = pass;
     }
 
     /** Reads up to {@code n} more events; returns how many it read (0 at the end). */
@@ -94,6 +101,7 @@ final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpo
         collectives.accept(i, e);
         epochs.accept(i, e);
         pscw.accept(i, e);
+        pass.accept(e);
     }
 
     /** A communicator's or window's members, which its collectives and fences wait for; a window's unit. */

@@ -50,33 +50,59 @@ final class RequestLifecycleAnalysis {
     }
 
     static List<Finding> findings(TraceSet traces) {
-        PerRank out = new PerRank();
+        Reporter out = new Reporter();
         for (int r = 0; r < traces.worldSize(); r++) {
             TraceFile t = traces.rank(r);
             if (t != null) {
-                out.follow(t, traces.whole(r), t.events());
+                Follower f = new Follower(t, traces.whole(r), out);
+                for (TraceEvent e : t.events()) {
+                    if (!f.accept(e)) {
+                        break;
+                    }
+                }
+                f.end();
             }
         }
         return out.findings();
     }
 
-    /** The findings rank by rank, each rank's events read once ({@code follow}), as the streaming analysis reads them. */
-    static final class PerRank {
+    /** The findings of one rank, its events told one at a time (the streaming analysis reads ranks side by side). */
+    static final class OfRank {
         private final Reporter out = new Reporter();
+        private final Follower follower;
+        private boolean open = true;
 
-        void follow(TraceFile t, boolean whole, Iterable<TraceEvent> events) {
-            RequestLifecycleAnalysis.follow(t, whole, events, out);
+        OfRank(TraceFile t, boolean whole) {
+            follower = new Follower(t, whole, out);
         }
 
+        void accept(TraceEvent e) {
+            open = open && follower.accept(e);
+        }
+
+        /** The rank's findings, its events all told. */
         List<Finding> findings() {
+            follower.end();
             return out.findings();
         }
     }
 
-    private static void follow(TraceFile t, boolean whole, Iterable<TraceEvent> events, Reporter out) {
-        Map<Long, Life> lives = new HashMap<>();
-        boolean finalized = false;
-        for (TraceEvent e : events) {
+    /** One rank's requests followed event by event up to its Finalize. */
+    private static final class Follower {
+        private final TraceFile t;
+        private final boolean whole;
+        private final Reporter out;
+        private final Map<Long, Life> lives = new HashMap<>();
+        private boolean finalized;
+
+        Follower(TraceFile t, boolean whole, Reporter out) {
+            this.t = t;
+            this.whole = whole;
+            this.out = out;
+        }
+
+        /** False from Finalize on: later events are not followed. */
+        boolean accept(TraceEvent e) {
             switch (e.kind()) {
                 case SEND, RECV -> {
                     long id = e.field(6);
@@ -90,48 +116,52 @@ final class RequestLifecycleAnalysis {
                 case COLLECTIVE -> created(lives, e.field(9), e.site());
                 case RMA -> created(lives, e.field(9), e.site());
                 case REQUEST -> request(t, lives, e, out);
-                case COMPLETE -> {
-                    Life life = lives.get(e.field(1));
-                    if (e.field(1) == 0 || life == null) {
-                        continue;
-                    }
-                    if (life.freed) {
-                        out.add(t, e.site(), life.createSite, Severity.ERROR, "used after free",
-                                "waits for or tests a request that was freed (made at %2$s): the handle no longer "
-                                        + "names an operation. Complete a request before freeing it, and not after.");
-                    } else if (!life.active || (e.field(5) & CompletionOp.INACTIVE) != 0) {
-                        out.add(t, e.site(), life.lastSite, Severity.WARNING, "completed twice",
-                                "waits for or tests a request that is not active: it completed at %2$s already. The "
-                                        + "Java bindings return at once with an empty status, so a source, tag or "
-                                        + "count read from it is not the message's.");
-                    }
-                    life.active = false;
-                    life.lastSite = e.site();
-                }
+                case COMPLETE -> completed(e);
                 case FINALIZE -> finalized = true;
                 default -> {
                 }
             }
-            if (finalized) {
-                break;
+            return !finalized;
+        }
+
+        private void completed(TraceEvent e) {
+            Life life = lives.get(e.field(1));
+            if (e.field(1) == 0 || life == null) {
+                return;
             }
+            if (life.freed) {
+                out.add(t, e.site(), life.createSite, Severity.ERROR, "used after free",
+                        "waits for or tests a request that was freed (made at %2$s): the handle no longer "
+                                + "names an operation. Complete a request before freeing it, and not after.");
+            } else if (!life.active || (e.field(5) & CompletionOp.INACTIVE) != 0) {
+                out.add(t, e.site(), life.lastSite, Severity.WARNING, "completed twice",
+                        "waits for or tests a request that is not active: it completed at %2$s already. The "
+                                + "Java bindings return at once with an empty status, so a source, tag or "
+                                + "count read from it is not the message's.");
+            }
+            life.active = false;
+            life.lastSite = e.site();
         }
-        if (!whole || !finalized) {
-            return;
-        }
-        // A warning: Open MPI finalizes with requests pending without crashing or hanging, and
-        // what such a request can still break is found where it breaks (a wait that hangs, a
-        // read of a pending receive's buffer, a message never received).
-        for (Life life : lives.values()) {
-            if (life.active && !life.freed) {
-                // a persistent request is named by its start, as the online check names it
-                int site = life.persistent && life.startSite != 0 ? life.startSite : life.createSite;
-                out.add(t, site, site, Severity.WARNING, "never completed",
-                        "made a " + (life.persistent ? "persistent request, started it" : "nonblocking request")
-                                + " and never waited for or tested it to completion before Finalize: the operation "
-                                + (life.receive ? "may never have delivered its data into the buffer"
-                                : "may not have left its buffer")
-                                + ". Complete every request (wait, test until true, or waitAll) before Finalize.");
+
+        /** The rank's events are all told: what a whole trace left active at Finalize. */
+        void end() {
+            if (!whole || !finalized) {
+                return;
+            }
+            // A warning: Open MPI finalizes with requests pending without crashing or hanging, and
+            // what such a request can still break is found where it breaks (a wait that hangs, a
+            // read of a pending receive's buffer, a message never received).
+            for (Life life : lives.values()) {
+                if (life.active && !life.freed) {
+                    // a persistent request is named by its start, as the online check names it
+                    int site = life.persistent && life.startSite != 0 ? life.startSite : life.createSite;
+                    out.add(t, site, site, Severity.WARNING, "never completed",
+                            "made a " + (life.persistent ? "persistent request, started it" : "nonblocking request")
+                                    + " and never waited for or tested it to completion before Finalize: the operation "
+                                    + (life.receive ? "may never have delivered its data into the buffer"
+                                    : "may not have left its buffer")
+                                    + ". Complete every request (wait, test until true, or waitAll) before Finalize.");
+                }
             }
         }
     }

@@ -21,8 +21,8 @@ import org.mpiguard.core.trace.TraceStream;
  * than by the length of the run: every rank's events are read a slice at a time
  * ({@link RankFeed}), messages paired as they are read ({@link StreamingMatch}), the
  * happens-before replay run over them ({@link StreamReplay}) with the message races, the
- * collectives' types and the RMA conflicts as its listeners, then handle leaks and request
- * lifecycles rank by rank. Its findings are those {@link Analysis} makes from the whole
+ * collectives' types and the RMA conflicts as its listeners, handle leaks and request
+ * lifecycles rank by rank as each rank is read. Its findings are those {@link Analysis} makes from the whole
  * traces, in the same order; predicted deadlocks, which need the whole traces, are not made.
  */
 final class StreamingAnalysis {
@@ -89,9 +89,24 @@ final class StreamingAnalysis {
         StreamingMatch pairing = new StreamingMatch(feeds.length, races);
         Map<Long, int[]> commMembers = new HashMap<>();
         Map<Long, int[]> winMembers = new HashMap<>();
+        LeakAnalysis.Handles[] handles = new LeakAnalysis.Handles[feeds.length];
+        RequestLifecycleAnalysis.OfRank[] lifecycles = new RequestLifecycleAnalysis.OfRank[feeds.length];
         for (TraceStream s : opened) {
-            if (traces.rank(s.header().rank()) == s.header()) {
-                feeds[s.header().rank()] = new RankFeed(s, pairing, commMembers, winMembers, notes);
+            int r = s.header().rank();
+            if (traces.rank(r) == s.header()) {
+                LeakAnalysis.Handles leaks = traces.whole(r) ? new LeakAnalysis.Handles(s.header()) : null;
+                RequestLifecycleAnalysis.OfRank requests = new RequestLifecycleAnalysis.OfRank(s.header(), traces.whole(r));
+                handles[r] = leaks;
+                lifecycles[r] = requests;
+                feeds[r] = new RankFeed(s, pairing, commMembers, winMembers, new RankFeed.RankPass() {
+                    @Override
+                    public void accept(TraceEvent e) {
+                        if (leaks != null) {
+                            leaks.accept(e);
+                        }
+                        requests.accept(e);
+                    }
+                }, notes);
             } else {
                 s.close();
             }
@@ -141,8 +156,16 @@ final class StreamingAnalysis {
                     case "collective types" -> findings.addAll(collectives.findings(traces));
                     case "message races" -> findings.addAll(MessageRaceAnalysis.findings(traces, raced, reads(dir, notes)));
                     case "lost messages" -> findings.addAll(lost.findings(traces));
-                    case "handle leaks" -> handles(dir, traces, findings, notes);
-                    case "request lifecycle" -> lifecycles(dir, traces, findings, notes);
+                    case "handle leaks" -> {
+                        for (LeakAnalysis.Handles h : handles) {
+                            findings.addAll(h == null ? List.of() : h.findings());
+                        }
+                    }
+                    case "request lifecycle" -> {
+                        for (RequestLifecycleAnalysis.OfRank l : lifecycles) {
+                            findings.addAll(l == null ? List.of() : l.findings());
+                        }
+                    }
                     default -> findings.addAll(rma.findings());
                 }
             } catch (RuntimeException e) {
@@ -169,31 +192,6 @@ final class StreamingAnalysis {
                 }
             }
         };
-    }
-
-    /** Handle leaks, each whole rank's trace read once more. */
-    private static void handles(Path dir, TraceSet traces, List<Finding> findings, List<String> notes) {
-        for (int r = 0; r < traces.worldSize(); r++) {
-            if (traces.whole(r)) {
-                try (Events events = new Events(dir, r, notes)) {
-                    findings.addAll(LeakAnalysis.handles(traces.rank(r), events));
-                }
-            }
-        }
-    }
-
-    /** Request lifecycles, each rank's trace read once more. */
-    private static void lifecycles(Path dir, TraceSet traces, List<Finding> findings, List<String> notes) {
-        RequestLifecycleAnalysis.PerRank lifecycle = new RequestLifecycleAnalysis.PerRank();
-        for (int r = 0; r < traces.worldSize(); r++) {
-            TraceFile t = traces.rank(r);
-            if (t != null) {
-                try (Events events = new Events(dir, r, notes)) {
-                    lifecycle.follow(t, traces.whole(r), events);
-                }
-            }
-        }
-        findings.addAll(lifecycle.findings());
     }
 
     /**
