@@ -30,6 +30,42 @@ final class RequestLifecycleAnalysis {
     private RequestLifecycleAnalysis() {
     }
 
+    /**
+     * A rank's requests: those alive, and the last {@value #ENDED} that completed (a wait on one
+     * of them again is "completed twice"). Bounded so the streaming analysis, which follows every
+     * rank at once, holds what is alive, not every request a long run made.
+     */
+    private static final class Lives {
+        static final int ENDED = 64;
+        private final Map<Long, Life> alive = new HashMap<>();
+        private final Map<Long, Life> ended = new java.util.LinkedHashMap<>() {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Long, Life> eldest) {
+                return size() > ENDED;
+            }
+        };
+
+        Life get(long id) {
+            Life l = alive.get(id);
+            return l != null ? l : ended.get(id);
+        }
+
+        void put(long id, Life life) {
+            ended.remove(id);
+            alive.put(id, life);
+        }
+
+        /** A request that completed and cannot start again: kept among the ended. */
+        void ended(long id, Life life) {
+            alive.remove(id);
+            ended.put(id, life);
+        }
+
+        Iterable<Life> alive() {
+            return alive.values();
+        }
+    }
+
     private static final class Life {
         final int createSite;
         final boolean persistent;
@@ -92,7 +128,7 @@ final class RequestLifecycleAnalysis {
         private final TraceFile t;
         private final boolean whole;
         private final Reporter out;
-        private final Map<Long, Life> lives = new HashMap<>();
+        private final Lives lives = new Lives();
         private boolean finalized;
 
         Follower(TraceFile t, boolean whole, Reporter out) {
@@ -108,7 +144,7 @@ final class RequestLifecycleAnalysis {
                     long id = e.field(6);
                     if (id != 0 && PointOp.of(e.op()) != PointOp.START) {
                         lives.put(id, new Life(e.site(), false, e.kind() == EventKind.RECV, true));
-                    } else if (id != 0 && lives.containsKey(id)) {
+                    } else if (id != 0 && lives.get(id) != null) {
                         // a persistent request's start says which way it goes
                         lives.get(id).receive = e.kind() == EventKind.RECV;
                     }
@@ -141,6 +177,9 @@ final class RequestLifecycleAnalysis {
             }
             life.active = false;
             life.lastSite = e.site();
+            if (!life.persistent) {
+                lives.ended(e.field(1), life);
+            }
         }
 
         /** The rank's events are all told: what a whole trace left active at Finalize. */
@@ -151,7 +190,7 @@ final class RequestLifecycleAnalysis {
             // A warning: Open MPI finalizes with requests pending without crashing or hanging, and
             // what such a request can still break is found where it breaks (a wait that hangs, a
             // read of a pending receive's buffer, a message never received).
-            for (Life life : lives.values()) {
+            for (Life life : lives.alive()) {
                 if (life.active && !life.freed) {
                     // a persistent request is named by its start, as the online check names it
                     int site = life.persistent && life.startSite != 0 ? life.startSite : life.createSite;
@@ -166,13 +205,13 @@ final class RequestLifecycleAnalysis {
         }
     }
 
-    private static void created(Map<Long, Life> lives, long id, int site) {
+    private static void created(Lives lives, long id, int site) {
         if (id != 0) {
             lives.put(id, new Life(site, false, false, true));
         }
     }
 
-    private static void request(TraceFile t, Map<Long, Life> lives, TraceEvent e, Reporter out) {
+    private static void request(TraceFile t, Lives lives, TraceEvent e, Reporter out) {
         long id = e.field(1);
         RequestOp op = RequestOp.of(e.op());
         if (op == RequestOp.CREATE_PERSISTENT) {
