@@ -1,6 +1,5 @@
 package org.mpiguard.analyzer;
 
-import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -50,20 +49,6 @@ final class StreamReplay {
         }
     }
 
-    /** One direction of PSCW between a target and an origin on one window. */
-    private record Pair(long win, int target, int origin, boolean post) {
-        // written out, as the record's would be: see SiteRef
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Pair p && win == p.win && target == p.target && origin == p.origin && post == p.post;
-        }
-
-        @Override
-        public int hashCode() {
-            return ((Long.hashCode(win) * 31 + target) * 31 + origin) * 31 + (post ? 1 : 0);
-        }
-    }
-
     private final RankFeed[] feeds;
     private final int worldSize;
     private final Listener listener;
@@ -71,7 +56,7 @@ final class StreamReplay {
     private final int[][] known;
     private final boolean[] shared;
     private final Map<Collectives.Key, Join> joins = new HashMap<>();
-    private final Map<Pair, ArrayDeque<int[]>> snapshots = new HashMap<>();
+    private final PscwClocks pscw = new PscwClocks();
     private int forced;
 
     private StreamReplay(RankFeed[] feeds, Listener listener, List<String> notes) {
@@ -351,47 +336,30 @@ final class StreamReplay {
 
     /** PSCW: a post or complete leaves its clock for its partners; a start or wait takes theirs. */
     private boolean pscw(int r, int i, FeedSlot s, boolean force) {
-        boolean source = s.role == SyncEdges.Role.POST || s.role == SyncEdges.Role.COMPLETE;
-        if (source) {
+        if (s.role == SyncEdges.Role.POST || s.role == SyncEdges.Role.COMPLETE) {
             if (!s.snapshotTaken) {
                 s.snapshotTaken = true;
                 int[] clock = known[r].clone();
                 clock[r] = Math.max(clock[r], i + 1);
-                for (int other : s.group) {
-                    boolean post = s.role == SyncEdges.Role.POST;
-                    Pair p = post ? new Pair(s.win, r, other, true) : new Pair(s.win, other, r, false);
-                    ArrayDeque<int[]> q = snapshots.get(p);
-                    if (q == null) {
-                        q = new ArrayDeque<>();
-                        snapshots.put(p, q);
-                    }
-                    q.add(clock);
-                }
+                pscw.leave(r, s, clock);
             }
             return true;
         }
-        boolean start = s.role == SyncEdges.Role.START;
         if (!force) {
             for (int other : s.group) {
-                ArrayDeque<int[]> q = snapshots.get(pair(s, r, other, start));
-                if ((q == null || q.isEmpty()) && other != r && !(other < 0 || other >= worldSize
+                if (!pscw.has(r, s, other) && other != r && !(other < 0 || other >= worldSize
                         || feeds[other] == null || feeds[other].finished())) {
                     return false;
                 }
             }
         }
         for (int other : s.group) {
-            ArrayDeque<int[]> q = snapshots.get(pair(s, r, other, start));
-            if (q != null && !q.isEmpty()) {
-                join(r, q.poll());
+            int[] clock = pscw.take(r, s, other);
+            if (clock != null) {
+                join(r, clock);
             }
         }
         return true;
-    }
-
-    /** The pair a start (from the target's post) or a wait (from the origin's complete) takes its clock from. */
-    private static Pair pair(FeedSlot s, int r, int other, boolean start) {
-        return start ? new Pair(s.win, other, r, true) : new Pair(s.win, r, other, false);
     }
 
     private void join(int r, int[] other) {

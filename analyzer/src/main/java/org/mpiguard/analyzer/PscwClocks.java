@@ -1,0 +1,62 @@
+package org.mpiguard.analyzer;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The clocks PSCW passes between ranks in the streaming replay: a target's post leaves its
+ * clock for each origin of its group, to be taken by that origin's next start naming it; an
+ * origin's complete leaves its clock for each target its start named, to be taken by that
+ * target's next wait. The k-th post meets the k-th start of each pair, as the whole-trace
+ * edges pair them ({@link SyncEdges}).
+ */
+final class PscwClocks {
+
+    /** One direction of PSCW between a target and an origin on one window. */
+    private record Pair(long win, int target, int origin, boolean post) {
+        // written out, as the record's would be: see SiteRef
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Pair p && win == p.win && target == p.target && origin == p.origin && post == p.post;
+        }
+
+        @Override
+        public int hashCode() {
+            return ((Long.hashCode(win) * 31 + target) * 31 + origin) * 31 + (post ? 1 : 0);
+        }
+    }
+
+    private final Map<Pair, ArrayDeque<int[]>> left = new HashMap<>();
+
+    /** Rank {@code r}'s post or complete {@code s} leaves {@code clock} for each rank of its group. */
+    void leave(int r, FeedSlot s, int[] clock) {
+        boolean post = s.role == SyncEdges.Role.POST;
+        for (int other : s.group) {
+            Pair p = post ? new Pair(s.win, r, other, true) : new Pair(s.win, other, r, false);
+            ArrayDeque<int[]> q = left.get(p);
+            if (q == null) {
+                q = new ArrayDeque<>();
+                left.put(p, q);
+            }
+            q.add(clock);
+        }
+    }
+
+    /** Whether rank {@code other} left a clock for rank {@code r}'s start or wait {@code s}. */
+    boolean has(int r, FeedSlot s, int other) {
+        ArrayDeque<int[]> q = left.get(pair(s, r, other));
+        return q != null && !q.isEmpty();
+    }
+
+    /** The clock rank {@code other} left for rank {@code r}'s start or wait {@code s}, taken; null if none. */
+    int[] take(int r, FeedSlot s, int other) {
+        ArrayDeque<int[]> q = left.get(pair(s, r, other));
+        return q == null ? null : q.poll();
+    }
+
+    /** The pair a start (from the target's post) or a wait (from the origin's complete) takes its clock from. */
+    private static Pair pair(FeedSlot s, int r, int other) {
+        return s.role == SyncEdges.Role.START ? new Pair(s.win, other, r, true) : new Pair(s.win, r, other, false);
+    }
+}
