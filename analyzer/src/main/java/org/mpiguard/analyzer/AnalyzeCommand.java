@@ -94,7 +94,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         try {
             progress.plan(1);
             progress.step("reading and analysing the traces of " + TraceSet.files(dir).size() + " ranks");
-            StreamingAnalysis.Streamed streamed = StreamingAnalysis.analyse(dir);
+            StreamingAnalysis.Streamed streamed = StreamingAnalysis.analyseSafely(dir);
             traces = streamed.traces();
             if (traces.worldSize() == 0) {
                 progress.finish();

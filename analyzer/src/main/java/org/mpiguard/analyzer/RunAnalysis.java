@@ -56,7 +56,7 @@ public final class RunAnalysis {
             if (size == 0) {
                 return;
             }
-            StreamingAnalysis.Streamed streamed = StreamingAnalysis.analyse(dir);
+            StreamingAnalysis.Streamed streamed = StreamingAnalysis.analyseSafely(dir);
             traces = streamed.traces();
             Analysis.Result result = streamed.result();
             Path file = dir.resolve("findings-analysis.jsonl");

@@ -38,6 +38,29 @@ final class StreamingAnalysis {
         return analyse(dir).result();
     }
 
+    /**
+     * {@link #analyse}, and should the streaming replay itself fail on traces it did not expect,
+     * the whole-trace analysis when the traces fit in the heap (said in a note): an analysis that
+     * fails is never the user's problem when another can answer.
+     */
+    static Streamed analyseSafely(Path dir) throws IOException {
+        try {
+            return analyse(dir);
+        } catch (RuntimeException e) {
+            String tooLarge = EndOfRunBound.wholeRefusal(dir);
+            if (tooLarge != null) {
+                throw e;
+            }
+            TraceSet traces = TraceSet.read(dir);
+            Analysis.Result whole = Analysis.run(traces);
+            List<String> notes = new ArrayList<>(whole.notes());
+            notes.add("the streaming analysis failed (" + e + "); the whole traces were analysed instead. Please "
+                    + "report it.");
+            return new Streamed(traces, new Analysis.Result(whole.findings(), notes, whole.races(), whole.unconfirmed(),
+                    whole.events(), whole.millis()));
+        }
+    }
+
     /** The traces' headers by rank (no events), with the notes on them: whether each is whole, read cheaply. */
     static TraceSet headers(Path dir) throws IOException {
         List<String> notes = new ArrayList<>();
@@ -52,7 +75,14 @@ final class StreamingAnalysis {
         return TraceSet.of(headers, notes);
     }
 
+    /** Set by a test to stand for a failure of the streaming replay. */
+    static volatile RuntimeException failureForTest;
+
     static Streamed analyse(Path dir) throws IOException {
+        RuntimeException injected = failureForTest;
+        if (injected != null) {
+            throw injected;
+        }
         long start = System.nanoTime();
         List<String> notes = new ArrayList<>();
         List<TraceFile> headers = new ArrayList<>();

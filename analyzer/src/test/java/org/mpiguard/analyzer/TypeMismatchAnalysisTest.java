@@ -207,4 +207,23 @@ class TypeMismatchAnalysisTest {
         Finding f = Analyzed.of(run.write(true)).of(FindingKind.TYPE_MISMATCH).get(0);
         assertTrue(f.message().contains("Prog.java:21") && f.message().contains("Prog.java:10"), f.message());
     }
+
+    @Test
+    void aFailureOfTheStreamingReplayFallsBackToTheWholeTracesWithANote() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).send(10, 1, 0, INT, 4);
+        run.rank(1).recv(20, 0, 0, FLOAT, 4);
+        Path traces = run.write(true);
+        StreamingAnalysis.failureForTest = new IllegalStateException("replay broke");
+        try {
+            StreamingAnalysis.Streamed s = StreamingAnalysis.analyseSafely(traces);
+            assertEquals(1, s.result().findings().size(), s.result().findings().toString());
+            assertEquals(FindingKind.TYPE_MISMATCH, s.result().findings().get(0).kind());
+            assertTrue(s.result().notes().toString().contains("the streaming analysis failed "
+                    + "(java.lang.IllegalStateException: replay broke); the whole traces were analysed instead"),
+                    s.result().notes().toString());
+        } finally {
+            StreamingAnalysis.failureForTest = null;
+        }
+    }
 }
