@@ -363,24 +363,12 @@ final class StreamReplay {
     }
 
     private void join(int r, int[] other) {
-        if (!adds(known[r], other)) {
-            return; // nothing new: the rank's clock stays shared with its sends, no copy
-        }
         int[] mine = writable(r);
         for (int k = 0; k < worldSize; k++) {
             if (other[k] > mine[k]) {
                 mine[k] = other[k];
             }
         }
-    }
-
-    private boolean adds(int[] mine, int[] other) {
-        for (int k = 0; k < worldSize; k++) {
-            if (other[k] > mine[k]) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private void raise(int r, int component, int value) {
