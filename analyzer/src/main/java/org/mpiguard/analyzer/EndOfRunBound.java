@@ -43,9 +43,10 @@ final class EndOfRunBound {
         if (events > maxEvents) {
             return "the traces hold " + events + " events, more than trace-analysis-max=" + maxEvents;
         }
-        long needed = TraceSet.files(dir).size() * HEAP_BYTES_PER_RANK;
+        int ranks = TraceSet.files(dir).size();
+        long needed = ranks * HEAP_BYTES_PER_RANK;
         if (needed > freeHeapBytes) {
-            return "the traces of " + TraceSet.files(dir).size() + " ranks need about " + (needed >> 20)
+            return "the traces of " + ranks + " ranks need about " + (needed >> 20)
                     + " MiB to analyse, more than the " + (freeHeapBytes >> 20) + " MiB of heap this JVM has free";
         }
         return null;

@@ -24,8 +24,7 @@ final class HappensBefore {
     private final PointToPoint p2p;
     private final Collectives collectives;
     private final int worldSize;
-    private final int[][] known;
-    private final boolean[] shared;
+    private final VectorClocks clock;
     private final int[] cursor;
     private final int[] arrivedAt;
     private final SyncEdges edges;
@@ -51,8 +50,7 @@ final class HappensBefore {
         this.collectives = collectives;
         this.edges = SyncEdges.build(traces);
         this.worldSize = traces.worldSize();
-        this.known = new int[worldSize][worldSize];
-        this.shared = new boolean[worldSize];
+        this.clock = new VectorClocks(worldSize);
         this.cursor = new int[worldSize];
         this.arrivedAt = new int[worldSize];
         java.util.Arrays.fill(arrivedAt, -1);
@@ -122,9 +120,7 @@ final class HappensBefore {
     private boolean step(int r, boolean force) {
         int i = cursor[r];
         if (edges.isSource(r, i)) {
-            int[] clock = known[r].clone();
-            clock[r] = Math.max(clock[r], i + 1);
-            snapshots.put(SyncEdges.key(r, i), clock);
+            snapshots.put(SyncEdges.key(r, i), clock.snapshot(r, i + 1));
         }
         List<Long> waitsFor = edges.into(r, i);
         if (waitsFor != null) {
@@ -135,19 +131,18 @@ final class HappensBefore {
                 }
             }
             for (long from : waitsFor) {
-                int[] clock = snapshots.get(from);
-                if (clock != null) {
-                    join(r, clock);
+                int[] before = snapshots.get(from);
+                if (before != null) {
+                    clock.join(r, before);
                 }
             }
         }
         SendEvent s = p2p.sendAt[r][i];
         if (s != null) {
             if (s.dest >= 0 && s.dest < worldSize) {
-                s.knownOfDest = s.dest == r ? i : known[r][s.dest];
+                s.knownOfDest = s.dest == r ? i : clock.known(r, s.dest);
             }
-            s.clock = known[r];
-            shared[r] = true;
+            s.clock = clock.share(r);
             return true;
         }
         RecvEvent v = p2p.completedAt[r][i];
@@ -157,10 +152,10 @@ final class HappensBefore {
                 return force;
             }
             if (m.clock != null) {
-                join(r, m.clock);
+                clock.join(r, m.clock);
                 m.clock = null;
             }
-            raise(r, m.rank, m.index + 1);
+            clock.raise(r, m.rank, m.index + 1);
             return true;
         }
         CollectiveEvent c = collectives.at[r][i];
@@ -175,10 +170,7 @@ final class HappensBefore {
                 arrivedAt[r] = i;
                 j.arrived++;
                 if (c.contributes()) {
-                    for (int k = 0; k < worldSize; k++) {
-                        j.clock[k] = Math.max(j.clock[k], known[r][k]);
-                    }
-                    j.clock[r] = Math.max(j.clock[r], i + 1);
+                    clock.contribute(r, i + 1, j.clock);
                 }
             }
             if (c.nonblocking() || !c.receives()) {
@@ -199,7 +191,7 @@ final class HappensBefore {
     private final ReplayObserver.Clocks clocks = new ReplayObserver.Clocks() {
         @Override
         public int known(int rank, int of) {
-            return known[rank][of];
+            return clock.known(rank, of);
         }
 
         @Override
@@ -217,30 +209,8 @@ final class HappensBefore {
         if (j.arrived < members && !force) {
             return false;
         }
-        join(r, j.clock);
+        clock.join(r, j.clock);
         return true;
     }
 
-    private void join(int r, int[] other) {
-        int[] mine = writable(r);
-        for (int k = 0; k < worldSize; k++) {
-            if (other[k] > mine[k]) {
-                mine[k] = other[k];
-            }
-        }
-    }
-
-    private void raise(int r, int component, int value) {
-        if (known[r][component] < value) {
-            writable(r)[component] = value;
-        }
-    }
-
-    private int[] writable(int r) {
-        if (shared[r]) {
-            known[r] = known[r].clone();
-            shared[r] = false;
-        }
-        return known[r];
-    }
 }

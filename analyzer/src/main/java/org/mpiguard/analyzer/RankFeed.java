@@ -9,6 +9,7 @@ import org.mpiguard.core.trace.EventKind;
 import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.TraceEvent;
 import org.mpiguard.core.trace.TraceFile;
+import org.mpiguard.core.trace.TraceRecorder;
 import org.mpiguard.core.trace.TraceStream;
 
 /**
@@ -188,6 +189,22 @@ final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpo
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the pairing may still give {@code v} a message: it has not joined its channel (its
+     * rank's trace is not read to the end), or it waits on a channel whose sender's trace is not.
+     */
+    static boolean mayStillPair(RankFeed[] feeds, RecvEvent v) {
+        if (!v.joined) {
+            return true;
+        }
+        int source = v.effectiveSource();
+        if (v.cancelled || source < 0 || source >= feeds.length || v.effectiveTag() == TraceRecorder.ANY) {
+            return false;
+        }
+        RankFeed sender = feeds[source];
+        return sender != null && !sender.ended();
     }
 
     /** The displacement unit this rank gave window {@code win}, read ahead until its creation; null if never. */

@@ -53,8 +53,7 @@ final class StreamReplay {
     private final int worldSize;
     private final Listener listener;
     private final List<String> notes;
-    private final int[][] known;
-    private final boolean[] shared;
+    private final VectorClocks clock;
     private final Map<Collectives.Key, Join> joins = new HashMap<>();
     private final PscwClocks pscw = new PscwClocks();
     private int forced;
@@ -64,8 +63,7 @@ final class StreamReplay {
         this.worldSize = feeds.length;
         this.listener = listener;
         this.notes = notes;
-        this.known = new int[worldSize][worldSize];
-        this.shared = new boolean[worldSize];
+        this.clock = new VectorClocks(worldSize);
     }
 
     /** Replays every feed to its end, showing {@code listener} each event; notes where the order is approximate. */
@@ -76,7 +74,7 @@ final class StreamReplay {
     private final ReplayObserver.Clocks clocks = new ReplayObserver.Clocks() {
         @Override
         public int known(int rank, int of) {
-            return known[rank][of];
+            return clock.known(rank, of);
         }
 
         @Override
@@ -213,10 +211,9 @@ final class StreamReplay {
         SendEvent send = s.send;
         if (send != null) {
             if (send.dest >= 0 && send.dest < worldSize) {
-                send.knownOfDest = send.dest == r ? i : known[r][send.dest];
+                send.knownOfDest = send.dest == r ? i : clock.known(r, send.dest);
             }
-            send.clock = known[r];
-            shared[r] = true;
+            send.clock = clock.share(r);
             return true;
         }
         RecvEvent v = s.received;
@@ -237,11 +234,7 @@ final class StreamReplay {
                     j.toLeave++;
                 }
                 if (c.contributes()) {
-                    int[] mine = known[r];
-                    for (int k = 0; k < worldSize; k++) {
-                        j.clock[k] = Math.max(j.clock[k], mine[k]);
-                    }
-                    j.clock[r] = Math.max(j.clock[r], i + 1);
+                    clock.contribute(r, i + 1, j.clock);
                 }
             }
             if (c.nonblocking() || !c.receives()) {
@@ -262,30 +255,18 @@ final class StreamReplay {
         SendEvent m = v.matched;
         if (m == null) {
             // not paired yet: wait while the pairing may still give it a message
-            return force || !mayStillPair(f, v);
+            return force || !RankFeed.mayStillPair(feeds, v);
         }
         RankFeed sender = feeds[m.rank];
         if (m.rank != r && (sender == null || sender.replayed() <= m.index)) {
             return force;
         }
         if (m.clock != null) {
-            join(r, m.clock);
+            clock.join(r, m.clock);
             m.clock = null;
         }
-        raise(r, m.rank, m.index + 1);
+        clock.raise(r, m.rank, m.index + 1);
         return true;
-    }
-
-    private boolean mayStillPair(RankFeed f, RecvEvent v) {
-        if (!v.joined) {
-            return !f.ended();
-        }
-        int source = v.effectiveSource();
-        if (v.cancelled || source < 0 || source >= worldSize || v.effectiveTag() == org.mpiguard.core.trace.TraceRecorder.ANY) {
-            return false;
-        }
-        RankFeed sender = feeds[source];
-        return sender != null && !sender.ended();
     }
 
     private Join join(RankFeed f, CollectiveEvent c) {
@@ -322,7 +303,7 @@ final class StreamReplay {
         if (!force && !allArrived(j)) {
             return false;
         }
-        join(r, j.clock);
+        clock.join(r, j.clock);
         if (--j.toLeave <= 0 && allArrived(j)) {
             joins.remove(new Collectives.Key(c.comm(), c.ring()));
             done(j);
@@ -339,9 +320,7 @@ final class StreamReplay {
         if (s.role == SyncEdges.Role.POST || s.role == SyncEdges.Role.COMPLETE) {
             if (!s.snapshotTaken) {
                 s.snapshotTaken = true;
-                int[] clock = known[r].clone();
-                clock[r] = Math.max(clock[r], i + 1);
-                pscw.leave(r, s, clock);
+                pscw.leave(r, s, clock.snapshot(r, i + 1));
             }
             return true;
         }
@@ -354,34 +333,12 @@ final class StreamReplay {
             }
         }
         for (int other : s.group) {
-            int[] clock = pscw.take(r, s, other);
-            if (clock != null) {
-                join(r, clock);
+            int[] theirs = pscw.take(r, s, other);
+            if (theirs != null) {
+                clock.join(r, theirs);
             }
         }
         return true;
     }
 
-    private void join(int r, int[] other) {
-        int[] mine = writable(r);
-        for (int k = 0; k < worldSize; k++) {
-            if (other[k] > mine[k]) {
-                mine[k] = other[k];
-            }
-        }
-    }
-
-    private void raise(int r, int component, int value) {
-        if (known[r][component] < value) {
-            writable(r)[component] = value;
-        }
-    }
-
-    private int[] writable(int r) {
-        if (shared[r]) {
-            known[r] = known[r].clone();
-            shared[r] = false;
-        }
-        return known[r];
-    }
 }

@@ -173,7 +173,7 @@ final class StreamingRaces implements StreamReplay.Listener, StreamingMatch.List
         RankFeed feed = feeds[p];
         while (!waiting.isEmpty()) {
             RecvEvent v = waiting.peek();
-            if (!ended && (!v.joined || v.matched == null && mayStillPair(v))) {
+            if (!ended && v.matched == null && RankFeed.mayStillPair(feeds, v)) {
                 return;
             }
             if (v.matched == null || v.completion < 0) {
@@ -261,18 +261,6 @@ final class StreamingRaces implements StreamReplay.Listener, StreamingMatch.List
             return false;
         }
         return null;
-    }
-
-    private boolean mayStillPair(RecvEvent v) {
-        if (!v.joined) {
-            return true;
-        }
-        int source = v.effectiveSource();
-        if (v.cancelled || source < 0 || source >= worldSize) {
-            return false;
-        }
-        RankFeed sender = feeds[source];
-        return sender != null && !sender.ended();
     }
 
     private static boolean takenBefore(SendEvent s, RecvEvent v) {
