@@ -13,14 +13,16 @@ import org.mpiguard.core.report.Finding;
  * timeout for a rank that runs outside MPI (computing, spinning, in I/O or on a Java lock).
  * Part of rank 0's {@link Coordinator}, MPI-free, driven by its thread only. Confirmed by two
  * sampled snapshots (the running rank's stack in each, to show whether it moves) in which
- * the waiting ranks made no progress; the same waits are reported once.
+ * the waiting ranks made no progress; the same waits are reported once, also when fewer of
+ * them are seen later (the statuses of a wait that just ended arrive one rank at a time).
  */
 final class StallWatch {
 
     private final long stallTimeoutMillis;
     private final long[] lastProgress;
     private final long[] blockedSince;
-    private final Set<String> reported = new HashSet<>();
+    /** Each reported wait as its rank and progress: a wait is one blocked call, whatever else waits beside it. */
+    private final Set<String> reportedWaits = new HashSet<>();
     private RankStatus[] first;
 
     StallWatch(int size, long stallTimeoutMillis) {
@@ -80,14 +82,18 @@ final class StallWatch {
         }
         RankStatus[] earlier = first;
         first = null;
-        StringBuilder signature = new StringBuilder();
+        boolean anyNew = false;
         for (int r : waiting) {
-            signature.append(r).append(':').append(byRank[r].progress()).append(' ');
+            anyNew |= reportedWaits.add(waitKey(r, byRank[r].progress()));
         }
-        if (!reported.add(signature.toString())) {
+        if (!anyNew) {
             return null;
         }
         return StallReport.finding(earlier, byRank, waiting, running, stallTimeoutMillis);
+    }
+
+    private static String waitKey(int rank, long progress) {
+        return rank + ":" + progress;
     }
 
     private List<Integer> waiting(RankStatus[] byRank, long now) {
