@@ -28,11 +28,7 @@ class StallWatchTest {
 
     @Test
     void theSameWaitsSeenAgainWithOneRankGoneAreNoSecondStall() {
-        StallWatch watch = new StallWatch(3, TIMEOUT);
-        RankStatus[] waits = {barrier(0, 5), barrier(1, 5), spinning(2)};
-        watch.observe(waits, 0);
-        watch.confirm(waits, TIMEOUT);
-        assertNotNull(watch.confirm(waits, TIMEOUT + 100));
+        StallWatch watch = afterOneStall();
         // the barrier ended: rank 1's status says so first, rank 0's and 2's are still the old ones
         RankStatus[] ending = {barrier(0, 5), Statuses.finished(1, 21), spinning(2)};
         watch.observe(ending, TIMEOUT + 200);
@@ -42,16 +38,22 @@ class StallWatchTest {
 
     @Test
     void aLaterWaitOfTheSameRankIsANewStall() {
-        StallWatch watch = new StallWatch(3, TIMEOUT);
-        RankStatus[] waits = {barrier(0, 5), barrier(1, 5), spinning(2)};
-        watch.observe(waits, 0);
-        watch.confirm(waits, TIMEOUT);
-        assertNotNull(watch.confirm(waits, TIMEOUT + 100));
+        StallWatch watch = afterOneStall();
         RankStatus[] next = {barrier(0, 7), barrier(1, 7), spinning(2)};
         long t = 10_000;
         watch.observe(next, t);
         assertNull(watch.confirm(next, t + TIMEOUT));
         assertNotNull(watch.confirm(next, t + TIMEOUT + 100), "the next barrier is another wait");
+    }
+
+    /** A watch that has reported ranks 0 and 1 waiting in a barrier at progress 5 for rank 2. */
+    private static StallWatch afterOneStall() {
+        StallWatch watch = new StallWatch(3, TIMEOUT);
+        RankStatus[] waits = {barrier(0, 5), barrier(1, 5), spinning(2)};
+        watch.observe(waits, 0);
+        watch.confirm(waits, TIMEOUT);
+        assertNotNull(watch.confirm(waits, TIMEOUT + 100));
+        return watch;
     }
 
     private static RankStatus barrier(int rank, long progress) {
