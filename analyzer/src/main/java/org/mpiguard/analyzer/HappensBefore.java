@@ -28,7 +28,7 @@ final class HappensBefore {
     private final int[] cursor;
     private final int[] arrivedAt;
     private final SyncEdges edges;
-    private final Map<Long, int[]> snapshots = new java.util.HashMap<>();
+    private final Map<Long, int[][]> snapshots = new java.util.HashMap<>();
     private final Map<List<CollectiveEvent>, Join> joins = new IdentityHashMap<>();
     final List<String> notes = new ArrayList<>();
     private final ReplayObserver observer;
@@ -36,10 +36,10 @@ final class HappensBefore {
     /** What the members of one collective contributed so far. */
     private static final class Join {
         int arrived;
-        final int[] clock;
+        final BlockClock clock;
 
-        Join(int worldSize) {
-            clock = new int[worldSize];
+        Join(BlockClock clock) {
+            this.clock = clock;
         }
     }
 
@@ -131,7 +131,7 @@ final class HappensBefore {
                 }
             }
             for (long from : waitsFor) {
-                int[] before = snapshots.get(from);
+                int[][] before = snapshots.get(from);
                 if (before != null) {
                     clock.join(r, before);
                 }
@@ -163,7 +163,7 @@ final class HappensBefore {
             List<CollectiveEvent> members = collectives.instance(c);
             Join j = joins.get(members);
             if (j == null) {
-                j = new Join(worldSize);
+                j = new Join(clock.fresh());
                 joins.put(members, j);
             }
             if (arrivedAt[r] != i) {
@@ -209,7 +209,7 @@ final class HappensBefore {
         if (j.arrived < members && !force) {
             return false;
         }
-        clock.join(r, j.clock);
+        clock.join(r, clock.freeze(j.clock));
         return true;
     }
 

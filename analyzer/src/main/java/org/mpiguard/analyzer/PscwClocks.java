@@ -27,14 +27,14 @@ final class PscwClocks {
         }
     }
 
-    private final Map<Pair, ArrayDeque<int[]>> left = new HashMap<>();
+    private final Map<Pair, ArrayDeque<int[][]>> left = new HashMap<>();
 
     /** Rank {@code r}'s post or complete {@code s} leaves {@code clock} for each rank of its group. */
-    void leave(int r, FeedSlot s, int[] clock) {
+    void leave(int r, FeedSlot s, int[][] clock) {
         boolean post = s.role == SyncEdges.Role.POST;
         for (int other : s.group) {
             Pair p = post ? new Pair(s.win, r, other, true) : new Pair(s.win, other, r, false);
-            ArrayDeque<int[]> q = left.get(p);
+            ArrayDeque<int[][]> q = left.get(p);
             if (q == null) {
                 q = new ArrayDeque<>();
                 left.put(p, q);
@@ -45,13 +45,13 @@ final class PscwClocks {
 
     /** Whether rank {@code other} left a clock for rank {@code r}'s start or wait {@code s}. */
     boolean has(int r, FeedSlot s, int other) {
-        ArrayDeque<int[]> q = left.get(pair(s, r, other));
+        ArrayDeque<int[][]> q = left.get(pair(s, r, other));
         return q != null && !q.isEmpty();
     }
 
     /** The clock rank {@code other} left for rank {@code r}'s start or wait {@code s}, taken; null if none. */
-    int[] take(int r, FeedSlot s, int other) {
-        ArrayDeque<int[]> q = left.get(pair(s, r, other));
+    int[][] take(int r, FeedSlot s, int other) {
+        ArrayDeque<int[][]> q = left.get(pair(s, r, other));
         return q == null ? null : q.poll();
     }
 

@@ -23,7 +23,7 @@ final class SendEvent {
     /** How many of the destination's events happen before this send (its vector clock at the destination). */
     int knownOfDest = 0;
     /** The sender's clock at the send, kept until the receive that takes it has joined it. */
-    int[] clock;
+    int[][] clock;
 
     SendEvent(int rank, int index, PointOp op, long comm, int dest, int tag, Signature sig, int count, long request,
               int site) {

@@ -34,7 +34,7 @@ final class StreamReplay {
 
     /** What the members of one collective contributed so far. */
     private static final class Join {
-        final int[] clock;
+        final BlockClock clock;
         final BitSet arrived = new BitSet();
         /** The members: those the communicator names (with a trace), less those found never to call it. */
         BitSet expected;
@@ -44,8 +44,8 @@ final class StreamReplay {
         int toLeave;
         final List<CollectiveEvent> members = new java.util.ArrayList<>();
 
-        Join(int worldSize) {
-            clock = new int[worldSize];
+        Join(BlockClock clock) {
+            this.clock = clock;
         }
     }
 
@@ -273,7 +273,7 @@ final class StreamReplay {
         Collectives.Key key = new Collectives.Key(c.comm(), c.ring());
         Join j = joins.get(key);
         if (j == null) {
-            j = new Join(worldSize);
+            j = new Join(clock.fresh());
             j.expected = new BitSet(worldSize);
             int[] members = f.members(c);
             if (members == null) {
@@ -303,7 +303,7 @@ final class StreamReplay {
         if (!force && !allArrived(j)) {
             return false;
         }
-        clock.join(r, j.clock);
+        clock.join(r, clock.freeze(j.clock));
         if (--j.toLeave <= 0 && allArrived(j)) {
             joins.remove(new Collectives.Key(c.comm(), c.ring()));
             done(j);
@@ -333,7 +333,7 @@ final class StreamReplay {
             }
         }
         for (int other : s.group) {
-            int[] theirs = pscw.take(r, s, other);
+            int[][] theirs = pscw.take(r, s, other);
             if (theirs != null) {
                 clock.join(r, theirs);
             }

@@ -2,71 +2,147 @@ package org.mpiguard.analyzer;
 
 /**
  * Every rank's vector clock during a happens-before replay: {@code known(r, q)} is how many of
- * rank q's events happen before rank r's current point. A rank's clock is shared by the sends
- * that keep it (copy on write: the copy is made at the rank's next change, and only if a send
- * holds it), so what is kept is bounded by the messages in flight. Both replays
- * ({@link HappensBefore}, {@link StreamReplay}) keep their clocks here.
+ * rank q's events happen before rank r's current point. Both replays ({@link HappensBefore},
+ * {@link StreamReplay}) keep their clocks here.
+ *
+ * <p>A clock is stored in at most 64 blocks ({@link BlockClock}) that clocks share until one of
+ * them writes: a send keeps its sender's blocks as they are (a frozen table, {@code int[][]},
+ * never written), a rank's next change copies only the block it writes, and a join adopts
+ * the other clock's block by reference wherever that block is ahead of its own in every
+ * component. So a send costs no copy of a thousand ranks' clock, ranks that learned the
+ * same thing share one block, and a join skips in one compare every block both hold the same.
+ * What is kept is bounded by the messages in flight, as before, at a block's size each.
  */
 final class VectorClocks {
 
-    private final int worldSize;
-    private final int[][] known;
-    private final boolean[] shared;
+    /** At most this many blocks, so which blocks a clock holds alone is one long. */
+    private static final int MAX_BLOCKS = 64;
+
+    private final int shift;
+    private final int mask;
+    private final int blockCount;
+    /** The block of a clock that knows nothing: shared by every clock until it writes. */
+    private final int[] zero;
+    private final BlockClock[] ranks;
 
     VectorClocks(int worldSize) {
-        this.worldSize = worldSize;
-        this.known = new int[worldSize][worldSize];
-        this.shared = new boolean[worldSize];
+        int perBlock = 32;
+        while ((long) perBlock * MAX_BLOCKS < worldSize) {
+            perBlock <<= 1;
+        }
+        this.shift = Integer.numberOfTrailingZeros(perBlock);
+        this.mask = perBlock - 1;
+        this.blockCount = (worldSize + perBlock - 1) / perBlock;
+        this.zero = new int[perBlock];
+        this.ranks = new BlockClock[worldSize];
+        for (int r = 0; r < worldSize; r++) {
+            ranks[r] = fresh();
+        }
+    }
+
+    /** A clock that knows nothing, for a collective to gather its members' clocks in. */
+    BlockClock fresh() {
+        int[][] blocks = new int[blockCount][];
+        java.util.Arrays.fill(blocks, zero);
+        return new BlockClock(blocks);
     }
 
     int known(int rank, int of) {
-        return known[rank][of];
+        return ranks[rank].blocks[of >>> shift][of & mask];
     }
 
-    /** Rank {@code r}'s clock for a send to keep until its receive joins it: not to be written. */
-    int[] share(int r) {
-        shared[r] = true;
-        return known[r];
+    /** Rank {@code r}'s clock for a send to keep until its receive joins it: never to be written. */
+    int[][] share(int r) {
+        return freeze(ranks[r]);
     }
 
-    /** A copy of rank {@code r}'s clock that counts its own first {@code events} events (a PSCW post's or complete's). */
-    int[] snapshot(int r, int events) {
-        int[] clock = known[r].clone();
-        clock[r] = Math.max(clock[r], events);
-        return clock;
+    /** {@code c} as it is now, never to be written: its next change copies what it writes. */
+    int[][] freeze(BlockClock c) {
+        c.tableShared = true;
+        c.owned = 0;
+        return c.blocks;
+    }
+
+    /** Rank {@code r}'s clock counting its own first {@code events} events (a PSCW post's or complete's), frozen. */
+    int[][] snapshot(int r, int events) {
+        BlockClock copy = new BlockClock(share(r));
+        copy.tableShared = true;
+        raise(copy, r, events);
+        return freeze(copy);
     }
 
     /** Merges rank {@code r}'s clock, its first {@code events} events counted, into a collective's {@code into}. */
-    void contribute(int r, int events, int[] into) {
-        int[] mine = known[r];
-        for (int k = 0; k < worldSize; k++) {
-            into[k] = Math.max(into[k], mine[k]);
-        }
-        into[r] = Math.max(into[r], events);
+    void contribute(int r, int events, BlockClock into) {
+        merge(into, share(r));
+        raise(into, r, events);
     }
 
-    /** Rank {@code r} learns everything {@code other} knows. */
-    void join(int r, int[] other) {
-        int[] mine = writable(r);
-        for (int k = 0; k < worldSize; k++) {
-            if (other[k] > mine[k]) {
-                mine[k] = other[k];
-            }
-        }
+    /** Rank {@code r} learns everything {@code other} (a frozen clock) knows. */
+    void join(int r, int[][] other) {
+        merge(ranks[r], other);
     }
 
     /** Rank {@code r} learns that the first {@code value} events of {@code component} happened before it. */
     void raise(int r, int component, int value) {
-        if (known[r][component] < value) {
-            writable(r)[component] = value;
+        raise(ranks[r], component, value);
+    }
+
+    private void raise(BlockClock c, int component, int value) {
+        int b = component >>> shift;
+        if (c.blocks[b][component & mask] < value) {
+            writable(c, b)[component & mask] = value;
         }
     }
 
-    private int[] writable(int r) {
-        if (shared[r]) {
-            known[r] = known[r].clone();
-            shared[r] = false;
+    private void merge(BlockClock c, int[][] other) {
+        if (c.blocks == other) {
+            return;
         }
-        return known[r];
+        for (int b = 0; b < blockCount; b++) {
+            int[] mine = c.blocks[b];
+            int[] theirs = other[b];
+            if (mine == theirs) {
+                continue;
+            }
+            boolean theirsAhead = false;
+            boolean mineAhead = false;
+            for (int k = 0; k < mine.length; k++) {
+                theirsAhead |= theirs[k] > mine[k];
+                mineAhead |= mine[k] > theirs[k];
+            }
+            if (!theirsAhead) {
+                continue;
+            }
+            if (!mineAhead) {
+                table(c)[b] = theirs;
+                c.owned &= ~(1L << b);
+                continue;
+            }
+            int[] into = writable(c, b);
+            for (int k = 0; k < into.length; k++) {
+                if (theirs[k] > into[k]) {
+                    into[k] = theirs[k];
+                }
+            }
+        }
+    }
+
+    /** Block {@code b} of {@code c}, its own to write: copied first if another clock holds it. */
+    private static int[] writable(BlockClock c, int b) {
+        int[][] blocks = table(c);
+        if ((c.owned & (1L << b)) == 0) {
+            blocks[b] = blocks[b].clone();
+            c.owned |= 1L << b;
+        }
+        return blocks[b];
+    }
+
+    /** {@code c}'s table of blocks, its own to change: copied first if a frozen clock holds it. */
+    private static int[][] table(BlockClock c) {
+        if (c.tableShared) {
+            c.blocks = c.blocks.clone();
+            c.tableShared = false;
+        }
+        return c.blocks;
     }
 }
