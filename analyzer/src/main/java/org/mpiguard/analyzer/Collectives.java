@@ -84,8 +84,8 @@ final class Collectives {
         private static final CollectiveKind[] KINDS = CollectiveKind.values();
         private final TraceFile trace;
         private final Sink sink;
-        private final Map<Long, CollectiveEvent> byRequest = new HashMap<>();
-        private final Map<Long, Long> fencesByWindow = new HashMap<>();
+        private final LongMap<CollectiveEvent> byRequest = new LongMap<>();
+        private final LongMap<Long> fencesByWindow = new LongMap<>();
 
         Reader(TraceFile trace, Sink sink) {
             this.trace = trace;

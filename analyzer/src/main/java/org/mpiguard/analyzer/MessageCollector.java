@@ -39,10 +39,10 @@ final class MessageCollector {
     private final TraceFile trace;
     private final int rank;
     private final Sink sink;
-    private final Map<Long, RecvEvent> blockingByThread = new HashMap<>();
-    private final Map<Long, RecvEvent> recvByRequest = new HashMap<>();
-    private final Map<Long, SendEvent> sendByRequest = new HashMap<>();
-    private final Map<Long, Probed> probedByThread = new HashMap<>();
+    private final LongMap<RecvEvent> blockingByThread = new LongMap<>();
+    private final LongMap<RecvEvent> recvByRequest = new LongMap<>();
+    private final LongMap<SendEvent> sendByRequest = new LongMap<>();
+    private final LongMap<Probed> probedByThread = new LongMap<>();
     private final Map<Integer, int[]> occurrenceBySite = new HashMap<>();
     private final Map<SiteRef, int[]> occurrenceByLocation = new HashMap<>();
     private int receives;

@@ -1,7 +1,6 @@
 package org.mpiguard.analyzer;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,34 +34,77 @@ final class RequestLifecycleAnalysis {
      * of them again is "completed twice"). Bounded so the streaming analysis, which follows every
      * rank at once, holds what is alive, not every request a long run made.
      */
+    /**
+     * A rank's requests by id: those alive, and the last {@value #ENDED} that completed for
+     * good (a later wait on one is a second completion), oldest first; read for nearly every
+     * event, so nothing boxed or allocated on the way.
+     */
     private static final class Lives {
         static final int ENDED = 64;
-        private final Map<Long, Life> alive = new HashMap<>();
-        private final Map<Long, Life> ended = new java.util.LinkedHashMap<>() {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Long, Life> eldest) {
-                return size() > ENDED;
-            }
-        };
+        private final LongMap<Life> alive = new LongMap<>();
+        private final long[] endedIds = new long[ENDED];
+        private final Life[] endedLives = new Life[ENDED];
+        private int endedCount;
+        private long made;
 
         Life get(long id) {
             Life l = alive.get(id);
-            return l != null ? l : ended.get(id);
+            if (l != null) {
+                return l;
+            }
+            int at = ended(id);
+            return at < 0 ? null : endedLives[at];
         }
 
         void put(long id, Life life) {
-            ended.remove(id);
+            forgetEnded(id);
+            life.order = made++;
             alive.put(id, life);
         }
 
-        /** A request that completed and cannot start again: kept among the ended. */
+        /** A request that completed and cannot start again: kept among the ended (in its place if it was). */
         void ended(long id, Life life) {
             alive.remove(id);
-            ended.put(id, life);
+            int at = ended(id);
+            if (at < 0) {
+                if (endedCount == ENDED) {
+                    drop(0);
+                }
+                at = endedCount++;
+                endedIds[at] = id;
+            }
+            endedLives[at] = life;
         }
 
-        Iterable<Life> alive() {
-            return alive.values();
+        /** The lives still alive, in the order they were made. */
+        List<Life> alive() {
+            List<Life> all = new ArrayList<>(alive.size());
+            alive.forEachValue(all::add);
+            all.sort(java.util.Comparator.comparingLong(l -> l.order));
+            return all;
+        }
+
+        /** Where {@code id} is among the ended, or -1. */
+        private int ended(long id) {
+            for (int i = endedCount - 1; i >= 0; i--) {
+                if (endedIds[i] == id) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        private void forgetEnded(long id) {
+            int at = ended(id);
+            if (at >= 0) {
+                drop(at);
+            }
+        }
+
+        private void drop(int at) {
+            System.arraycopy(endedIds, at + 1, endedIds, at, endedCount - at - 1);
+            System.arraycopy(endedLives, at + 1, endedLives, at, endedCount - at - 1);
+            endedLives[--endedCount] = null;
         }
     }
 
@@ -75,6 +117,8 @@ final class RequestLifecycleAnalysis {
         boolean active;
         boolean freed;
         int lastSite;
+        /** When it was made among the rank's requests: the order of the findings at Finalize. */
+        long order;
 
         Life(int createSite, boolean persistent, boolean receive, boolean active) {
             this.createSite = createSite;

@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.mpiguard.analyzer.Buckets;
+import org.mpiguard.analyzer.LongMap;
 import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.RmaOp;
 import org.mpiguard.core.trace.RmaSyncOp;
@@ -80,8 +81,8 @@ public final class RankEpochs {
     public static final class Reader {
         private final int rank;
         private final Sink sink;
-        private final Map<Long, WinState> windows = new HashMap<>();
-        private final Map<Long, Integer> readsByRequest = new HashMap<>();
+        private final LongMap<WinState> windows = new LongMap<>();
+        private final LongMap<Integer> readsByRequest = new LongMap<>();
 
         public Reader(int rank, Sink sink) {
             this.rank = rank;
