@@ -11,6 +11,8 @@ final class BlockClock {
     boolean tableShared;
     /** Bit b: block b is this clock's alone, written in place. */
     long owned;
+    /** Grows with every change: an unchanged version says the clock is as it was. */
+    long version;
 
     BlockClock(int[][] blocks) {
         this.blocks = blocks;

@@ -209,7 +209,7 @@ final class HappensBefore {
         if (j.arrived < members && !force) {
             return false;
         }
-        clock.join(r, clock.freeze(j.clock));
+        clock.joinGathered(r, j.clock);
         return true;
     }
 

@@ -303,7 +303,7 @@ final class StreamReplay {
         if (!force && !allArrived(j)) {
             return false;
         }
-        clock.join(r, clock.freeze(j.clock));
+        clock.joinGathered(r, j.clock);
         if (--j.toLeave <= 0 && allArrived(j)) {
             joins.remove(new Collectives.Key(c.comm(), c.ring()));
             done(j);

@@ -24,6 +24,9 @@ final class VectorClocks {
     /** The block of a clock that knows nothing: shared by every clock until it writes. */
     private final int[] zero;
     private final BlockClock[] ranks;
+    /** Per rank, the collective's clock it last contributed to, and its own clock's version then. */
+    private final BlockClock[] contributedTo;
+    private final long[] versionAtContribution;
 
     VectorClocks(int worldSize) {
         int perBlock = 32;
@@ -35,6 +38,8 @@ final class VectorClocks {
         this.blockCount = (worldSize + perBlock - 1) / perBlock;
         this.zero = new int[perBlock];
         this.ranks = new BlockClock[worldSize];
+        this.contributedTo = new BlockClock[worldSize];
+        this.versionAtContribution = new long[worldSize];
         for (int r = 0; r < worldSize; r++) {
             ranks[r] = fresh();
         }
@@ -75,6 +80,27 @@ final class VectorClocks {
     void contribute(int r, int events, BlockClock into) {
         merge(into, share(r));
         raise(into, r, events);
+        contributedTo[r] = into;
+        versionAtContribution[r] = ranks[r].version;
+    }
+
+    /**
+     * Rank {@code r} leaves a collective whose members' clocks {@code gathered} holds: it learns
+     * all of it. When r contributed to it and has not changed since, what was gathered is ahead
+     * of r's clock in every component and becomes r's clock as it is, without a compare.
+     */
+    void joinGathered(int r, BlockClock gathered) {
+        int[][] frozen = freeze(gathered);
+        BlockClock mine = ranks[r];
+        if (contributedTo[r] == gathered && versionAtContribution[r] == mine.version) {
+            mine.blocks = frozen;
+            mine.tableShared = true;
+            mine.owned = 0;
+            mine.version++;
+            versionAtContribution[r] = mine.version;
+        } else {
+            merge(mine, frozen);
+        }
     }
 
     /** Rank {@code r} learns everything {@code other} (a frozen clock) knows. */
@@ -91,6 +117,7 @@ final class VectorClocks {
         int b = component >>> shift;
         if (c.blocks[b][component & mask] < value) {
             writable(c, b)[component & mask] = value;
+            c.version++;
         }
     }
 
@@ -113,6 +140,7 @@ final class VectorClocks {
             if (!theirsAhead) {
                 continue;
             }
+            c.version++;
             if (!mineAhead) {
                 table(c)[b] = theirs;
                 c.owned &= ~(1L << b);

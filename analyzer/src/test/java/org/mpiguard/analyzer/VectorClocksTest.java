@@ -58,7 +58,12 @@ class VectorClocksTest {
                         gatheredPlain[m] = Math.max(gatheredPlain[m], events);
                     }
                     for (int m : members) {
-                        clocks.join(m, clocks.freeze(gathered));
+                        if (random.nextBoolean()) { // it learned more between its call and its leaving
+                            int q = pick(random, worldSize, active);
+                            clocks.raise(m, q, plain[m][q] + 1);
+                            plain[m][q]++;
+                        }
+                        clocks.joinGathered(m, gathered);
                         max(plain[m], gatheredPlain);
                     }
                 }
