@@ -5,14 +5,16 @@ import org.mpiguard.core.trace.TraceEvent;
 /**
  * One event of a rank read ahead of the replay, with what the rank's own events (read so
  * far) say of it: the message it sent, the receive it completed, the collective it called
- * or completed, its RMA epoch and the event that completes it, its part in PSCW.
+ * or completed, its RMA epoch and the event that completes it, its part in PSCW. A feed
+ * keeps its slots and fills them again ({@link #hold}): one is made per event a feed holds
+ * at most, not per event read.
  */
 final class FeedSlot {
     /** {@link #completion} of an event that is not an RMA operation or window access. */
     static final int NOT_RMA = -1;
 
-    final int index;
-    final TraceEvent event;
+    int index;
+    TraceEvent event;
     SendEvent send;
     RecvEvent received;
     CollectiveEvent collective;
@@ -28,8 +30,27 @@ final class FeedSlot {
     boolean arrived;
     boolean snapshotTaken;
 
-    FeedSlot(int index, TraceEvent event) {
+    /** Holds event {@code index} of its rank, nothing said of it yet. */
+    FeedSlot hold(int index, TraceEvent event) {
         this.index = index;
         this.event = event;
+        return this;
+    }
+
+    /** Replayed: lets go of the event and everything said of it. */
+    void empty() {
+        event = null;
+        send = null;
+        received = null;
+        collective = null;
+        completesCollective = null;
+        completion = NOT_RMA;
+        mode = 0;
+        rmaOperation = false;
+        role = null;
+        win = 0;
+        group = null;
+        arrived = false;
+        snapshotTaken = false;
     }
 }

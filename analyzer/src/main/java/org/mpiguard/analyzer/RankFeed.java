@@ -94,7 +94,9 @@ final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpo
             first = 0;
         }
         int i = read++;
-        ring[(first + count++) % ring.length] = new FeedSlot(i, e);
+        int at = (first + count++) % ring.length;
+        FeedSlot slot = ring[at];
+        ring[at] = slot == null ? new FeedSlot().hold(i, e) : slot.hold(i, e);
         if (e.kind() == EventKind.HANDLE && e.op() == HandleKind.CREATE) {
             members(e);
         }
@@ -138,7 +140,7 @@ final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpo
 
     /** The head was replayed. */
     void pop() {
-        ring[first] = null;
+        ring[first].empty();
         first = (first + 1) % ring.length;
         count--;
         replayed++;
