@@ -32,32 +32,32 @@ final class RequestLifecycleAnalysis {
     /**
      * A rank's requests: those alive, and the last {@value #ENDED} that completed (a wait on one
      * of them again is "completed twice"). Bounded so the streaming analysis, which follows every
-     * rank at once, holds what is alive, not every request a long run made.
-     */
-    /**
-     * A rank's requests by id: those alive, and the last {@value #ENDED} that completed for
-     * good (a later wait on one is a second completion), oldest first; read for nearly every
-     * event, so nothing boxed or allocated on the way.
+     * rank at once, holds what is alive, not every request a long run made. Looked up for nearly
+     * every event: nothing boxed or allocated on the way.
      */
     private static final class Lives {
         static final int ENDED = 64;
         private final LongMap<Life> alive = new LongMap<>();
-        private final long[] endedIds = new long[ENDED];
-        private final Life[] endedLives = new Life[ENDED];
+        private final LongMap<Life> ended = new LongMap<>();
+        /** The ended ids, oldest first: the oldest goes when a 65th ends. */
+        private final long[] endedOrder = new long[ENDED];
         private int endedCount;
         private long made;
 
         Life get(long id) {
             Life l = alive.get(id);
-            if (l != null) {
-                return l;
-            }
-            int at = ended(id);
-            return at < 0 ? null : endedLives[at];
+            return l != null ? l : ended.get(id);
         }
 
         void put(long id, Life life) {
-            forgetEnded(id);
+            if (ended.remove(id) != null) {
+                for (int i = 0; i < endedCount; i++) {
+                    if (endedOrder[i] == id) {
+                        dropEnded(i);
+                        break;
+                    }
+                }
+            }
             life.order = made++;
             alive.put(id, life);
         }
@@ -65,15 +65,13 @@ final class RequestLifecycleAnalysis {
         /** A request that completed and cannot start again: kept among the ended (in its place if it was). */
         void ended(long id, Life life) {
             alive.remove(id);
-            int at = ended(id);
-            if (at < 0) {
+            if (ended.put(id, life) == null) {
                 if (endedCount == ENDED) {
-                    drop(0);
+                    ended.remove(endedOrder[0]);
+                    dropEnded(0);
                 }
-                at = endedCount++;
-                endedIds[at] = id;
+                endedOrder[endedCount++] = id;
             }
-            endedLives[at] = life;
         }
 
         /** The lives still alive, in the order they were made. */
@@ -84,27 +82,8 @@ final class RequestLifecycleAnalysis {
             return all;
         }
 
-        /** Where {@code id} is among the ended, or -1. */
-        private int ended(long id) {
-            for (int i = endedCount - 1; i >= 0; i--) {
-                if (endedIds[i] == id) {
-                    return i;
-                }
-            }
-            return -1;
-        }
-
-        private void forgetEnded(long id) {
-            int at = ended(id);
-            if (at >= 0) {
-                drop(at);
-            }
-        }
-
-        private void drop(int at) {
-            System.arraycopy(endedIds, at + 1, endedIds, at, endedCount - at - 1);
-            System.arraycopy(endedLives, at + 1, endedLives, at, endedCount - at - 1);
-            endedLives[--endedCount] = null;
+        private void dropEnded(int at) {
+            System.arraycopy(endedOrder, at + 1, endedOrder, at, --endedCount - at);
         }
     }
 
