@@ -93,12 +93,12 @@ public final class LongMap<V> {
         return old;
     }
 
-    /** Every value, in no particular order. */
+    /** Adds every value to {@code into}, in no particular order (no lambda: the end-of-run path links none). */
     @SuppressWarnings("unchecked")
-    public void forEachValue(java.util.function.Consumer<V> action) {
-        for (Object v : values.clone()) {
+    public void addValuesTo(java.util.Collection<? super V> into) {
+        for (Object v : values) {
             if (v != null) {
-                action.accept((V) v);
+                into.add((V) v);
             }
         }
     }

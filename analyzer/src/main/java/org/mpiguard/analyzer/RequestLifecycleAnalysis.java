@@ -77,10 +77,17 @@ final class RequestLifecycleAnalysis {
         /** The lives still alive, in the order they were made. */
         List<Life> alive() {
             List<Life> all = new ArrayList<>(alive.size());
-            alive.forEachValue(all::add);
-            all.sort(java.util.Comparator.comparingLong(l -> l.order));
+            alive.addValuesTo(all);
+            all.sort(BY_ORDER);
             return all;
         }
+
+        private static final java.util.Comparator<Life> BY_ORDER = new java.util.Comparator<>() {
+            @Override
+            public int compare(Life a, Life b) {
+                return Long.compare(a.order, b.order);
+            }
+        };
 
         private void dropEnded(int at) {
             System.arraycopy(endedOrder, at + 1, endedOrder, at, --endedCount - at);

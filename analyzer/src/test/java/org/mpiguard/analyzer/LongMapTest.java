@@ -32,7 +32,7 @@ class LongMapTest {
             assertEquals(e.getValue(), map.get(e.getKey()));
         }
         List<String> values = new ArrayList<>();
-        map.forEachValue(values::add);
+        map.addValuesTo(values);
         assertEquals(expected.size(), values.size());
     }
 
