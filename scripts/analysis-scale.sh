@@ -7,16 +7,16 @@
 # analysing process and under 60 s of CPU for the 100-million-event set.
 #   bash scripts/analysis-scale.sh [--ranks N] [--events E] [--dir DIR] [--heap SIZE] [--keep]
 #     --ranks 1024, --events 100000000 by default; --dir defaults to a fresh temporary directory
-#     (removed at the end unless --keep); --heap is the analyzer's -Xmx (default 200m: the target is
-#     that the analysis fits in 256 MB, and a JVM given more lets its heap grow with garbage;
-#     --heap default leaves the JVM's own).
+#     (removed at the end unless --keep); --heap is the analyzer's -Xmx (default 176m: the target is
+#     that the analysis fits in 256 MB, with the JIT's own memory beside the heap, and a JVM given
+#     more lets its heap grow with garbage; --heap default leaves the JVM's own).
 # Exit code 0 when both targets are met, 1 when not, 2 on bad options or a failed build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ranks=1024
 events=100000000
 dir=""
-heap=200m
+heap=176m
 keep=0
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -57,9 +57,9 @@ echo "traces: $(du -sh "$dir" | cut -f1) on disk"
 heap_opt=()
 [ "$heap" != default ] && heap_opt=("-Xmx$heap")
 set +e
-# the JVM options bin/mpiguard gives the command: what a user of mpiguard analyze runs (the
+# the JVM options bin/mpiguard gives `analyze`: what a user of mpiguard analyze runs (the
 # default collector would count the heap it lets grow with garbage as the analysis' memory)
-/usr/bin/time -v -o "$dir/time.txt" java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "${heap_opt[@]}" -cp "$cp" \
+/usr/bin/time -v -o "$dir/time.txt" java -XX:+UseSerialGC -XX:TieredStopAtLevel=4 "${heap_opt[@]}" -cp "$cp" \
     org.mpiguard.analyzer.AnalyzeCommand \
     --quiet --predict off "$dir" >"$dir/analyze.out" 2>"$dir/analyze.err"
 status=$?
