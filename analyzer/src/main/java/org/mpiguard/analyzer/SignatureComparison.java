@@ -1,5 +1,6 @@
 package org.mpiguard.analyzer;
 
+import java.util.Arrays;
 import org.mpiguard.core.trace.Signature;
 
 /**
@@ -23,6 +24,9 @@ final class SignatureComparison {
     record Result(Verdict verdict, long element, int sentCode, int receivedCode) {
     }
 
+    /** The verdict of nearly every message: one instance (a comparison is made per message). */
+    private static final Result MATCHED = new Result(Verdict.MATCH, 0, 0, 0);
+
     private SignatureComparison() {
     }
 
@@ -38,7 +42,13 @@ final class SignatureComparison {
 
     private static Result compare(Signature send, long sendCount, Signature recv, long recvCount, boolean exact) {
         if (send == null || recv == null || sendCount <= 0) {
-            return new Result(Verdict.MATCH, 0, 0, 0);
+            return MATCHED;
+        }
+        if (sendCount == recvCount || (!exact && sendCount < recvCount)) {
+            // the same type both sides (the usual message): one is the other, or its prefix
+            if (send == recv || (Arrays.equals(send.codes(), recv.codes()) && Arrays.equals(send.reps(), recv.reps()))) {
+                return MATCHED;
+            }
         }
         boolean sendPacked = send.allOf(Signature.PACKED);
         boolean recvPacked = recv.allOf(Signature.PACKED);
@@ -71,7 +81,7 @@ final class SignatureComparison {
         if (exact && !s.more() && r.more()) {
             return new Result(Verdict.TRUNCATED, element, 0, 0);
         }
-        return new Result(Verdict.MATCH, 0, 0, 0);
+        return MATCHED;
     }
 
     private static int first(Signature s) {

@@ -2,10 +2,8 @@ package org.mpiguard.analyzer;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@link MessageRaceAnalysis#races} as the traces stream by: each receive from ANY_SOURCE
@@ -29,7 +27,7 @@ final class StreamingRaces implements StreamReplay.Listener, StreamingMatch.List
     /** By receiver: its ANY_SOURCE receives in posting order, not yet judged. */
     private final List<ArrayDeque<RecvEvent>> wildcards = new ArrayList<>();
     /** By receiver: communicator, then sender, to the sender's messages in its order (those that matter still). */
-    private final List<Map<Long, Map<Integer, ArrayDeque<SendEvent>>>> sent = new ArrayList<>();
+    private final List<LongMap<LongMap<ArrayDeque<SendEvent>>>> sent = new ArrayList<>();
     /** The judgement of each receiver's oldest receive, sender by sender. */
     private final int[] nextSender;
     private final List<List<SendEvent>> alternatives = new ArrayList<>();
@@ -45,7 +43,7 @@ final class StreamingRaces implements StreamReplay.Listener, StreamingMatch.List
         this.nextSender = new int[worldSize];
         for (int p = 0; p < worldSize; p++) {
             wildcards.add(new ArrayDeque<>());
-            sent.add(new HashMap<>());
+            sent.add(new LongMap<>());
             alternatives.add(new ArrayList<>());
         }
     }
@@ -96,9 +94,9 @@ final class StreamingRaces implements StreamReplay.Listener, StreamingMatch.List
     }
 
     private ArrayDeque<SendEvent> list(int receiver, long comm, int sender) {
-        Map<Integer, ArrayDeque<SendEvent>> senders = sent.get(receiver).get(comm);
+        LongMap<ArrayDeque<SendEvent>> senders = sent.get(receiver).get(comm);
         if (senders == null) {
-            senders = new HashMap<>();
+            senders = new LongMap<>();
             sent.get(receiver).put(comm, senders);
         }
         ArrayDeque<SendEvent> list = senders.get(sender);
@@ -138,8 +136,12 @@ final class StreamingRaces implements StreamReplay.Listener, StreamingMatch.List
             for (int p = 0; p < worldSize; p++) {
                 if (!wildcards.get(p).isEmpty()) {
                     judge(p);
-                    for (Map<Integer, ArrayDeque<SendEvent>> senders : sent.get(p).values()) {
-                        for (ArrayDeque<SendEvent> list : senders.values()) {
+                    List<LongMap<ArrayDeque<SendEvent>>> byComm = new ArrayList<>();
+                    sent.get(p).addValuesTo(byComm);
+                    for (LongMap<ArrayDeque<SendEvent>> senders : byComm) {
+                        List<ArrayDeque<SendEvent>> lists = new ArrayList<>();
+                        senders.addValuesTo(lists);
+                        for (ArrayDeque<SendEvent> list : lists) {
                             trim(p, list);
                         }
                     }
@@ -183,7 +185,7 @@ final class StreamingRaces implements StreamReplay.Listener, StreamingMatch.List
             if (!ended && (feed.replayed() <= v.completion || !feed.posting.joinedBefore(v.order))) {
                 return;
             }
-            Map<Integer, ArrayDeque<SendEvent>> senders = sent.get(p).get(v.comm);
+            LongMap<ArrayDeque<SendEvent>> senders = sent.get(p).get(v.comm);
             List<SendEvent> found = alternatives.get(p);
             for (int q = nextSender[p]; q < worldSize; q++) {
                 if (q == v.matched.rank) {
