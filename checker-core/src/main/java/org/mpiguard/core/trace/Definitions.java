@@ -60,10 +60,12 @@ final class Definitions {
         switch (tag) {
             case TraceFormat.SITE_DEF -> {
                 int id = in.varint();
-                String op = in.string();
-                String cls = in.string();
-                String method = in.string();
-                String file = in.string();
+                // interned: every rank of a job names the same few hundred places, and an analysis
+                // holding a thousand ranks' definitions at once held each name a thousand times
+                String op = in.string().intern();
+                String cls = in.string().intern();
+                String method = in.string().intern();
+                String file = in.string().intern();
                 int line = in.signed();
                 sites.put(id, new CallSite(id, op, cls, method, file.isEmpty() ? null : file, line));
             }
