@@ -1,6 +1,5 @@
 package org.mpiguard.analyzer;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.mpiguard.analyzer.rma.RankEpochs;
@@ -40,9 +39,9 @@ final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpo
     private final Map<Long, int[]> commMembers;
     private final Map<Long, int[]> winMembers;
     /** The displacement unit of each window this rank made, by window. */
-    private final Map<Long, Integer> dispUnits = new HashMap<>();
+    private final LongMap<Integer> dispUnits = new LongMap<>();
     /** The highest ring (collectives) or fence number read so far, by communicator or window. */
-    private final Map<Long, Long> lastRing = new HashMap<>();
+    private final LongMap<Long> lastRing = new LongMap<>();
     private FeedSlot[] ring = new FeedSlot[64];
     private int first;
     private int count;
