@@ -14,7 +14,9 @@ final class BlockClock {
     /** Grows with every change: an unchanged version says the clock is as it was. */
     long version;
 
-    BlockClock(int[][] blocks) {
+    /** A clock of {@code blocks}; {@code tableShared} when a frozen clock holds that table too. */
+    BlockClock(int[][] blocks, boolean tableShared) {
         this.blocks = blocks;
+        this.tableShared = tableShared;
     }
 }

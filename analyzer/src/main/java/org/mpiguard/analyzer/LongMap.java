@@ -26,10 +26,6 @@ public final class LongMap<V> {
         return size;
     }
 
-    public boolean isEmpty() {
-        return size == 0;
-    }
-
     @SuppressWarnings("unchecked")
     public V get(long key) {
         for (int i = slot(key); ; i = i + 1 & mask) {

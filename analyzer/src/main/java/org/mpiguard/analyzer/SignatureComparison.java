@@ -1,6 +1,5 @@
 package org.mpiguard.analyzer;
 
-import java.util.Arrays;
 import org.mpiguard.core.trace.Signature;
 
 /**
@@ -46,7 +45,7 @@ final class SignatureComparison {
         }
         if (sendCount == recvCount || (!exact && sendCount < recvCount)) {
             // the same type both sides (the usual message): one is the other, or its prefix
-            if (send == recv || (Arrays.equals(send.codes(), recv.codes()) && Arrays.equals(send.reps(), recv.reps()))) {
+            if (send.sameRunsAs(recv)) {
                 return MATCHED;
             }
         }

@@ -49,7 +49,7 @@ final class VectorClocks {
     BlockClock fresh() {
         int[][] blocks = new int[blockCount][];
         java.util.Arrays.fill(blocks, zero);
-        return new BlockClock(blocks);
+        return new BlockClock(blocks, false);
     }
 
     int known(int rank, int of) {
@@ -62,7 +62,7 @@ final class VectorClocks {
     }
 
     /** {@code c} as it is now, never to be written: its next change copies what it writes. */
-    int[][] freeze(BlockClock c) {
+    private int[][] freeze(BlockClock c) {
         c.tableShared = true;
         c.owned = 0;
         return c.blocks;
@@ -70,8 +70,7 @@ final class VectorClocks {
 
     /** Rank {@code r}'s clock counting its own first {@code events} events (a PSCW post's or complete's), frozen. */
     int[][] snapshot(int r, int events) {
-        BlockClock copy = new BlockClock(share(r));
-        copy.tableShared = true;
+        BlockClock copy = new BlockClock(share(r), true);
         raise(copy, r, events);
         return freeze(copy);
     }

@@ -56,6 +56,11 @@ public record Signature(int id, long size, long extent, int[] codes, long[] reps
         return n;
     }
 
+    /** Whether {@code other} has the same runs of base types (its id may differ: derived ids are per trace). */
+    public boolean sameRunsAs(Signature other) {
+        return other == this || Arrays.equals(codes, other.codes) && Arrays.equals(reps, other.reps);
+    }
+
     public boolean allOf(int code) {
         for (int c : codes) {
             if (c != code) {
