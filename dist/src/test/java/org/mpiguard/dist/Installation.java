@@ -62,8 +62,8 @@ final class Installation {
             process.waitFor(10, TimeUnit.SECONDS);
         }
         return new Result(process.isAlive() ? -1 : process.exitValue(),
-                Files.readString(work.resolve("out.txt"), StandardCharsets.UTF_8),
-                Files.readString(work.resolve("err.txt"), StandardCharsets.UTF_8), work);
+                new String(Files.readAllBytes(work.resolve("out.txt")), StandardCharsets.UTF_8),
+                new String(Files.readAllBytes(work.resolve("err.txt")), StandardCharsets.UTF_8), work);
     }
 
     /** A finding's {@code site} as {@code File.java:12}. */

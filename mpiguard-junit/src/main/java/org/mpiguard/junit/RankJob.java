@@ -102,11 +102,11 @@ final class RankJob {
         for (int rank = 0; rank < test.ranks(); rank++) {
             Path failure = reportDir.resolve(String.format(RankMain.FAILURE_FILE, rank));
             if (Files.exists(failure)) {
-                failures.put(rank, Files.readString(failure, StandardCharsets.UTF_8));
+                failures.put(rank, text(failure));
             }
         }
         return new Outcome(command, finished ? process.exitValue() : -1, !finished, millis, ranksOutput("stdout"),
-                ranksOutput("stderr"), failures, Files.readString(out, StandardCharsets.UTF_8));
+                ranksOutput("stderr"), failures, text(out));
     }
 
     /** mpirun first (it ends its ranks when told), then whatever of the job is left. */
@@ -126,7 +126,7 @@ final class RankJob {
         for (int rank = 0; rank < test.ranks(); rank++) {
             Path file = reportDir.resolve("ranks").resolve("1").resolve("rank." + rank).resolve(stream);
             if (Files.exists(file)) {
-                byRank.put(rank, Files.readString(file, StandardCharsets.UTF_8));
+                byRank.put(rank, text(file));
             }
         }
         return byRank;
@@ -144,5 +144,10 @@ final class RankJob {
                 }
             }
         }
+    }
+
+    /** A job's output as text: a rank that dies mid-write may leave any bytes, shown replaced, never rejected. */
+    private static String text(Path file) throws IOException {
+        return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
     }
 }

@@ -33,7 +33,7 @@ final class MpiRun {
         /** What rank {@code rank} wrote to {@code stream} ("stdout" or "stderr"), exactly. */
         String ofRank(int rank, String stream) throws IOException {
             Path file = rankDir.resolve("1").resolve("rank." + rank).resolve(stream);
-            return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+            return Files.exists(file) ? text(file) : "";
         }
 
         /**
@@ -165,7 +165,11 @@ final class MpiRun {
             process.waitFor(10, TimeUnit.SECONDS);
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-        return new Result(finished ? process.exitValue() : -1, Files.readString(out, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8), report, elapsed, !finished, work.resolve("ranks"), hangDump);
+        return new Result(finished ? process.exitValue() : -1, text(out), text(err), report, elapsed, !finished, work.resolve("ranks"), hangDump);
+    }
+
+    /** A job's output as text: a rank that dies mid-write may leave any bytes, shown replaced, never rejected. */
+    static String text(Path file) throws IOException {
+        return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
     }
 }

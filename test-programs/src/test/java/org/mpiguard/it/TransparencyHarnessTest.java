@@ -36,7 +36,7 @@ class TransparencyHarnessTest {
         Process p = pb.start();
         p.getOutputStream().close();
         assertTrue(p.waitFor(15, TimeUnit.MINUTES), "the harness finished");
-        return new Harness(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
+        return new Harness(p.exitValue(), new String(Files.readAllBytes(out), StandardCharsets.UTF_8));
     }
 
     @Test

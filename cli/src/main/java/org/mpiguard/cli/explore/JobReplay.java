@@ -155,7 +155,7 @@ final class JobReplay {
             for (Path file : files.filter(p -> p.getFileName().toString().equals("stdout")).toList()) {
                 Matcher m = RANK_DIR.matcher(file.getParent().getFileName().toString());
                 if (m.matches()) {
-                    byRank.put(Integer.parseInt(m.group(1)), Files.readString(file, StandardCharsets.UTF_8));
+                    byRank.put(Integer.parseInt(m.group(1)), new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
                 }
             }
         }

@@ -25,7 +25,7 @@ record Job(int exitCode, boolean timedOut, double wallSeconds, String stdout, St
             process.waitFor(10, TimeUnit.SECONDS);
         }
         return new Job(finished ? process.exitValue() : -1, !finished, wall,
-                Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+                new String(Files.readAllBytes(out), StandardCharsets.UTF_8), new String(Files.readAllBytes(err), StandardCharsets.UTF_8));
     }
 
     /** The last lines of both streams, for a failure message. */
