@@ -1,6 +1,7 @@
 package org.mpiguard.analyzer.rma;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,8 @@ final class TargetWindow {
 
     private final TreeMap<Long, List<Access>> byStart = new TreeMap<>();
     private final Access[] latestRemoteWrite;
+    /** The origins whose {@link #latestRemoteWrite} is set: a store looks at those, not at every rank of the world. */
+    private final BitSet writers = new BitSet();
     private Access latestStore;
     private long widest;
     private int size;
@@ -47,8 +50,9 @@ final class TargetWindow {
             }
         }
         if (a.kind() == AccessKind.STORE) {
-            for (Access w : latestRemoteWrite) {
-                if (w != null && !w.overlaps(a)) {
+            for (int origin = writers.nextSetBit(0); origin >= 0; origin = writers.nextSetBit(origin + 1)) {
+                Access w = latestRemoteWrite[origin];
+                if (!w.overlaps(a)) {
                     visitor.accept(w);
                 }
             }
@@ -58,6 +62,7 @@ final class TargetWindow {
                 visitor.accept(latestStore);
             }
             latestRemoteWrite[a.origin()] = a;
+            writers.set(a.origin());
         }
         add(a);
     }
@@ -87,9 +92,10 @@ final class TargetWindow {
                 it.remove();
             }
         }
-        for (int i = 0; i < latestRemoteWrite.length; i++) {
-            if (latestRemoteWrite[i] != null && done.test(latestRemoteWrite[i])) {
-                latestRemoteWrite[i] = null;
+        for (int origin = writers.nextSetBit(0); origin >= 0; origin = writers.nextSetBit(origin + 1)) {
+            if (done.test(latestRemoteWrite[origin])) {
+                latestRemoteWrite[origin] = null;
+                writers.clear(origin);
             }
         }
         if (latestStore != null && done.test(latestStore)) {
