@@ -5,100 +5,120 @@ import mpi.Status;
 import org.mpiguard.advice.args.Requests;
 import org.mpiguard.advice.buffers.BufferRules;
 import org.mpiguard.advice.lifecycle.Lifecycle;
+import org.mpiguard.advice.trace.RequestTrace;
 import org.mpiguard.core.Guard;
+import org.mpiguard.core.trace.CompletionOp;
 
 /**
  * The completion event of a wait or a test: which of the call's requests it completed,
  * worked out once from the call's outcome (the receiver, the array and its result: a flag,
  * an index, indices or statuses) and handed, request by request, to each family that acts
  * on a completion, in the declared order: the argument checks' request state (no longer
- * active), the lifecycle (completed here, by this site), the buffers in use (released).
- * Each listener is fail-open on its own, so one family's fault never keeps the others from
- * hearing of the completion. No allocation.
+ * active), the lifecycle (completed here, by this site), the buffers in use (released),
+ * the trace (recorded, with the source and tag the request's Status names). Each listener
+ * is fail-open on its own, so one family's fault never keeps the others from hearing of the
+ * completion. No allocation.
  *
- * <p>The trace records its completions from the statuses it asks MPI for (its own call
- * rules), since only it needs a status per request.
+ * <p>The Status of each request is the program's (the call's Status form) or, for a call
+ * without one, what the trace's own call rule asked MPI for ({@link RequestTrace#waitedOne},
+ * {@link RequestTrace#waitedMany}: the Status form while recording with a wildcard receive
+ * among the requests, else none).
  */
 public final class Completions {
 
     private Completions() {
     }
 
-    /** waitFor, waitStatus: the receiver completed. */
-    public static void one(Request request, int site) {
-        completed(request, site);
+    /** waitFor: the receiver completed. */
+    public static void one(Request request, CompletionOp op, int site) {
+        completed(request, RequestTrace.waitedOne(), op, site);
+    }
+
+    /** waitStatus: the receiver completed, with the program's Status. */
+    public static void one(Request request, Status status, CompletionOp op, int site) {
+        completed(request, status, op, site);
     }
 
     /** test: the receiver completed when the test says so. */
-    public static void oneIf(Request request, boolean done, int site) {
+    public static void oneIf(Request request, boolean done, CompletionOp op, int site) {
         if (done) {
-            completed(request, site);
+            completed(request, RequestTrace.waitedOne(), op, site);
         }
     }
 
     /** testStatus: the receiver completed when a status came back. */
-    public static void oneIf(Request request, Status status, int site) {
+    public static void oneIf(Request request, Status status, CompletionOp op, int site) {
         if (status != null) {
-            completed(request, site);
+            completed(request, status, op, site);
         }
     }
 
-    /** waitAll, waitAllStatus: every request of the array completed. */
-    public static void all(Request[] requests, int site) {
+    /** waitAll: every request of the array completed. */
+    public static void all(Request[] requests, CompletionOp op, int site) {
+        all(requests, RequestTrace.waitedMany(), op, site);
+    }
+
+    /** waitAllStatus: every request of the array completed, its Status at its index. */
+    public static void all(Request[] requests, Status[] statuses, CompletionOp op, int site) {
         if (requests != null) {
-            for (Request r : requests) {
-                completed(r, site);
+            for (int i = 0; i < requests.length; i++) {
+                completed(requests[i], statuses != null && i < statuses.length ? statuses[i] : null, op, site);
             }
         }
     }
 
     /** testAll: every request completed when the test says so. */
-    public static void allIf(Request[] requests, boolean done, int site) {
+    public static void allIf(Request[] requests, boolean done, CompletionOp op, int site) {
         if (done) {
-            all(requests, site);
+            all(requests, RequestTrace.waitedMany(), op, site);
         }
     }
 
     /** testAllStatus: every request completed when statuses came back. */
-    public static void allIf(Request[] requests, Status[] statuses, int site) {
+    public static void allIf(Request[] requests, Status[] statuses, CompletionOp op, int site) {
         if (statuses != null) {
-            all(requests, site);
+            all(requests, statuses, op, site);
         }
     }
 
     /** waitAny, testAny: the request at {@code index} completed; an index out of range (UNDEFINED) completed none. */
-    public static void at(Request[] requests, int index, int site) {
-        if (requests != null && index >= 0 && index < requests.length) {
-            completed(requests[index], site);
-        }
+    public static void at(Request[] requests, int index, CompletionOp op, int site) {
+        at(requests, index, RequestTrace.waitedOne(), op, site);
     }
 
     /** waitAnyStatus, testAnyStatus: the request the status names completed. */
-    public static void at(Request[] requests, Status status, int site) {
+    public static void at(Request[] requests, Status status, CompletionOp op, int site) {
         if (status != null) {
-            at(requests, status.getIndex(), site);
+            at(requests, status.getIndex(), status, op, site);
         }
     }
 
-    /** waitSome, testSome: the requests at these indices completed. */
-    public static void some(Request[] requests, int[] indices, int site) {
+    private static void at(Request[] requests, int index, Status status, CompletionOp op, int site) {
+        if (requests != null && index >= 0 && index < requests.length) {
+            completed(requests[index], status, op, site);
+        }
+    }
+
+    /** waitSome, testSome: the requests at these indices completed (the trace's statuses, if any, in the same order). */
+    public static void some(Request[] requests, int[] indices, CompletionOp op, int site) {
         if (indices != null) {
-            for (int i : indices) {
-                at(requests, i, site);
+            Status[] statuses = RequestTrace.waitedMany();
+            for (int k = 0; k < indices.length; k++) {
+                at(requests, indices[k], statuses != null && k < statuses.length ? statuses[k] : null, op, site);
             }
         }
     }
 
     /** waitSomeStatus, testSomeStatus: the requests the statuses name completed. */
-    public static void some(Request[] requests, Status[] statuses, int site) {
+    public static void some(Request[] requests, Status[] statuses, CompletionOp op, int site) {
         if (statuses != null) {
             for (Status s : statuses) {
-                at(requests, s, site);
+                at(requests, s, op, site);
             }
         }
     }
 
-    private static void completed(Request request, int site) {
+    private static void completed(Request request, Status status, CompletionOp op, int site) {
         try {
             Requests.completed(request);
         } catch (RuntimeException | LinkageError fault) {
@@ -113,6 +133,11 @@ public final class Completions {
             BufferRules.completed(request);
         } catch (RuntimeException | LinkageError fault) {
             Guard.fault("completion: buffers", fault);
+        }
+        try {
+            RequestTrace.completed(request, status, op, site);
+        } catch (RuntimeException | LinkageError fault) {
+            Guard.fault("completion: trace", fault);
         }
     }
 }

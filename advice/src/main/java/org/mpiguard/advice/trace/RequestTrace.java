@@ -38,149 +38,151 @@ public final class RequestTrace {
     }
 
     /**
+     * The Statuses the last wait or test of a thread asked MPI for (its Status form, made by
+     * the call rules below in the program's stead), read by the completion event of the same
+     * call ({@code Completions}): one holder a thread, reset by every such call while recording.
+     */
+    private static final class Waited {
+        Status one;
+        Status[] many;
+
+        Waited set(Status status, Status[] statuses) {
+            one = status;
+            many = statuses;
+            return this;
+        }
+    }
+
+    private static final ThreadLocal<Waited> WAITED = ThreadLocal.withInitial(Waited::new);
+
+    /** The Status the last wait or test of this thread got from MPI for its one request, or null (not recording, or none asked for). */
+    public static Status waitedOne() {
+        return TraceSession.recorder() == null ? null : WAITED.get().one;
+    }
+
+    /** The Statuses the last wait or test of this thread got from MPI, in its order, or null. */
+    public static Status[] waitedMany() {
+        return TraceSession.recorder() == null ? null : WAITED.get().many;
+    }
+
+    /**
      * Request.waitFor, made instead of the program's call: while recording, a wildcard
      * receive is waited for with waitStatus (the same MPI_Wait, plus the Status the bindings
      * allocate), so the trace knows which send it took; every other request as asked. The
      * other completions without a Status below do the same: only while recording, only when
      * a wildcard receive is among the requests, the call's Status form, the program's answer.
+     * What they get is recorded by the completion event, which decodes the call once.
      */
-    public static void waitFor(Request request, int site) throws MPIException {
-        TraceRecorder r = TraceSession.recorder();
-        if (r == null) {
+    public static void waitFor(Request request) throws MPIException {
+        if (TraceSession.recorder() == null) {
             request.waitFor();
             return;
         }
-        RequestShadow.View view = VIEW.get();
-        if (!RequestShadows.lookup(request, view)) {
+        Waited waited = WAITED.get().set(null, null);
+        if (wildcard(request)) {
+            waited.one = request.waitStatus();
+        } else {
             request.waitFor();
-            return;
         }
-        Status status = wildcard(view) ? request.waitStatus() : waited(request);
-        record(r, view, status, CompletionOp.WAIT, site);
-    }
-
-    private static Status waited(Request request) throws MPIException {
-        request.waitFor();
-        return null;
     }
 
     /** Request.test, instead of the program's call. */
-    public static boolean test(Request request, int site) throws MPIException {
-        TraceRecorder r = TraceSession.recorder();
-        if (r == null) {
+    public static boolean test(Request request) throws MPIException {
+        if (TraceSession.recorder() == null) {
             return request.test();
         }
-        RequestShadow.View view = VIEW.get();
-        boolean known = RequestShadows.lookup(request, view);
-        if (known && wildcard(view)) {
-            Status status = request.testStatus();
-            if (status != null) {
-                record(r, view, status, CompletionOp.TEST, site);
-            }
-            return status != null;
+        Waited waited = WAITED.get().set(null, null);
+        if (wildcard(request)) {
+            waited.one = request.testStatus();
+            return waited.one != null;
         }
-        boolean done = request.test();
-        if (done && known) {
-            record(r, view, null, CompletionOp.TEST, site);
-        }
-        return done;
+        return request.test();
     }
 
     /** Request.waitAll, instead of the program's call. */
-    public static void waitAll(Request[] requests, int site) throws MPIException {
+    public static void waitAll(Request[] requests) throws MPIException {
         if (TraceSession.recorder() == null) {
             Request.waitAll(requests);
             return;
         }
-        if (!anyWildcard(requests)) {
+        Waited waited = WAITED.get().set(null, null);
+        if (anyWildcard(requests)) {
+            waited.many = Request.waitAllStatus(requests);
+        } else {
             Request.waitAll(requests);
-            allCompleted(requests, null, CompletionOp.WAIT_ALL, site);
-            return;
         }
-        allCompleted(requests, Request.waitAllStatus(requests), CompletionOp.WAIT_ALL, site);
     }
 
     /** Request.testAll, instead of the program's call. */
-    public static boolean testAll(Request[] requests, int site) throws MPIException {
+    public static boolean testAll(Request[] requests) throws MPIException {
         if (TraceSession.recorder() == null) {
             return Request.testAll(requests);
         }
-        if (!anyWildcard(requests)) {
-            boolean done = Request.testAll(requests);
-            if (done) {
-                allCompleted(requests, null, CompletionOp.TEST_ALL, site);
-            }
-            return done;
+        Waited waited = WAITED.get().set(null, null);
+        if (anyWildcard(requests)) {
+            waited.many = Request.testAllStatus(requests);
+            return waited.many != null;
         }
-        Status[] statuses = Request.testAllStatus(requests);
-        if (statuses != null) {
-            allCompleted(requests, statuses, CompletionOp.TEST_ALL, site);
-        }
-        return statuses != null;
+        return Request.testAll(requests);
     }
 
     /** Request.waitAny, instead of the program's call. */
-    public static int waitAny(Request[] requests, int site) throws MPIException {
+    public static int waitAny(Request[] requests) throws MPIException {
         if (TraceSession.recorder() == null) {
             return Request.waitAny(requests);
         }
-        if (!anyWildcard(requests)) {
-            int index = Request.waitAny(requests);
-            anyCompleted(requests, index, null, CompletionOp.WAIT_ANY, site);
-            return index;
+        Waited waited = WAITED.get().set(null, null);
+        if (anyWildcard(requests)) {
+            waited.one = Request.waitAnyStatus(requests);
+            return waited.one.getIndex();
         }
-        Status status = Request.waitAnyStatus(requests);
-        anyCompleted(requests, status, CompletionOp.WAIT_ANY, site);
-        return status.getIndex();
+        return Request.waitAny(requests);
     }
 
     /** Request.testAny, instead of the program's call. */
-    public static int testAny(Request[] requests, int site) throws MPIException {
+    public static int testAny(Request[] requests) throws MPIException {
         if (TraceSession.recorder() == null) {
             return Request.testAny(requests);
         }
-        if (!anyWildcard(requests)) {
-            int index = Request.testAny(requests);
-            anyCompleted(requests, index, null, CompletionOp.TEST_ANY, site);
-            return index;
+        Waited waited = WAITED.get().set(null, null);
+        if (anyWildcard(requests)) {
+            waited.one = Request.testAnyStatus(requests);
+            return waited.one == null ? MPI.UNDEFINED : waited.one.getIndex();
         }
-        Status status = Request.testAnyStatus(requests);
-        anyCompleted(requests, status, CompletionOp.TEST_ANY, site);
-        return status == null ? MPI.UNDEFINED : status.getIndex();
+        return Request.testAny(requests);
     }
 
     /** Request.waitSome, instead of the program's call. */
-    public static int[] waitSome(Request[] requests, int site) throws MPIException {
+    public static int[] waitSome(Request[] requests) throws MPIException {
         if (TraceSession.recorder() == null) {
             return Request.waitSome(requests);
         }
-        if (!anyWildcard(requests)) {
-            int[] indices = Request.waitSome(requests);
-            someCompleted(requests, indices, CompletionOp.WAIT_SOME, site);
-            return indices;
+        Waited waited = WAITED.get().set(null, null);
+        if (anyWildcard(requests)) {
+            waited.many = Request.waitSomeStatus(requests);
+            return indicesOf(waited.many);
         }
-        return indicesOf(requests, Request.waitSomeStatus(requests), CompletionOp.WAIT_SOME, site);
+        return Request.waitSome(requests);
     }
 
     /** Request.testSome, instead of the program's call. */
-    public static int[] testSome(Request[] requests, int site) throws MPIException {
+    public static int[] testSome(Request[] requests) throws MPIException {
         if (TraceSession.recorder() == null) {
             return Request.testSome(requests);
         }
-        if (!anyWildcard(requests)) {
-            int[] indices = Request.testSome(requests);
-            someCompleted(requests, indices, CompletionOp.TEST_SOME, site);
-            return indices;
+        Waited waited = WAITED.get().set(null, null);
+        if (anyWildcard(requests)) {
+            waited.many = Request.testSomeStatus(requests);
+            return indicesOf(waited.many);
         }
-        return indicesOf(requests, Request.testSomeStatus(requests), CompletionOp.TEST_SOME, site);
+        return Request.testSome(requests);
     }
 
-    /** The completions the statuses name, recorded; the indices the program's call would have returned. */
-    private static int[] indicesOf(Request[] requests, Status[] statuses, CompletionOp op, int site) {
+    /** The indices the program's call would have returned, in the statuses' order. */
+    private static int[] indicesOf(Status[] statuses) {
         if (statuses == null) {
             return null;
         }
-        someCompleted(requests, statuses, op, site);
         int[] indices = new int[statuses.length];
         for (int i = 0; i < statuses.length; i++) {
             indices[i] = statuses[i].getIndex();
@@ -191,6 +193,11 @@ public final class RequestTrace {
     /** A receive from ANY_SOURCE or with ANY_TAG: its completion must say what it matched. */
     private static boolean wildcard(RequestShadow.View view) {
         return view.kind == WaitKind.RECEIVE && (view.peer == MPI.ANY_SOURCE || view.tag == MPI.ANY_TAG);
+    }
+
+    private static boolean wildcard(Request request) {
+        RequestShadow.View view = VIEW.get();
+        return RequestShadows.lookup(request, view) && wildcard(view);
     }
 
     private static boolean anyWildcard(Request[] requests) {
@@ -206,7 +213,7 @@ public final class RequestTrace {
         return false;
     }
 
-    /** waitFor, test (when true), waitStatus, testStatus, getStatus: one request completed. */
+    /** One request completed (the completion event of a wait or test, or getStatus), with its Status if known. */
     public static void completed(Object request, Status status, CompletionOp op, int site) {
         TraceRecorder r = TraceSession.recorder();
         if (r == null || request == null) {
@@ -226,55 +233,6 @@ public final class RequestTrace {
             tag = status.getTag();
         }
         r.complete(site, op, view.traceId, source, tag, -1, 0);
-    }
-
-    /** waitAll, testAll (when true), and their Status variants. */
-    public static void allCompleted(Request[] requests, Status[] statuses, CompletionOp op, int site) {
-        if (TraceSession.recorder() == null || requests == null) {
-            return;
-        }
-        for (int i = 0; i < requests.length; i++) {
-            completed(requests[i], statuses != null && i < statuses.length ? statuses[i] : null, op, site);
-        }
-    }
-
-    /** waitAny, testAny: the index MPI returned (MPI.UNDEFINED when none). */
-    public static void anyCompleted(Request[] requests, int index, Status status, CompletionOp op, int site) {
-        if (requests != null && index >= 0 && index < requests.length) {
-            completed(requests[index], status, op, site);
-        }
-    }
-
-    /** waitAny/testAny with a Status: the index is in it. */
-    public static void anyCompleted(Request[] requests, Status status, CompletionOp op, int site) {
-        if (status != null) {
-            anyCompleted(requests, status.getIndex(), status, op, site);
-        }
-    }
-
-    /** waitSome, testSome: the indices MPI returned. */
-    public static void someCompleted(Request[] requests, int[] indices, CompletionOp op, int site) {
-        if (indices == null || requests == null || TraceSession.recorder() == null) {
-            return;
-        }
-        for (int i : indices) {
-            if (i >= 0 && i < requests.length) {
-                completed(requests[i], null, op, site);
-            }
-        }
-    }
-
-    /** waitSomeStatus, testSomeStatus: each Status names its request. */
-    public static void someCompleted(Request[] requests, Status[] statuses, CompletionOp op, int site) {
-        if (statuses == null || requests == null || TraceSession.recorder() == null) {
-            return;
-        }
-        for (Status s : statuses) {
-            int i = s == null ? -1 : s.getIndex();
-            if (i >= 0 && i < requests.length) {
-                completed(requests[i], s, op, site);
-            }
-        }
     }
 
     /** Free and cancel. */
