@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,7 +35,7 @@ class TransparencyHarnessTest {
         Process p = pb.start();
         p.getOutputStream().close();
         assertTrue(p.waitFor(15, TimeUnit.MINUTES), "the harness finished");
-        return new Harness(p.exitValue(), new String(Files.readAllBytes(out), StandardCharsets.UTF_8));
+        return new Harness(p.exitValue(), MpiRun.text(out));
     }
 
     @Test

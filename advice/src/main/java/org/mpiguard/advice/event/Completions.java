@@ -19,10 +19,11 @@ import org.mpiguard.core.trace.CompletionOp;
  * is fail-open on its own, so one family's fault never keeps the others from hearing of the
  * completion. No allocation.
  *
- * <p>The Status of each request is the program's (the call's Status form) or, for a call
- * without one, what the trace's own call rule asked MPI for ({@link RequestTrace#waitedOne},
- * {@link RequestTrace#waitedMany}: the Status form while recording with a wildcard receive
- * among the requests, else none).
+ * <p>The Status of each request is the program's (the call's Status form, {@link
+ * RequestTrace#GIVEN}) or, for a call without one, what the trace's own call rule asked MPI
+ * for (the Status form while recording with a wildcard receive among the requests, else
+ * none): the event says where it lies ({@link RequestTrace#WAITED_ONE}, or its place among
+ * those statuses) and the trace looks there only while recording.
  */
 public final class Completions {
 
@@ -31,38 +32,43 @@ public final class Completions {
 
     /** waitFor: the receiver completed. */
     public static void one(Request request, CompletionOp op, int site) {
-        completed(request, RequestTrace.waitedOne(), op, site);
+        completed(request, null, RequestTrace.WAITED_ONE, op, site);
     }
 
     /** waitStatus: the receiver completed, with the program's Status. */
     public static void one(Request request, Status status, CompletionOp op, int site) {
-        completed(request, status, op, site);
+        completed(request, status, RequestTrace.GIVEN, op, site);
     }
 
     /** test: the receiver completed when the test says so. */
     public static void oneIf(Request request, boolean done, CompletionOp op, int site) {
         if (done) {
-            completed(request, RequestTrace.waitedOne(), op, site);
+            completed(request, null, RequestTrace.WAITED_ONE, op, site);
         }
     }
 
     /** testStatus: the receiver completed when a status came back. */
     public static void oneIf(Request request, Status status, CompletionOp op, int site) {
         if (status != null) {
-            completed(request, status, op, site);
+            completed(request, status, RequestTrace.GIVEN, op, site);
         }
     }
 
     /** waitAll: every request of the array completed. */
     public static void all(Request[] requests, CompletionOp op, int site) {
-        all(requests, RequestTrace.waitedMany(), op, site);
+        if (requests != null) {
+            for (int i = 0; i < requests.length; i++) {
+                completed(requests[i], null, i, op, site);
+            }
+        }
     }
 
     /** waitAllStatus: every request of the array completed, its Status at its index. */
     public static void all(Request[] requests, Status[] statuses, CompletionOp op, int site) {
         if (requests != null) {
             for (int i = 0; i < requests.length; i++) {
-                completed(requests[i], statuses != null && i < statuses.length ? statuses[i] : null, op, site);
+                completed(requests[i], statuses != null && i < statuses.length ? statuses[i] : null, RequestTrace.GIVEN,
+                        op, site);
             }
         }
     }
@@ -70,7 +76,7 @@ public final class Completions {
     /** testAll: every request completed when the test says so. */
     public static void allIf(Request[] requests, boolean done, CompletionOp op, int site) {
         if (done) {
-            all(requests, RequestTrace.waitedMany(), op, site);
+            all(requests, op, site);
         }
     }
 
@@ -83,28 +89,27 @@ public final class Completions {
 
     /** waitAny, testAny: the request at {@code index} completed; an index out of range (UNDEFINED) completed none. */
     public static void at(Request[] requests, int index, CompletionOp op, int site) {
-        at(requests, index, RequestTrace.waitedOne(), op, site);
+        at(requests, index, null, RequestTrace.WAITED_ONE, op, site);
     }
 
     /** waitAnyStatus, testAnyStatus: the request the status names completed. */
     public static void at(Request[] requests, Status status, CompletionOp op, int site) {
         if (status != null) {
-            at(requests, status.getIndex(), status, op, site);
+            at(requests, status.getIndex(), status, RequestTrace.GIVEN, op, site);
         }
     }
 
-    private static void at(Request[] requests, int index, Status status, CompletionOp op, int site) {
+    private static void at(Request[] requests, int index, Status given, int waitedAt, CompletionOp op, int site) {
         if (requests != null && index >= 0 && index < requests.length) {
-            completed(requests[index], status, op, site);
+            completed(requests[index], given, waitedAt, op, site);
         }
     }
 
     /** waitSome, testSome: the requests at these indices completed (the trace's statuses, if any, in the same order). */
     public static void some(Request[] requests, int[] indices, CompletionOp op, int site) {
         if (indices != null) {
-            Status[] statuses = RequestTrace.waitedMany();
             for (int k = 0; k < indices.length; k++) {
-                at(requests, indices[k], statuses != null && k < statuses.length ? statuses[k] : null, op, site);
+                at(requests, indices[k], null, k, op, site);
             }
         }
     }
@@ -118,7 +123,7 @@ public final class Completions {
         }
     }
 
-    private static void completed(Request request, Status status, CompletionOp op, int site) {
+    private static void completed(Request request, Status given, int waitedAt, CompletionOp op, int site) {
         try {
             Requests.completed(request);
         } catch (RuntimeException | LinkageError fault) {
@@ -135,7 +140,7 @@ public final class Completions {
             Guard.fault("completion: buffers", fault);
         }
         try {
-            RequestTrace.completed(request, status, op, site);
+            RequestTrace.completed(request, given, waitedAt, op, site);
         } catch (RuntimeException | LinkageError fault) {
             Guard.fault("completion: trace", fault);
         }

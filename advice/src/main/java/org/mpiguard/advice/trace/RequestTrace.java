@@ -37,6 +37,11 @@ public final class RequestTrace {
         return RequestShadows.lookup(request, view) ? view.traceId : -1;
     }
 
+    /** {@link #completed(Object, Status, int, CompletionOp, int)}: the Status is the program's, the one given. */
+    public static final int GIVEN = -1;
+    /** {@link #completed(Object, Status, int, CompletionOp, int)}: the Status is the one this thread's call rule got. */
+    public static final int WAITED_ONE = -2;
+
     /**
      * The Statuses the last wait or test of a thread asked MPI for (its Status form, made by
      * the call rules below in the program's stead), read by the completion event of the same
@@ -51,19 +56,17 @@ public final class RequestTrace {
             many = statuses;
             return this;
         }
+
+        /** {@link #WAITED_ONE}: the one Status; k >= 0: the k-th of the many (a request's index, or its place among the indices), or null. */
+        Status at(int k) {
+            if (k == WAITED_ONE) {
+                return one;
+            }
+            return many != null && k >= 0 && k < many.length ? many[k] : null;
+        }
     }
 
     private static final ThreadLocal<Waited> WAITED = ThreadLocal.withInitial(Waited::new);
-
-    /** The Status the last wait or test of this thread got from MPI for its one request, or null (not recording, or none asked for). */
-    public static Status waitedOne() {
-        return TraceSession.recorder() == null ? null : WAITED.get().one;
-    }
-
-    /** The Statuses the last wait or test of this thread got from MPI, in its order, or null. */
-    public static Status[] waitedMany() {
-        return TraceSession.recorder() == null ? null : WAITED.get().many;
-    }
 
     /**
      * Request.waitFor, made instead of the program's call: while recording, a wildcard
@@ -213,12 +216,28 @@ public final class RequestTrace {
         return false;
     }
 
-    /** One request completed (the completion event of a wait or test, or getStatus), with its Status if known. */
+    /**
+     * One request of a wait or test completed (the completion event): its Status is {@code given}
+     * ({@link #GIVEN}) or what this thread's call rule got from MPI ({@link #WAITED_ONE}, or
+     * {@code waitedAt}, the place of the request's Status among those). Without a recorder,
+     * one volatile read and nothing else.
+     */
+    public static void completed(Object request, Status given, int waitedAt, CompletionOp op, int site) {
+        TraceRecorder r = TraceSession.recorder();
+        if (r != null && request != null) {
+            record(r, request, waitedAt == GIVEN ? given : WAITED.get().at(waitedAt), op, site);
+        }
+    }
+
+    /** Request.getStatus: one request completed, with the Status the program got. */
     public static void completed(Object request, Status status, CompletionOp op, int site) {
         TraceRecorder r = TraceSession.recorder();
-        if (r == null || request == null) {
-            return;
+        if (r != null && request != null) {
+            record(r, request, status, op, site);
         }
+    }
+
+    private static void record(TraceRecorder r, Object request, Status status, CompletionOp op, int site) {
         RequestShadow.View view = VIEW.get();
         if (RequestShadows.lookup(request, view)) {
             record(r, view, status, op, site);
