@@ -1,18 +1,21 @@
 package org.mpiguard.analyzer;
 
+import org.mpiguard.core.trace.EventBuffer;
 import org.mpiguard.core.trace.TraceEvent;
 
 /**
  * One event of a rank read ahead of the replay, with what the rank's own events (read so
  * far) say of it: the message it sent, the receive it completed, the collective it called
  * or completed, its RMA epoch and the event that completes it, its part in PSCW. A feed
- * keeps its slots and fills them again ({@link #hold}): one is made per event a feed holds
- * at most, not per event read.
+ * keeps its slots and fills them again ({@link #hold}), the event too ({@link #own}): one is
+ * made per event a feed holds at most, not per event read.
  */
 final class FeedSlot {
     /** {@link #completion} of an event that is not an RMA operation or window access. */
     static final int NOT_RMA = -1;
 
+    /** Where the stream writes the slot's event: reused, so nothing may keep it past {@link #empty}. */
+    final EventBuffer own = new EventBuffer();
     int index;
     TraceEvent event;
     SendEvent send;
@@ -30,11 +33,11 @@ final class FeedSlot {
     boolean arrived;
     boolean snapshotTaken;
 
-    /** Holds event {@code index} of its rank, nothing said of it yet. */
-    FeedSlot hold(int index, TraceEvent event) {
+    /** Holds event {@code index} of its rank, just read into {@link #own}, nothing said of it yet. */
+    TraceEvent hold(int index) {
         this.index = index;
-        this.event = event;
-        return this;
+        this.event = own;
+        return own;
     }
 
     /** Replayed: lets go of the event and everything said of it. */

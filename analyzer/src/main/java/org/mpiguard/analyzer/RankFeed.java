@@ -70,20 +70,21 @@ final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpo
     int read(int n) {
         int k = 0;
         while (k < n && !ended) {
-            TraceEvent e = StreamingMatch.read(stream, rank, read, notes);
-            if (e == null) {
+            FeedSlot slot = nextSlot();
+            if (!StreamingMatch.readInto(stream, slot.own, rank, read, notes)) {
                 ended = true;
                 posting.end();
                 stream.close();
                 break;
             }
-            accept(e);
+            accept(slot);
             k++;
         }
         return k;
     }
 
-    private void accept(TraceEvent e) {
+    /** The ring's slot after its last, made when the ring first reaches it: the next event is read into its buffer. */
+    private FeedSlot nextSlot() {
         if (count == ring.length) {
             FeedSlot[] bigger = new FeedSlot[2 * ring.length];
             for (int k = 0; k < count; k++) {
@@ -92,10 +93,17 @@ final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpo
             ring = bigger;
             first = 0;
         }
+        int at = (first + count) % ring.length;
+        if (ring[at] == null) {
+            ring[at] = new FeedSlot();
+        }
+        return ring[at];
+    }
+
+    private void accept(FeedSlot slot) {
         int i = read++;
-        int at = (first + count++) % ring.length;
-        FeedSlot slot = ring[at];
-        ring[at] = slot == null ? new FeedSlot().hold(i, e) : slot.hold(i, e);
+        count++;
+        TraceEvent e = slot.hold(i);
         if (e.kind() == EventKind.HANDLE && e.op() == HandleKind.CREATE) {
             members(e);
         }

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.mpiguard.core.trace.TraceEvent;
+import org.mpiguard.core.trace.EventBuffer;
 import org.mpiguard.core.trace.TraceFormatException;
 import org.mpiguard.core.trace.TraceRecorder;
 import org.mpiguard.core.trace.TraceStream;
@@ -178,14 +178,17 @@ final class StreamingMatch {
         return new Posting();
     }
 
-    /** The next event of a rank, or null at its end or at an error (said as a note). */
-    static TraceEvent read(TraceStream stream, int rank, int index, List<String> notes) {
+    /**
+     * The rank's next event, written into {@code into}: false at its end or where its trace cannot be
+     * read on (said in the notes).
+     */
+    static boolean readInto(TraceStream stream, EventBuffer into, int rank, int index, List<String> notes) {
         try {
-            return stream.next();
+            return stream.nextInto(into);
         } catch (TraceFormatException ex) {
             notes.add(TraceSetNotes.name(rank) + " cannot be read past event " + index + " (" + ex.getMessage()
                     + "): its events after it are not analysed");
-            return null;
+            return false;
         }
     }
 

@@ -129,7 +129,7 @@ final class RepeatMemo {
         int slot = slot(recordSite, recordTag);
         int period = fits && holds(slot, recordSite, recordTag)
                 ? search(slot, Math.min(RecordLayout.fields(recordTag), v.length), v) : 0;
-        replay(recordTag, recordSite, seq, v);
+        replay(recordTag, recordSite, seq, v, v.length);
         return period;
     }
 
@@ -137,7 +137,7 @@ final class RepeatMemo {
      * What the reader does with every record, full or repeat, and {@link #record} with every
      * one it writes: the memo moves on by it (no period is looked for).
      */
-    void replay(int recordTag, int recordSite, long seq, long[] v) {
+    void replay(int recordTag, int recordSite, long seq, long[] v, int count) {
         lastSeq = seq;
         int slot = slot(recordSite, recordTag);
         if (!holds(slot, recordSite, recordTag)) {
@@ -151,7 +151,7 @@ final class RepeatMemo {
             lastPeriod[slot] = 0;
             sinceSearch[slot] = 0;
         }
-        push(slot, Math.min(RecordLayout.fields(recordTag), v.length), v);
+        push(slot, Math.min(RecordLayout.fields(recordTag), count), v);
     }
 
     /** Whether the slot holds events of this site and kind from this chunk. */
@@ -235,28 +235,30 @@ final class RepeatMemo {
     }
 
     /**
-     * A repeat record read back: its event, built from the slot of its site and kind (the
-     * memo then moves on as it did in the writer); null when the memo holds no such event (a
-     * corrupt chunk).
+     * A repeat record read back: its event, built from the slot of its site and kind into
+     * {@code into} (the memo then moves on as it did in the writer); false when the memo
+     * holds no such event (a corrupt chunk).
      */
-    TraceEvent expand(long word, long thread) {
+    boolean expand(long word, long thread, EventBuffer into) {
         int recordSite = (int) (word >>> 8) & MAX_SITE;
         int recordTag = (int) (word >>> 32) & 0xff;
         int period = (int) (word >>> 40 & 3) + 1;
         int slot = slot(recordSite, recordTag);
         EventKind kind = EventKind.ofTag(recordTag);
         if (kind == null || !holds(slot, recordSite, recordTag) || held[slot] < period || lastSeq < 0) {
-            return null;
+            return false;
         }
-        long[] fields = new long[kind.fieldCount()];
+        long[] fields = into.fieldArray();
+        int count = kind.fieldCount();
         int back = at(slot, period);
         int before = held[slot] >= 2 * period ? at(slot, 2 * period) : -1;
-        for (int i = 0; i < fields.length; i++) {
+        for (int i = 0; i < count; i++) {
             long last = history[back + i];
             fields[i] = before < 0 ? last : 2 * last - history[before + i];
         }
         long seq = lastSeq + (word >>> 42);
-        replay(recordTag, recordSite, seq, fields);
-        return TraceEvent.of(kind, seq, recordSite, thread, fields);
+        replay(recordTag, recordSite, seq, fields, count);
+        into.set(kind, seq, recordSite, thread, count);
+        return true;
     }
 }

@@ -25,8 +25,10 @@ final class ThreadRecords {
     private long runLeft;
     private int runPeriod;
     private long runAt;
-    /** The next event, read ahead for the merge by sequence number; null at the end. */
-    TraceEvent head;
+    /** Where the next event is decoded, again for every event. */
+    private final EventBuffer buffer = new EventBuffer();
+    /** The next event ({@link #buffer}), read ahead for the merge by sequence number; null at the end. */
+    EventBuffer head;
     /** The claim number of the chunk {@link #head} came from: equal sequence numbers keep the file's order. */
     long headChunk;
 
@@ -53,7 +55,7 @@ final class ThreadRecords {
         head = next(emitted);
     }
 
-    private TraceEvent next(long emitted) throws TraceFormatException {
+    private EventBuffer next(long emitted) throws TraceFormatException {
         for (;;) {
             if (runLeft > 0) {
                 runLeft--;
@@ -62,9 +64,9 @@ final class ThreadRecords {
                     throw new TraceFormatException(path, runAt, "a run of period " + runPeriod
                             + " after fewer repeat records");
                 }
-                TraceEvent e = expand(runAt, repeat);
+                expand(runAt, repeat);
                 runs.push(repeat);
-                return e;
+                return buffer;
             }
             if (p + RepeatMemo.RECORD_BYTES > end) {
                 if (nextChunk == chunkCount) {
@@ -85,10 +87,10 @@ final class ThreadRecords {
             }
             int tag = (int) (word & 0xff);
             if (tag == RepeatMemo.REPEAT) {
-                TraceEvent e = expand(p, word);
+                expand(p, word);
                 runs.push(word);
                 p += RepeatMemo.RECORD_BYTES;
-                return e;
+                return buffer;
             }
             if (tag == RepeatRuns.RUN) {
                 long count = RepeatRuns.count(word);
@@ -105,7 +107,7 @@ final class ThreadRecords {
         }
     }
 
-    private TraceEvent record(long word, int tag) throws TraceFormatException {
+    private EventBuffer record(long word, int tag) throws TraceFormatException {
         EventKind kind = EventKind.ofTag(tag);
         int size = RecordLayout.size(tag);
         if (kind == null || size == 0 || p + size > end) {
@@ -113,9 +115,10 @@ final class ThreadRecords {
                     : "a record runs past its chunk");
         }
         long wide = RecordLayout.wideMask(tag);
-        long[] fields = new long[kind.fieldCount()];
+        long[] fields = buffer.fieldArray();
+        int count = kind.fieldCount();
         long q = p + RecordLayout.HEADER;
-        for (int i = 0; i < fields.length; i++) {
+        for (int i = 0; i < count; i++) {
             if ((wide >>> i & 1) != 0) {
                 fields[i] = window.getLong(q);
                 q += 8;
@@ -125,16 +128,15 @@ final class ThreadRecords {
             }
         }
         int site = window.getInt(p + 8);
-        memo.replay(tag, site, word >>> 8, fields);
+        memo.replay(tag, site, word >>> 8, fields, count);
         p += size;
-        return TraceEvent.of(kind, word >>> 8, site, thread, fields);
+        buffer.set(kind, word >>> 8, site, thread, count);
+        return buffer;
     }
 
-    private TraceEvent expand(long at, long word) throws TraceFormatException {
-        TraceEvent e = memo.expand(word, thread);
-        if (e == null) {
+    private void expand(long at, long word) throws TraceFormatException {
+        if (!memo.expand(word, thread, buffer)) {
             throw new TraceFormatException(path, at, "a repeat record of a site its chunk has not recorded");
         }
-        return e;
     }
 }

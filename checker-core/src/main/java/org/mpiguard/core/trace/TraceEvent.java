@@ -6,10 +6,11 @@ package org.mpiguard.core.trace;
  * resolved by {@link TraceFile#site}), the recording {@code thread}'s id, and its fields in
  * the order of {@link EventKind#fieldName}; a field the file did not carry reads as 0.
  *
- * <p>Two kinds of object stand for an event: one that holds its fields (made while a file is
- * read, {@link #of}), and one that reads them from its trace's columns ({@link EventColumns},
- * what {@link TraceFile#events} holds: 24 bytes an event looked at, instead of the 110 an
- * event with its own array of fields takes).
+ * <p>Three kinds of object stand for an event: one that holds its fields ({@link #of}), one
+ * that reads them from its trace's columns ({@link EventColumns}, what {@link TraceFile#events}
+ * holds: 24 bytes an event looked at, instead of the 110 an event with its own array of
+ * fields takes), and a buffer a streaming reader fills again for every event
+ * ({@link EventBuffer}, {@link TraceStream#nextInto}).
  */
 public abstract class TraceEvent {
 
@@ -60,39 +61,12 @@ public abstract class TraceEvent {
     }
 
     /** An event with its own fields. */
-    private static final class Held extends TraceEvent {
-        private final EventKind kind;
-        private final long seq;
-        private final int site;
-        private final long thread;
+    private static final class Held extends StoredEvent {
         private final long[] fields;
 
         Held(EventKind kind, long seq, int site, long thread, long[] fields) {
-            this.kind = kind;
-            this.seq = seq;
-            this.site = site;
-            this.thread = thread;
+            header(kind, seq, site, thread);
             this.fields = fields;
-        }
-
-        @Override
-        public EventKind kind() {
-            return kind;
-        }
-
-        @Override
-        public long seq() {
-            return seq;
-        }
-
-        @Override
-        public int site() {
-            return site;
-        }
-
-        @Override
-        public long thread() {
-            return thread;
         }
 
         @Override

@@ -174,11 +174,46 @@ public final class TraceStream implements AutoCloseable {
         return header;
     }
 
-    /** The rank's next event, or null after its last. */
+    /** The rank's next event, or null after its last (an event of its own: see {@link #nextInto} for none). */
     public TraceEvent next() throws TraceFormatException {
         if (held != null) {
             return emitted < held.size() ? held.get((int) emitted++) : null;
         }
+        ThreadRecords first = first();
+        if (first == null) {
+            return null;
+        }
+        EventBuffer h = first.head;
+        TraceEvent e = TraceEvent.of(h.kind(), h.seq(), h.site(), h.thread(), h.fields());
+        emitted++;
+        advance(first);
+        return e;
+    }
+
+    /**
+     * The rank's next event written into {@code into}, allocating nothing; false after its
+     * last (then {@code into} is left as it was).
+     */
+    public boolean nextInto(EventBuffer into) throws TraceFormatException {
+        if (held != null) {
+            if (emitted >= held.size()) {
+                return false;
+            }
+            into.copy(held.get((int) emitted++));
+            return true;
+        }
+        ThreadRecords first = first();
+        if (first == null) {
+            return false;
+        }
+        into.copy(first.head);
+        emitted++;
+        advance(first);
+        return true;
+    }
+
+    /** The thread whose head comes next: lowest sequence number, then the chunk claimed first. */
+    private ThreadRecords first() {
         ThreadRecords first = null;
         for (ThreadRecords t : threads) {
             if (t.head != null && (first == null || t.head.seq() < first.head.seq()
@@ -186,13 +221,7 @@ public final class TraceStream implements AutoCloseable {
                 first = t;
             }
         }
-        if (first == null) {
-            return null;
-        }
-        TraceEvent e = first.head;
-        emitted++;
-        advance(first);
-        return e;
+        return first;
     }
 
     private void advance(ThreadRecords t) throws TraceFormatException {
