@@ -99,11 +99,8 @@ public final class BindingHazards {
      */
     private static int watched(Object buf, int count, Datatype type) {
         try {
-            if (count <= 0 || type == null || type.isNull() || !Checks.on()) {
-                return 0;
-            }
-            Object array = arrayOf(buf);
-            if (array == null) {
+            Object array = count <= 0 ? null : arrayOf(buf); // first: a direct buffer needs no more look
+            if (array == null || type == null || type.isNull() || !Checks.on()) {
                 return 0;
             }
             long span = Datatypes.span(type, count);

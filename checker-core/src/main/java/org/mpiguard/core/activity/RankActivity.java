@@ -7,7 +7,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * The activity of every application thread of this process that has called MPI. A
  * thread registers itself on its first blocking call (one allocation per thread, ever);
- * afterwards the lookup is a ThreadLocal read.
+ * afterwards the lookup is a ThreadLocal read, or for the first thread that registered
+ * (the one that called MPI.Init, in nearly every program the only one that calls MPI) a
+ * compare with the current thread: every blocking call looks its thread up.
  */
 public final class RankActivity {
 
@@ -31,11 +33,29 @@ public final class RankActivity {
         }
     };
 
+    /**
+     * The first thread's activity. Not volatile: only its own thread takes the fast path, and
+     * that thread wrote it; any other thread only reads its final {@code thread} field.
+     */
+    private static ThreadActivity first;
+
     private RankActivity() {
     }
 
     public static ThreadActivity current() {
-        return CURRENT.get();
+        ThreadActivity f = first;
+        if (f != null && f.thread() == Thread.currentThread()) {
+            return f;
+        }
+        return lookUp();
+    }
+
+    private static ThreadActivity lookUp() {
+        ThreadActivity activity = CURRENT.get();
+        if (first == null) {
+            first = activity; // two threads racing here both store a whole (thread, activity) pair
+        }
+        return activity;
     }
 
     /**

@@ -96,6 +96,28 @@ class ThreadActivityTest {
     }
 
     @Test
+    void threadsTakingTurnsEachKeepTheirOwnRecordWhicheverRegisteredFirst() throws Exception {
+        ThreadActivity[] seen = new ThreadActivity[4];
+        Thread a = new Thread(() -> {
+            seen[0] = RankActivity.current();
+            seen[1] = RankActivity.current();
+        });
+        a.start();
+        a.join();
+        ThreadActivity mine = RankActivity.current();
+        Thread b = new Thread(() -> {
+            seen[2] = RankActivity.current();
+            seen[3] = RankActivity.current();
+        });
+        b.start();
+        b.join();
+        assertTrue(seen[0] == seen[1] && seen[2] == seen[3], "a thread asking again gets the same record");
+        assertTrue(seen[0] != mine && seen[2] != mine && seen[0] != seen[2], "no thread gets another's");
+        assertTrue(mine == RankActivity.current() && mine.thread() == Thread.currentThread());
+        assertTrue(seen[0].thread() == a && seen[2].thread() == b);
+    }
+
+    @Test
     void recordsOfDeadThreadsAreDroppedSoMemoryStaysBounded() throws Exception {
         for (int i = 0; i < 600; i++) {
             Thread t = new Thread(RankActivity::current);
