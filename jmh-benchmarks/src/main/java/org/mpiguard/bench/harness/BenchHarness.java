@@ -95,14 +95,14 @@ public final class BenchHarness {
             // one job per variant runs every kernel: start-up is paid twice, not twice per kernel
             for (int pair = 1; pair <= options.pairs; pair++) {
                 for (Variant v : variants()) {
-                    runKernels(v, options.kernels, scale, options.ranks);
+                    runKernels(v, options.kernels, scale, options.ranks, tallies);
                 }
             }
         } else {
             for (String kernel : options.kernels) {
                 for (int pair = 1; pair <= options.pairs; pair++) {
                     for (Variant v : variants()) {
-                        runKernels(v, List.of(kernel), scale, ranksOf(kernel));
+                        runKernels(v, List.of(kernel), scale, ranksOf(kernel), tallies);
                     }
                     Tally t = tallies.get(kernel);
                     progress.printf(Locale.ROOT, "[bench] %s pair %d/%d: plain %.3f s, agent %.3f s%s%n", kernel, pair,
@@ -112,6 +112,8 @@ public final class BenchHarness {
             }
         }
         printTable();
+        Map<String, Tally> perCore = options.perCore && !options.smoke ? PerCorePass.measure(this, options, out,
+                progress, targets) : Map.of();
         if (options.startup) {
             printStartup();
         }
@@ -126,10 +128,13 @@ public final class BenchHarness {
         for (String failure : startupFailures) {
             progress.println("bench: FAILED start-up: " + failure);
         }
-        for (Map.Entry<String, Tally> e : tallies.entrySet()) {
-            for (String failure : e.getValue().failures) {
-                progress.println("bench: FAILED " + e.getKey() + ": " + failure);
-                failures++;
+        for (Map<String, Tally> pass : List.of(tallies, perCore)) {
+            for (Map.Entry<String, Tally> e : pass.entrySet()) {
+                for (String failure : e.getValue().failures) {
+                    progress.println("bench: FAILED " + e.getKey() + (pass == perCore ? " at one rank per core" : "")
+                            + ": " + failure);
+                    failures++;
+                }
             }
         }
         return failures == 0 ? 0 : FAILED;
@@ -147,7 +152,8 @@ public final class BenchHarness {
         return CALL_HEAVY.equals(kernel) && !options.smoke ? CALL_HEAVY_RANKS : options.ranks;
     }
 
-    private void runKernels(Variant variant, List<String> kernels, String scale, int ranks)
+    /** Runs {@code kernels} in one job of {@code ranks} ranks; what each measured goes to its tally in {@code into}. */
+    void runKernels(Variant variant, List<String> kernels, String scale, int ranks, Map<String, Tally> into)
             throws IOException, InterruptedException {
         Path work = Files.createTempDirectory("mpiguard-bench");
         List<String> command = mpirun(ranks);
@@ -157,7 +163,7 @@ public final class BenchHarness {
         long findings = variant == Variant.AGENT ? countFindings(work) : 0; // the traced run's are the same checks
         TraceFootprint.Footprint trace = variant == Variant.TRACED ? TraceFootprint.of(work) : TraceFootprint.Footprint.NONE;
         for (String kernel : kernels) {
-            Tally t = tallies.get(kernel);
+            Tally t = into.get(kernel);
             t.findings += findings;
             KernelLines.Result r = lines.results.get(kernel);
             String what = variant.name().toLowerCase(Locale.ROOT) + " run";
@@ -193,7 +199,7 @@ public final class BenchHarness {
         }
         if (job.exitCode() != 0 && !job.timedOut()) {
             for (String kernel : kernels) {
-                Tally t = tallies.get(kernel);
+                Tally t = into.get(kernel);
                 if (t.failures.isEmpty()) {
                     t.failures.add(variant.name().toLowerCase(Locale.ROOT) + " job exited with " + job.exitCode()
                             + ":\n" + job.tail());
@@ -264,6 +270,7 @@ public final class BenchHarness {
         }
         targets.medianRatio = Samples.medianOf(ratios);
         targets.macroKernels = ratios.size();
+        targets.macroRanks = options.ranks;
         out.printf(Locale.ROOT, "median ratio across the macro kernels (all but %s): %.3f, geometric mean %.3f%n",
                 CALL_HEAVY, Samples.medianOf(ratios), ratios.isEmpty() ? Double.NaN : Math.exp(geo / ratios.size()));
         if (options.traced) {

@@ -20,6 +20,8 @@ final class HarnessOptions {
             "  --plain-thread-multiple  the plain runs initialise MPI at THREAD_MULTIPLE, as the agent does: the",
             "                         ratio is then the checker's own cost, without Open MPI's thread level",
             "  --smoke                tiny sizes, every kernel in one job per variant, one pair: a few seconds",
+            "  --no-per-core          skip the second pass of the macro kernels at one rank per core (plain and",
+            "                         agent, as many ranks as the machine has cores; not in --smoke)",
             "  --no-startup           skip the start-up measurement",
             "  --no-jmh               skip the JMH sendRecv measurement the targets block reports",
             "  --timeout S            seconds a job may take before it counts as failed (default 300)",
@@ -36,6 +38,8 @@ final class HarnessOptions {
     boolean traced;
     boolean smoke;
     boolean startup = true;
+    /** The macro kernels again at one rank per core, beside the --ranks pass (issue 23 asks for both). */
+    boolean perCore = true;
     boolean jmh = true;
     int timeoutSeconds = 300;
     Path agentJar;
@@ -55,6 +59,7 @@ final class HarnessOptions {
                 case "--plain-thread-multiple" -> o.plainThreadMultiple = true;
                 case "--traced" -> o.traced = true;
                 case "--no-startup" -> o.startup = false;
+                case "--no-per-core" -> o.perCore = false;
                 case "--no-jmh" -> o.jmh = false;
                 case "--pairs" -> {
                     o.pairs = positive(arg, value(args, ++i, arg), 1, 1000);

@@ -39,6 +39,26 @@ class TargetsTest {
     }
 
     @Test
+    void theOnePerCorePassIsJudgedOnItsOwnLinesBesideTheMainPass() {
+        Targets t = new Targets();
+        t.macroRanks = 4;
+        t.macroKernels = 9;
+        t.medianRatio = 1.30;
+        t.perCoreRanks = 2;
+        t.perCoreKernels = 9;
+        t.perCoreMedianRatio = 1.04;
+        t.perCoreWorstKernel = "mg";
+        t.perCoreWorstRatio = 1.20;
+        String out = print(t);
+        assertTrue(out.matches("(?s).*macro suite at 4 ranks, median ratio of 9 kernels +1\\.300 .*NOT MET\\n.*"), out);
+        assertTrue(out.matches("(?s).*macro suite at 2 ranks \\(one per core\\), median ratio of 9 kernels +1\\.040 "
+                + "+\\(target: 1\\.05 or better\\) +met\\n.*"), out);
+        assertTrue(out.matches("(?s).*at 2 ranks \\(one per core\\), worst kernel \\(mg\\) +1\\.200 "
+                + "+\\(target: none above 1\\.15\\) +NOT MET\\n.*"), out);
+        assertTrue(!print(new Targets()).contains("one per core"), "no per-core lines when the pass did not run");
+    }
+
+    @Test
     void aFigureNotMeasuredSaysWhyAndIsNeitherMetNorMissed() {
         Targets t = new Targets();
         t.sendRecvWhy = "--no-jmh";
