@@ -1,6 +1,7 @@
 package org.mpiguard.core.options;
 
 import java.util.Locale;
+import java.util.Set;
 
 /** The families of checks the {@code checks} option switches on and off. */
 public enum CheckFamily {
@@ -20,6 +21,20 @@ public enum CheckFamily {
      * accessors unrewritten, so it costs nothing.
      */
     BUFFERS;
+
+    /** This family's bit in {@link #bits}. */
+    public long bit() {
+        return 1L << ordinal();
+    }
+
+    /** A set of families as one long, so asking whether one is on is a load and a mask. */
+    public static long bits(Set<CheckFamily> families) {
+        long bits = 0;
+        for (CheckFamily f : families) {
+            bits |= f.bit();
+        }
+        return bits;
+    }
 
     public String key() {
         return name().toLowerCase(Locale.ROOT);

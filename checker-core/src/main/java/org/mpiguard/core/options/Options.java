@@ -130,7 +130,7 @@ public final class Options {
         this.include = values.get(INCLUDE);
         this.exclude = values.get(EXCLUDE);
         this.checks = parseChecks(values.get(CHECKS));
-        this.checkBits = bits(checks);
+        this.checkBits = CheckFamily.bits(checks);
         this.timeoutMillis = parseDuration(TIMEOUT, values.get(TIMEOUT), 100);
         this.livelockTimeoutMillis = parseDuration(LIVELOCK_TIMEOUT, values.get(LIVELOCK_TIMEOUT), 100);
         this.stallTimeoutMillis = parseDuration(STALL_TIMEOUT, values.get(STALL_TIMEOUT), 100);
@@ -238,14 +238,6 @@ public final class Options {
                 + "'. Valid: " + VALID.get(key));
     }
 
-    private static long bits(Set<CheckFamily> families) {
-        long bits = 0;
-        for (CheckFamily f : families) {
-            bits |= 1L << f.ordinal();
-        }
-        return bits;
-    }
-
     private static Set<CheckFamily> parseChecks(String value) throws OptionsException {
         String v = value.trim().toLowerCase(Locale.ROOT);
         if (v.equals("all")) {
@@ -332,7 +324,7 @@ public final class Options {
     }
 
     public boolean enabled(CheckFamily family) {
-        return (checkBits & 1L << family.ordinal()) != 0;
+        return (checkBits & family.bit()) != 0;
     }
 
     public long timeoutMillis() {
