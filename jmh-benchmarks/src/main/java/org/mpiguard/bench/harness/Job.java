@@ -24,8 +24,12 @@ record Job(int exitCode, boolean timedOut, double wallSeconds, String stdout, St
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
         }
-        return new Job(finished ? process.exitValue() : -1, !finished, wall,
-                new String(Files.readAllBytes(out), StandardCharsets.UTF_8), new String(Files.readAllBytes(err), StandardCharsets.UTF_8));
+        return new Job(finished ? process.exitValue() : -1, !finished, wall, text(out), text(err));
+    }
+
+    /** A process's output file as text, any malformed byte replaced (a job killed mid-write can leave one). */
+    static String text(Path file) throws IOException {
+        return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
     }
 
     /** The last lines of both streams, for a failure message. */

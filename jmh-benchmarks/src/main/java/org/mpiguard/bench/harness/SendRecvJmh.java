@@ -41,7 +41,7 @@ final class SendRecvJmh {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
         }
-        String stdout = Files.readString(work.resolve("stdout"));
+        String stdout = Job.text(work.resolve("stdout"));
         Matcher m = SENDRECV_ROW.matcher(stdout);
         if (done && p.exitValue() == 0 && m.find()) {
             targets.sendRecvRatio = Double.parseDouble(m.group(1));
@@ -53,7 +53,7 @@ final class SendRecvJmh {
             }
         } else {
             targets.sendRecvWhy = done ? "JMH run exited with " + p.exitValue() : "JMH run timed out";
-            startupFailures.add("JMH sendRecv: " + targets.sendRecvWhy + "\n" + Files.readString(work.resolve("stderr")));
+            startupFailures.add("JMH sendRecv: " + targets.sendRecvWhy + "\n" + Job.text(work.resolve("stderr")));
         }
         BenchHarness.deleteTree(work);
     }
