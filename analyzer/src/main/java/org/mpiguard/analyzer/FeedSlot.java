@@ -7,17 +7,16 @@ import org.mpiguard.core.trace.TraceEvent;
  * One event of a rank read ahead of the replay, with what the rank's own events (read so
  * far) say of it: the message it sent, the receive it completed, the collective it called
  * or completed, its RMA epoch and the event that completes it, its part in PSCW. A feed
- * keeps its slots and fills them again ({@link #hold}), the event too ({@link #own}): one is
+ * keeps its slots and fills them again ({@link #hold}), the event too ({@link #event}): one is
  * made per event a feed holds at most, not per event read.
  */
 final class FeedSlot {
     /** {@link #completion} of an event that is not an RMA operation or window access. */
     static final int NOT_RMA = -1;
 
-    /** Where the stream writes the slot's event: reused, so nothing may keep it past {@link #empty}. */
-    final EventBuffer own = new EventBuffer();
+    /** The slot's event, written by the stream: reused, so nothing may keep it past {@link #empty}. */
+    final EventBuffer event = new EventBuffer();
     int index;
-    TraceEvent event;
     SendEvent send;
     RecvEvent received;
     CollectiveEvent collective;
@@ -33,16 +32,14 @@ final class FeedSlot {
     boolean arrived;
     boolean snapshotTaken;
 
-    /** Holds event {@code index} of its rank, just read into {@link #own}, nothing said of it yet. */
+    /** Holds event {@code index} of its rank, just read into {@link #event}, nothing said of it yet. */
     TraceEvent hold(int index) {
         this.index = index;
-        this.event = own;
-        return own;
+        return event;
     }
 
-    /** Replayed: lets go of the event and everything said of it. */
+    /** Replayed: forgets everything said of its event (the buffer is filled again by a later one). */
     void empty() {
-        event = null;
         send = null;
         received = null;
         collective = null;

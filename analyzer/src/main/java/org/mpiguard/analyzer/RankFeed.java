@@ -71,7 +71,7 @@ final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpo
         int k = 0;
         while (k < n && !ended) {
             FeedSlot slot = nextSlot();
-            if (!StreamingMatch.readInto(stream, slot.own, rank, read, notes)) {
+            if (!StreamingMatch.readInto(stream, slot.event, rank, read, notes)) {
                 ended = true;
                 posting.end();
                 stream.close();

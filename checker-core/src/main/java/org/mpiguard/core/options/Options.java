@@ -107,8 +107,7 @@ public final class Options {
 
     private final String include;
     private final String exclude;
-    private final Set<CheckFamily> checks;
-    /** {@link #checks} as bits by ordinal: every binding call asks, so one load and a mask. */
+    /** The families the checks option turns on, as {@link CheckFamily#bits}: every binding call asks. */
     private final long checkBits;
     private final long timeoutMillis;
     private final long livelockTimeoutMillis;
@@ -129,8 +128,7 @@ public final class Options {
     private Options(Map<String, String> values) throws OptionsException {
         this.include = values.get(INCLUDE);
         this.exclude = values.get(EXCLUDE);
-        this.checks = parseChecks(values.get(CHECKS));
-        this.checkBits = CheckFamily.bits(checks);
+        this.checkBits = CheckFamily.bits(parseChecks(values.get(CHECKS)));
         this.timeoutMillis = parseDuration(TIMEOUT, values.get(TIMEOUT), 100);
         this.livelockTimeoutMillis = parseDuration(LIVELOCK_TIMEOUT, values.get(LIVELOCK_TIMEOUT), 100);
         this.stallTimeoutMillis = parseDuration(STALL_TIMEOUT, values.get(STALL_TIMEOUT), 100);
