@@ -1,23 +1,27 @@
 package org.mpiguard.agent;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.mpiguard.core.Guard;
+import org.mpiguard.core.index.OwnerCount;
 import org.mpiguard.core.index.TrampolineEntry;
 
 /**
- * Which calls into the bindings have a trampoline, from the index the advice build
- * writes. Keyed by owner, name and descriptor exactly as a call instruction names them,
- * so a call the bindings' version does not know is simply left alone.
+ * Which calls into the bindings (and, for the buffer watch, into {@code java.nio}) have a
+ * trampoline, from the index the advice build writes split by owner. Keyed by owner, name
+ * and descriptor exactly as a call instruction names them, so a call the bindings' version
+ * does not know is simply left alone.
  *
- * <p>Start-up reads the index as one string and parses nothing: the lines of a binding
- * class are parsed the first time a rewritten class calls into it, and the buffer watch's
- * targets the first time one names java.nio. A program touches a handful of the 32
- * binding classes, and parsing all 1,100 lines up front cost some 70 ms of the premain
- * plus the compiler threads' work on the string code it made hot (measured, issue 18).
+ * <p>Start-up reads only the list of owners (a few dozen lines); a class's own lines are
+ * read and parsed the first time a rewritten class calls into it. A program touches a
+ * handful of the classes. Reading the whole index and searching it for each class cost
+ * some 40 ms of a rank's start-up in the interpreter, and the compiler threads then
+ * compiled the string search it had made hot (measured, issue 23; docs/overhead.md).
  */
 public final class TrampolineIndex {
 
@@ -43,22 +47,26 @@ public final class TrampolineIndex {
         }
     }
 
-    /** One binding class's entries, keyed by name and descriptor. */
+    /** One owner's entries, keyed by name and descriptor. */
     private record Owner(Map<String, Target> methods, Map<String, ConstructorTarget> constructors) {
     }
 
-    /** The whole index, one entry a line. */
-    private final String text;
+    private static final Owner NONE = new Owner(Map.of(), Map.of());
+
+    /** The owners calls can name, with their counts (java.nio's only when the buffer watch is on). */
+    private final Map<String, OwnerCount> counts;
     private final boolean bufferWatch;
     private final boolean constructors;
     private final ConcurrentHashMap<String, Owner> owners = new ConcurrentHashMap<>();
-    private volatile Map<String, Target> nio;
 
-    private TrampolineIndex(String text, boolean bufferWatch) {
-        this.text = text;
+    private TrampolineIndex(Map<String, OwnerCount> counts, boolean bufferWatch) {
+        this.counts = counts;
         this.bufferWatch = bufferWatch;
-        this.constructors = text.contains(" " + TrampolineEntry.CONSTRUCTOR + " ")
-                || text.contains(" " + TrampolineEntry.CHECKED_CONSTRUCTOR + " ");
+        boolean any = false;
+        for (OwnerCount c : counts.values()) {
+            any |= c.constructors() > 0;
+        }
+        this.constructors = any;
     }
 
     /** Whether java.nio accessors are rewritten too (then classes naming java/nio/ are parsed). */
@@ -73,19 +81,21 @@ public final class TrampolineIndex {
 
     /** Without {@code bufferWatch}, calls of java.nio accessors are left as they are. */
     public static TrampolineIndex load(boolean bufferWatch) throws IOException {
-        try (InputStream in = TrampolineIndex.class.getClassLoader().getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IOException("the agent jar lacks " + RESOURCE);
+        Map<String, OwnerCount> counts = new HashMap<>(64);
+        for (String line : lines(TrampolineEntry.OWNERS_RESOURCE)) {
+            OwnerCount c = OwnerCount.parse(line);
+            if (c != null && (bufferWatch || !c.owner().startsWith(NIO))) {
+                counts.put(c.owner(), c);
             }
-            return new TrampolineIndex(new String(in.readAllBytes(), StandardCharsets.UTF_8), bufferWatch);
         }
+        if (counts.isEmpty()) {
+            throw new IOException("the agent jar's " + TrampolineEntry.OWNERS_RESOURCE + " names no class");
+        }
+        return new TrampolineIndex(counts, bufferWatch);
     }
 
     /** The trampoline for this call, or null if the call is to be left as it is. */
     public Target find(String owner, String name, String descriptor) {
-        if (owner.startsWith(NIO)) {
-            return bufferWatch ? nio().get(TrampolineEntry.key(owner, name, descriptor)) : null;
-        }
         return owner(owner).methods().get(name + descriptor);
     }
 
@@ -99,41 +109,39 @@ public final class TrampolineIndex {
         return constructors;
     }
 
-    /** How many methods have a trampoline (parses the whole index: for tests and the build's log). */
+    /** How many methods have a trampoline (for tests and the build's log). */
     public int size() {
         int n = 0;
-        for (int at = 0; at < text.length(); ) {
-            int end = lineEnd(at);
-            TrampolineEntry e = TrampolineEntry.parse(text.substring(at, end));
-            if (e != null && !e.isConstructor()) {
-                n++;
-            }
-            at = end + 1;
+        for (OwnerCount c : counts.values()) {
+            n += c.methods();
         }
-        return n + (bufferWatch ? nio().size() : 0);
+        return n;
     }
 
     private Owner owner(String owner) {
         Owner parsed = owners.get(owner);
         if (parsed == null) {
-            parsed = parse(owner);
+            parsed = counts.containsKey(owner) ? parse(owner) : NONE;
             Owner raced = owners.putIfAbsent(owner, parsed);
             parsed = raced != null ? raced : parsed;
         }
         return parsed;
     }
 
-    /** The lines that begin with {@code owner} and a space. */
-    private Owner parse(String owner) {
+    /** The lines of {@code owner}'s resource; an owner whose resource cannot be read has none. */
+    private static Owner parse(String owner) {
         Map<String, Target> methods = new HashMap<>();
         Map<String, ConstructorTarget> made = new HashMap<>();
-        String prefix = owner + ' ';
-        for (int at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, at + 1)) {
-            if (at > 0 && text.charAt(at - 1) != '\n') {
-                continue;
-            }
-            TrampolineEntry e = TrampolineEntry.parse(text.substring(at, lineEnd(at)));
-            if (e == null) {
+        List<String> lines;
+        try {
+            lines = lines(TrampolineEntry.ownerResource(owner));
+        } catch (IOException e) {
+            Guard.fault("reading the trampolines of " + owner.replace('/', '.'), e);
+            return NONE;
+        }
+        for (String line : lines) {
+            TrampolineEntry e = TrampolineEntry.parse(line);
+            if (e == null || !e.owner().equals(owner)) {
                 continue;
             }
             if (e.isConstructor()) {
@@ -147,17 +155,23 @@ public final class TrampolineIndex {
         return new Owner(methods, made);
     }
 
-    private int lineEnd(int at) {
-        int end = text.indexOf('\n', at);
-        return end < 0 ? text.length() : end;
-    }
-
-    private Map<String, Target> nio() {
-        Map<String, Target> n = nio;
-        if (n == null) {
-            n = NioTargets.all();
-            nio = n;
+    /** The lines of a resource of the agent jar, split without regular expressions (start-up runs interpreted). */
+    private static List<String> lines(String resource) throws IOException {
+        byte[] bytes = AgentJarResources.read(resource);
+        if (bytes == null) {
+            throw new IOException("the agent jar lacks " + resource);
         }
-        return n;
+        String text = new String(bytes, StandardCharsets.ISO_8859_1);
+        List<String> lines = new ArrayList<>();
+        int at = 0;
+        while (at < text.length()) {
+            int end = text.indexOf('\n', at);
+            end = end < 0 ? text.length() : end;
+            if (end > at) {
+                lines.add(text.substring(at, end));
+            }
+            at = end + 1;
+        }
+        return lines;
     }
 }

@@ -4,12 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 import org.junit.jupiter.api.Test;
+import org.mpiguard.advice.buffers.NioAccess;
 import org.mpiguard.agent.fixtures.SampleBufferUser;
+import org.mpiguard.core.index.OwnerCount;
+import org.mpiguard.core.index.TrampolineEntry;
 import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.site.CallSites;
 
@@ -64,24 +70,51 @@ class BufferAccessRewriteTest {
         assertEquals(Bytes.calls(original).size(), after.size());
     }
 
+    /** The index lines of the java.nio owners, as the build wrote them. */
+    private static List<TrampolineEntry> nioEntries() throws Exception {
+        ClassLoader loader = TrampolineIndex.class.getClassLoader();
+        List<TrampolineEntry> entries = new ArrayList<>();
+        for (String line : text(loader, TrampolineEntry.OWNERS_RESOURCE).split("\n")) {
+            OwnerCount owner = OwnerCount.parse(line);
+            if (owner != null && owner.owner().startsWith("java/nio/")) {
+                for (String l : text(loader, TrampolineEntry.ownerResource(owner.owner())).split("\n")) {
+                    entries.add(TrampolineEntry.parse(l));
+                }
+            }
+        }
+        return entries;
+    }
+
+    private static String text(ClassLoader loader, String resource) throws Exception {
+        try (InputStream in = loader.getResourceAsStream(resource)) {
+            assertNotNull(in, resource);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
     @Test
-    void everyTrampolineStandsForAnAccessorTheJdkHas() throws Exception {
+    void everyTrampolineStandsForAnAccessorTheJdkHasAndIsOneOfTheWatchs() throws Exception {
         int accessors = 0;
-        for (var entry : NioTargets.all().entrySet()) {
-            String key = entry.getKey();
-            String owner = key.substring(0, key.indexOf('.')).replace('/', '.');
-            String nameAndDescriptor = key.substring(key.indexOf('.') + 1);
-            Class<?> type = Class.forName(owner);
+        for (TrampolineEntry e : nioEntries()) {
+            Class<?> type = Class.forName(e.owner().replace('/', '.'));
             boolean found = false;
             for (java.lang.reflect.Method m : type.getMethods()) {
-                if ((m.getName() + Type.getMethodDescriptor(m)).equals(nameAndDescriptor.replace(" ", ""))) {
+                if (m.getName().equals(e.name()) && Type.getMethodDescriptor(m).equals(e.descriptor())) {
                     found = true;
                 }
             }
-            assertTrue(found, "java.nio has " + key);
+            assertTrue(found, "java.nio has " + e.format());
+            boolean trampoline = false;
+            for (java.lang.reflect.Method m : NioAccess.class.getMethods()) {
+                if (m.getName().equals(e.trampolineName()) && Type.getMethodDescriptor(m).equals(e.trampolineDescriptor())) {
+                    trampoline = true;
+                }
+            }
+            assertTrue(trampoline, "NioAccess has the trampoline of " + e.format());
+            assertEquals(TRAMPOLINES, e.trampolineClass());
             accessors++;
         }
-        assertTrue(accessors > 100, "all seven buffer kinds: " + accessors);
+        assertTrue(accessors > 100, "all seven buffer kinds and mapped buffers: " + accessors);
     }
 
     @Test

@@ -20,7 +20,8 @@ import org.mpiguard.core.index.TrampolineEntry;
  * Build step of the advice module: writes a static trampoline for every public method and
  * constructor of every public class of the bindings ({@link BindingScan}), with the rules
  * of the tables ({@link RuleTable}) in it ({@link TrampolineWriter}), compiles them, and
- * writes the index ({@link TrampolineEntry}) the agent's rewriter reads. A rule line that
+ * writes the index ({@link TrampolineEntry}) the agent's rewriter reads, whole and by owner
+ * with the buffer watch's lines ({@link OwnerIndex}). A rule line that
  * cannot be right, or whose code does not compile, fails the build with its
  * {@code file.rules:line}.
  *
@@ -38,7 +39,10 @@ public final class TrampolineGenerator {
             System.exit(2);
         }
         try {
-            generate(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]), System.getProperty("java.class.path"));
+            List<TrampolineEntry> index = generate(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]),
+                    System.getProperty("java.class.path"));
+            Class<?> nio = Class.forName(NioEntries.TRAMPOLINES, false, TrampolineGenerator.class.getClassLoader());
+            OwnerIndex.write(Path.of(args[1]), index, NioEntries.of(nio));
         } catch (RuleErrors e) {
             System.err.println("[mpiguard] " + e.getMessage());
             System.exit(1);

@@ -19,8 +19,14 @@ package org.mpiguard.core.index;
 public record TrampolineEntry(String owner, String name, String descriptor, char kind, String trampolineClass,
                               String trampolineName, String trampolineDescriptor, String op) {
 
-    /** Where the index lives on the agent's class path. */
+    /** Where the whole index of the bindings' trampolines lives on the agent's class path. */
     public static final String RESOURCE = "META-INF/mpiguard/trampolines.idx";
+    /**
+     * The index split by owner, for the agent's start-up: one resource per class a call
+     * can name ({@link #ownerResource}), the buffer watch's {@code java/nio} accessors
+     * included, and a list of the owners ({@link OwnerCount}, one per line).
+     */
+    public static final String OWNERS_RESOURCE = "META-INF/mpiguard/trampolines/owners";
     public static final char STATIC = 'S';
     public static final char VIRTUAL = 'V';
     /** A constructor with an after-trampoline only. */
@@ -34,6 +40,11 @@ public record TrampolineEntry(String owner, String name, String descriptor, char
 
     public boolean isConstructor() {
         return kind == CONSTRUCTOR || kind == CHECKED_CONSTRUCTOR;
+    }
+
+    /** The resource holding the lines of {@code owner}, an internal class name such as {@code mpi/Comm}. */
+    public static String ownerResource(String owner) {
+        return "META-INF/mpiguard/trampolines/" + owner + ".idx";
     }
 
     /** The key a call instruction looks the entry up by. */
