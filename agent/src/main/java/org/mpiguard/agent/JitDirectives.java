@@ -54,13 +54,31 @@ final class JitDirectives implements Runnable {
         "org/mpiguard/core/trace/AccessRun.*", "org/mpiguard/core/trace/ValueHash.ofBits",
         "org/mpiguard/core/trace/ValueHash.concat"};
 
+    /**
+     * Inlined into the checker's own methods (and nowhere else: the program calls none of
+     * them): getters and one-field tests that every call's path asks, each at most 35 bytes
+     * of bytecode (the JIT's own MaxInlineSize; {@code JitDirectivesTextTest} holds them
+     * there). Left as calls, a check's gate (is the family on? is MPI running?) was a chain
+     * of four calls: some 4 % of a one-double allReduce's time under the agent (JMH,
+     * async-profiler; docs/overhead.md).
+     */
+    static final String[] TINY = {"org/mpiguard/core/Guard.options", "org/mpiguard/core/options/Options.enabled",
+        "org/mpiguard/core/options/CheckFamily.bit", "org/mpiguard/advice/args/Checks.on",
+        "org/mpiguard/adapter/MpiRuntime.state", "org/mpiguard/adapter/MpiRuntime.running",
+        "org/mpiguard/adapter/MpiRuntime.tracksCollectives", "org/mpiguard/core/activity/RankActivity.current",
+        "org/mpiguard/core/activity/ThreadActivity.thread", "org/mpiguard/adapter/trace/TraceSession.recorder",
+        "org/mpiguard/adapter/shadow/Shadow.frees", "org/mpiguard/adapter/shadow/CommShadow.identity",
+        "org/mpiguard/advice/explore/ForcedMatches.source"};
+
     static final String TEXT = text();
 
     private static String text() {
         StringBuilder own = new StringBuilder();
         StringBuilder inline = new StringBuilder();
-        for (String p : FAST_PATH) {
-            inline.append(inline.length() == 0 ? "" : ", ").append("\"+").append(p).append('"');
+        for (String[] list : new String[][] {FAST_PATH, TINY}) {
+            for (String p : list) {
+                inline.append(inline.length() == 0 ? "" : ", ").append("\"+").append(p).append('"');
+            }
         }
         for (String p : CHECKER) {
             inline.append(", \"-").append(p).append("*.*\"");

@@ -1,0 +1,78 @@
+package org.mpiguard.agent;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import org.junit.jupiter.api.Test;
+
+/** What the directives let the JIT inline into the checker: small methods that exist, nothing else. */
+class JitDirectivesTextTest {
+
+    /** HotSpot's MaxInlineSize (JDK 17 to 25): what the JIT would inline on its own however rarely called. */
+    private static final int MAX_INLINE_SIZE = 35;
+
+    /** Bytecode sizes of every method named {@code name} in {@code owner} (all overloads). */
+    private static List<Integer> sizes(String owner, String name) throws IOException {
+        List<Integer> sizes = new ArrayList<>();
+        try (InputStream in = JitDirectivesTextTest.class.getClassLoader().getResourceAsStream(owner + ".class")) {
+            assertTrue(in != null, "no class " + owner);
+            // a writer behind the visitor resolves a label at the code's end to its length
+            ClassWriter writer = new ClassWriter(0);
+            new ClassReader(in).accept(new ClassVisitor(Opcodes.ASM9, writer) {
+                @Override
+                public MethodVisitor visitMethod(int access, String method, String descriptor, String signature,
+                                                 String[] exceptions) {
+                    MethodVisitor written = super.visitMethod(access, method, descriptor, signature, exceptions);
+                    if (!method.equals(name)) {
+                        return written;
+                    }
+                    return new MethodVisitor(Opcodes.ASM9, written) {
+                        private final Label end = new Label();
+
+                        @Override
+                        public void visitMaxs(int maxStack, int maxLocals) {
+                            super.visitLabel(end);
+                            super.visitMaxs(maxStack, maxLocals);
+                        }
+
+                        @Override
+                        public void visitEnd() {
+                            super.visitEnd();
+                            sizes.add(end.getOffset());
+                        }
+                    };
+                }
+            }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        }
+        return sizes;
+    }
+
+    @Test
+    void everyTinyMethodExistsAndEveryOverloadOfItIsWithinTheJitsOwnInliningSize() throws IOException {
+        for (String pattern : JitDirectives.TINY) {
+            int dot = pattern.lastIndexOf('.');
+            List<Integer> sizes = sizes(pattern.substring(0, dot), pattern.substring(dot + 1));
+            assertTrue(!sizes.isEmpty(), pattern + " names no method");
+            for (int size : sizes) {
+                assertTrue(size <= MAX_INLINE_SIZE, pattern + " has " + size + " bytes of bytecode");
+            }
+        }
+    }
+
+    @Test
+    void tinyMethodsAreInlinedTheRestOfTheCheckerStaysOut() {
+        String text = JitDirectives.TEXT;
+        int tiny = text.indexOf("\"+org/mpiguard/advice/args/Checks.on\"");
+        int rest = text.indexOf("\"-org/mpiguard/advice/*.*\"");
+        assertTrue(tiny > 0 && rest > tiny, "an inline list is matched in order: the tiny ones first\n" + text);
+    }
+}
