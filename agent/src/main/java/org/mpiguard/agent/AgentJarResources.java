@@ -12,7 +12,8 @@ import java.util.zip.ZipFile;
  * per resource, searched through the program's class path first, opened as a jar URL
  * connection) cost some half a millisecond a resource at start-up, in the interpreter,
  * for each binding class a program calls (measured, issue 23). Outside a jar (the
- * modules' tests, run from their class directories) the class loader serves them.
+ * modules' tests, run from their class directories) the class loader serves them; from a
+ * jar, a name the jar lacks is absent (never another copy on the program's class path).
  */
 final class AgentJarResources {
 
@@ -32,6 +33,7 @@ final class AgentJarResources {
                     return in.readAllBytes();
                 }
             }
+            return null;
         }
         try (InputStream in = AgentJarResources.class.getClassLoader().getResourceAsStream(name)) {
             return in == null ? null : in.readAllBytes();

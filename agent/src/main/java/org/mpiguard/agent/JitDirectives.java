@@ -24,7 +24,8 @@ import java.util.Set;
  * {@code jcmd <pid> Compiler.directives_add} runs. Into every method, the program's and the
  * checker's, only the buffer watch's accessor fast path of the checker is inlined (a field
  * read and a few compares, and while windows are traced the widening of a site's open run of
- * accesses), and every trampoline is a call. The one exception is the trace's
+ * accesses) and the checker's tiny gates ({@link #TINY}, which only the checker calls), and
+ * every trampoline is a call. The one exception is the trace's
  * recording path, which runs for every window access a traced run makes: its methods compile
  * with the JIT's own inlining (1.5x faster traced jacobi1d-rma; the rest of the checker
  * measured no faster with it, docs/overhead.md). A program that brought directives of its own

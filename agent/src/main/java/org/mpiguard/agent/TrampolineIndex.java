@@ -19,9 +19,10 @@ import org.mpiguard.core.index.TrampolineEntry;
  *
  * <p>Start-up reads only the list of owners (a few dozen lines); a class's own lines are
  * read and parsed the first time a rewritten class calls into it. A program touches a
- * handful of the classes. Reading the whole index and searching it for each class cost
- * some 40 ms of a rank's start-up in the interpreter, and the compiler threads then
- * compiled the string search it had made hot (measured, issue 23; docs/overhead.md).
+ * handful of the classes. The resources come straight from the agent jar
+ * ({@link AgentJarResources}); the buffer watch's lines are written by the build instead of
+ * found by reflection at start-up. Together some 23 ms of a rank's start-up became 8-13 ms
+ * (measured, issue 23; docs/overhead.md).
  */
 public final class TrampolineIndex {
 
@@ -135,7 +136,7 @@ public final class TrampolineIndex {
         List<String> lines;
         try {
             lines = lines(TrampolineEntry.ownerResource(owner));
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             Guard.fault("reading the trampolines of " + owner.replace('/', '.'), e);
             return NONE;
         }
@@ -161,14 +162,15 @@ public final class TrampolineIndex {
         if (bytes == null) {
             throw new IOException("the agent jar lacks " + resource);
         }
-        String text = new String(bytes, StandardCharsets.ISO_8859_1);
+        String text = new String(bytes, StandardCharsets.UTF_8);
         List<String> lines = new ArrayList<>();
         int at = 0;
         while (at < text.length()) {
             int end = text.indexOf('\n', at);
             end = end < 0 ? text.length() : end;
-            if (end > at) {
-                lines.add(text.substring(at, end));
+            int last = end > at && text.charAt(end - 1) == '\r' ? end - 1 : end; // a jar built on Windows
+            if (last > at) {
+                lines.add(text.substring(at, last));
             }
             at = end + 1;
         }

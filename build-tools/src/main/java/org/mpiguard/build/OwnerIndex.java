@@ -15,9 +15,8 @@ import org.mpiguard.core.index.TrampolineEntry;
  * Writes the index split by owner, the form the agent reads at start-up: a resource per class
  * calls can name ({@link TrampolineEntry#ownerResource}) and the list of owners with their
  * counts ({@link TrampolineEntry#OWNERS_RESOURCE}). The agent then reads the list and, when a
- * rewritten class first calls a class, that class's few lines: no scan of the whole index
- * (184 kB that the interpreter searched for each class, and whose string search the compiler
- * threads then compiled, while the ranks started).
+ * rewritten class first calls a class, that class's few lines, not the whole 184 kB index.
+ * Lines end in {@code \n} whatever the build's platform (the agent splits on it).
  */
 final class OwnerIndex {
 
@@ -42,11 +41,15 @@ final class OwnerIndex {
             lines.sort(null);
             Path file = classesOut.resolve(TrampolineEntry.ownerResource(owner.getKey()));
             Files.createDirectories(file.getParent());
-            Files.write(file, lines, StandardCharsets.UTF_8);
+            write(file, lines);
             owners.add(new OwnerCount(owner.getKey(), lines.size() - constructors, constructors).format());
         }
         Path list = classesOut.resolve(TrampolineEntry.OWNERS_RESOURCE);
         Files.createDirectories(list.getParent());
-        Files.write(list, owners, StandardCharsets.UTF_8);
+        write(list, owners);
+    }
+
+    private static void write(Path file, List<String> lines) throws IOException {
+        Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
     }
 }
