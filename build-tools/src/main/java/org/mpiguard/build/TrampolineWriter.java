@@ -27,6 +27,7 @@ final class TrampolineWriter {
     static final String PACKAGE = "org.mpiguard.advice.gen";
     /** The comment ahead of a rule's code in generated source. */
     static final String RULE_MARK = "// rule ";
+    private static final String MPI_EXCEPTION = "mpi.MPIException";
 
     private final RuleTable rules;
     private final ClassLoader checker;
@@ -166,12 +167,7 @@ final class TrampolineWriter {
         } else {
             out.append(body);
         }
-        // Whatever leaves the call (the binding's MPIException, a program's null buffer) leaves
-        // without the checker's frames: the program prints the trace it prints without the agent.
-        out.append("        } catch (Throwable thrown) {\n")
-           .append("            org.mpiguard.core.CheckerFrames.hide(thrown);\n")
-           .append("            throw thrown;\n")
-           .append("        }\n");
+        out.append(lastWord(m.getExceptionTypes(), "        "));
         return out.append("    }\n").toString();
     }
 
@@ -189,18 +185,22 @@ final class TrampolineWriter {
         StringBuilder out = new StringBuilder();
         if (!checks.before().isEmpty()) {
             out.append("\n    public static void ").append(TrampolineEntry.CONSTRUCTING).append('(').append(decl)
-               .append(')').append(throwsClause(c.getExceptionTypes())).append(" {\n");
+               .append(')').append(throwsClause(c.getExceptionTypes())).append(" {\n        try {\n");
             for (RuleLine before : checks.before()) {
-                statement(out, "        ", before, before.code() + ";");
+                statement(out, "            ", before, before.code() + ";");
             }
-            out.append("    }\n");
+            out.append(lastWord(c.getExceptionTypes(), "        ")).append("    }\n");
         }
         out.append("\n    public static void ").append(TrampolineEntry.CONSTRUCTED).append('(').append(source(owner))
            .append(" self, ").append(decl).append(')').append(throwsClause(c.getExceptionTypes())).append(" {\n");
-        for (RuleLine after : checks.after()) {
-            statement(out, "        ", after, after.code() + ";");
+        if (checks.after().isEmpty()) {
+            return out.append("    }\n").toString();
         }
-        return out.append("    }\n").toString();
+        out.append("        try {\n");
+        for (RuleLine after : checks.after()) {
+            statement(out, "            ", after, after.code() + ";");
+        }
+        return out.append(lastWord(c.getExceptionTypes(), "        ")).append("    }\n").toString();
     }
 
     private static void statement(StringBuilder out, String indent, RuleLine rule, String code) {
@@ -226,6 +226,25 @@ final class TrampolineWriter {
         } catch (ClassNotFoundException | NoSuchMethodException e) {
             return null;
         }
+    }
+
+    /**
+     * The catch that ends a trampoline's body. Whatever leaves the call (the binding's
+     * MPIException, a program's null buffer) leaves without the checker's frames: the program
+     * prints the trace it prints without the agent. Where the binding method declares
+     * MPIException, a family's MpiFailure becomes the MPIException it carries; where it does
+     * not, a family that declares MpiFailure makes the trampoline fail to compile, so no
+     * check raises an exception the program's call cannot throw.
+     */
+    static String lastWord(Class<?>[] exceptions, String indent) {
+        boolean mpiException = false;
+        for (Class<?> e : exceptions) {
+            mpiException |= e.getName().equals(MPI_EXCEPTION);
+        }
+        return indent + "} catch (Throwable thrown) {\n" + (mpiException
+                ? indent + "    throw org.mpiguard.core.MpiFailure.<mpi.MPIException>rethrown(thrown);\n"
+                : indent + "    org.mpiguard.core.CheckerFrames.hide(thrown);\n" + indent + "    throw thrown;\n")
+                + indent + "}\n";
     }
 
     private static String throwsClause(Class<?>[] exceptions) {

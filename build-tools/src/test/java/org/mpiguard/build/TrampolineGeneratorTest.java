@@ -46,9 +46,31 @@ class TrampolineGeneratorTest {
         long methods = source.lines().filter(l -> l.startsWith("    public static ")).count();
         long hidden = source.lines().filter(l -> l.trim().equals("org.mpiguard.core.CheckerFrames.hide(thrown);"))
                 .count();
+        long unwrapped = source.lines().filter(l -> l.trim().equals(
+                "throw org.mpiguard.core.MpiFailure.<mpi.MPIException>rethrown(thrown);")).count();
         assertTrue(methods > 50, "methods: " + methods);
-        assertTrue(hidden == methods, hidden + " of " + methods + " trampolines hide the checker's frames");
+        assertTrue(unwrapped > 50, "trampolines of methods declaring MPIException unwrap carriers: " + unwrapped);
+        assertTrue(hidden > 0, "methods without MPIException hide the frames and rethrow: " + hidden);
+        assertTrue(hidden + unwrapped == methods, hidden + " + " + unwrapped + " of " + methods
+                + " trampolines end with the checker's frames hidden");
         assertTrue(source.contains("            throw thrown;\n"), "rethrown unchanged");
+    }
+
+    @Test
+    void aFamilyThatMayRaiseCannotBeCalledFromACallThatCannotThrowMpiException(@TempDir Path dir) throws Exception {
+        Path rules = Files.createDirectories(dir.resolve("rules"));
+        // Comm.getRank declares MPIException: a raising family is fine there; Status.getSource does not.
+        Files.write(rules.resolve("raising.rules"), List.of(
+                "Comm.getRank check org.mpiguard.build.RaisingFamily.check(site)",
+                "Status.getSource check org.mpiguard.build.RaisingFamily.check(site)"));
+        RuleErrors e = assertThrows(RuleErrors.class, () -> TrampolineGenerator.generate(dir.resolve("src"),
+                dir.resolve("classes"), rules, classPath() + File.pathSeparator + testClasses()));
+        assertTrue(e.errors().stream().allMatch(m -> m.startsWith("raising.rules:2 (generated ")), e.getMessage());
+        assertTrue(e.getMessage().contains("MpiFailure"), e.getMessage());
+    }
+
+    private static String testClasses() throws Exception {
+        return Path.of(RaisingFamily.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
     }
 
     @Test

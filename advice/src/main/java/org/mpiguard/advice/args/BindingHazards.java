@@ -6,6 +6,7 @@ import mpi.Comm;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import mpi.Message;
 import mpi.Status;
 import org.mpiguard.core.Guard;
@@ -39,7 +40,7 @@ public final class BindingHazards {
     }
 
     public static Status recv(Comm comm, Object buf, int count, Datatype type, int source, int tag, int site)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         int length = watched(buf, count, type);
         if (length <= 0) {
             return comm.recv(buf, count, type, source, tag);
@@ -53,7 +54,7 @@ public final class BindingHazards {
 
     public static Status sendRecv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
                                   Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, int site)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         int length = recvbuf == sendbuf ? 0 : watched(recvbuf, recvcount, recvtype);
         if (length <= 0) {
             return comm.sendRecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
@@ -67,7 +68,7 @@ public final class BindingHazards {
         return status;
     }
 
-    public static Status mRecv(Message message, Object buf, int count, Datatype type, int site) throws MPIException {
+    public static Status mRecv(Message message, Object buf, int count, Datatype type, int site) throws MPIException, MpiFailure {
         int length = watched(buf, count, type);
         if (length <= 0) {
             return message.mRecv(buf, count, type);
@@ -122,14 +123,14 @@ public final class BindingHazards {
                               boolean fromProcNull, String procNullId, String shortId, String name, int site) {
         try {
             compare(buf, length, snapshot, status, type, fromProcNull, procNullId, shortId, name, site);
-        } catch (MPIException | RuntimeException | LinkageError fault) {
+        } catch (MPIException | MpiFailure | RuntimeException | LinkageError fault) {
             Guard.fault("checking a receive", fault); // fail open: the program has its data as the binding left it
         }
     }
 
     private static void compare(Object buf, int length, Object snapshot, Status status, Datatype type,
                                 boolean fromProcNull, String procNullId, String shortId, String name, int site)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         Object array = arrayOf(buf);
         int from = fromOf(buf);
         int items = fromProcNull ? 0 : ReceivedCounts.count(status, type);

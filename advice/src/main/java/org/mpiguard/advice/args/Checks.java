@@ -5,6 +5,7 @@ import org.mpiguard.adapter.shadow.Shadows;
 import mpi.Comm;
 import mpi.Datatype;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import mpi.Op;
 import org.mpiguard.core.Guard;
 import org.mpiguard.adapter.shadow.CommShadow;
@@ -36,12 +37,12 @@ public final class Checks {
     }
 
     static MPIException fail(int site, String id, String argument, Object value, String problem, String valid)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         throw Violations.invalid(site, ArgMessages.argument(id, Violations.op(site), argument, value, problem, valid));
     }
 
     /** The communicator a call is made on: not null, not freed. */
-    public static void comm(int site, String name, Comm comm) throws MPIException {
+    public static void comm(int site, String name, Comm comm) throws MPIException, MpiFailure {
         if (comm == null) {
             fail(site, "handle.comm-null", name, null, "is null", "a communicator such as MPI.COMM_WORLD");
         }
@@ -53,7 +54,7 @@ public final class Checks {
     }
 
     /** A datatype argument: not null, not freed, committed. */
-    public static void type(int site, String name, Datatype type) throws MPIException {
+    public static void type(int site, String name, Datatype type) throws MPIException, MpiFailure {
         if (type == null) {
             fail(site, "type.null", name, null, "is null", "a datatype such as MPI.INT");
         }
@@ -74,7 +75,7 @@ public final class Checks {
      * direct where the call keeps it past its return, and large enough.
      */
     public static void buffer(int site, String bufName, Object buf, String countName, int count, String typeName,
-                              Datatype type, boolean direct) throws MPIException {
+                              Datatype type, boolean direct) throws MPIException, MpiFailure {
         buffer(site, bufName, buf, countName, count, 1, typeName, type, direct);
     }
 
@@ -83,7 +84,7 @@ public final class Checks {
      * ranks (the receive buffer of gather at the root, for instance).
      */
     public static void buffer(int site, String bufName, Object buf, String countName, int count, int ranks,
-                              String typeName, Datatype type, boolean direct) throws MPIException {
+                              String typeName, Datatype type, boolean direct) throws MPIException, MpiFailure {
         type(site, typeName, type);
         if (count < 0) {
             fail(site, "buf.count-negative", countName, count, "is negative", "0 or more");
@@ -121,7 +122,7 @@ public final class Checks {
      * elements whatever the peer, so its size still matters.
      */
     public static void ignoredBuffer(int site, String bufName, Object buf, String countName, int count,
-                                     String typeName, Datatype type, boolean direct) throws MPIException {
+                                     String typeName, Datatype type, boolean direct) throws MPIException, MpiFailure {
         if (buf instanceof Buffer b && b.isDirect()) {
             type(site, typeName, type);
             if (count < 0) {
@@ -138,7 +139,7 @@ public final class Checks {
      * against the bytes the call reads or writes.
      */
     private static void directFits(int site, String bufName, Buffer buf, String countName, int count, int ranks,
-                                   Datatype type, BaseType base, long needed) throws MPIException {
+                                   Datatype type, BaseType base, long needed) throws MPIException, MpiFailure {
         long neededBytes = needed == Long.MAX_VALUE ? Long.MAX_VALUE : needed * base.bytes();
         long availableBytes = (long) buf.capacity() * BaseType.elementBytes(buf);
         if (neededBytes > availableBytes) {
@@ -162,7 +163,7 @@ public final class Checks {
      */
     private static void otherElementType(int site, String bufName, Object buf, String countName, int count,
                                          Datatype type, BaseType base, long needed, int available)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         long arrayBytes = (long) available * BaseType.elementBytes(buf);
         long neededBytes = needed == Long.MAX_VALUE ? Long.MAX_VALUE : needed * base.bytes();
         if (base.fitsInForeignArray(needed, available, BaseType.elementBytes(buf))) {
@@ -189,7 +190,7 @@ public final class Checks {
      */
     public static void vectors(int site, String countsName, int[] counts, String displsName, int[] displs, int ranks,
                                String bufName, Object buf, String typeName, Datatype type, boolean direct)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         type(site, typeName, type);
         if (counts == null || counts.length < ranks) {
             fail(site, "vcoll.counts-length", countsName, counts, counts == null ? "is null"
@@ -245,7 +246,7 @@ public final class Checks {
     }
 
     /** The buffer exists, is a buffer at all and direct where needed (its size and element type: the callers). */
-    static void present(int site, String bufName, Object buf, Datatype type, boolean direct) throws MPIException {
+    static void present(int site, String bufName, Object buf, Datatype type, boolean direct) throws MPIException, MpiFailure {
         if (buf == null) {
             fail(site, "buf.null", bufName, null, "is null", "an array or java.nio buffer of "
                     + elementTypes(type));
@@ -262,7 +263,7 @@ public final class Checks {
     }
 
     /** The largest count whose span fits in {@code available} elements. */
-    private static long maxCount(Datatype type, int available) throws MPIException {
+    private static long maxCount(Datatype type, int available) throws MPIException, MpiFailure {
         long first = (long) type.getTrueLb() + type.getTrueExtent();
         if (available < first) {
             return 0;
@@ -285,23 +286,23 @@ public final class Checks {
         return s.substring(s.indexOf(" or ") + 4);
     }
 
-    public static void dest(int site, String name, int dest, int size) throws MPIException {
+    public static void dest(int site, String name, int dest, int size) throws MPIException, MpiFailure {
         rank(site, name, dest, size, Peers.rules().dest(dest, size));
     }
 
-    public static void source(int site, String name, int source, int size) throws MPIException {
+    public static void source(int site, String name, int source, int size) throws MPIException, MpiFailure {
         rank(site, name, source, size, Peers.rules().source(source, size));
     }
 
     /** Reports rank {@code value} when rule {@code id} failed on it (id null: valid). */
-    private static void rank(int site, String name, int value, int size, String id) throws MPIException {
+    private static void rank(int site, String name, int value, int size, String id) throws MPIException, MpiFailure {
         if (id != null) {
             RankRules rules = Peers.rules();
             fail(site, id, name, value, rules.problem(id, value, size), rules.valid(id, size, Peers.tagUb()));
         }
     }
 
-    public static void root(int site, String name, int root, Comm comm) throws MPIException {
+    public static void root(int site, String name, int root, Comm comm) throws MPIException, MpiFailure {
         CommShadow.Facts facts = Shadows.facts(comm);
         if (facts.inter()) {
             return; // MPI.ROOT and MPI.PROC_NULL are roots there; the remote group's ranks too
@@ -314,17 +315,17 @@ public final class Checks {
         }
     }
 
-    public static void sendTag(int site, String name, int tag) throws MPIException {
+    public static void sendTag(int site, String name, int tag) throws MPIException, MpiFailure {
         int ub = Peers.tagUb();
         tag(site, name, tag, ub, Peers.rules().sendTag(tag, ub));
     }
 
-    public static void recvTag(int site, String name, int tag) throws MPIException {
+    public static void recvTag(int site, String name, int tag) throws MPIException, MpiFailure {
         int ub = Peers.tagUb();
         tag(site, name, tag, ub, Peers.rules().recvTag(tag, ub));
     }
 
-    private static void tag(int site, String name, int tag, int ub, String id) throws MPIException {
+    private static void tag(int site, String name, int tag, int ub, String id) throws MPIException, MpiFailure {
         if (id != null) {
             RankRules rules = Peers.rules();
             fail(site, id, name, tag, rules.problem(id, tag, 0), rules.valid(id, 0, ub));
@@ -332,7 +333,7 @@ public final class Checks {
     }
 
     /** A reduction op: not null, not freed, defined for the datatype. */
-    public static void op(int site, String name, Op op, Datatype type) throws MPIException {
+    public static void op(int site, String name, Op op, Datatype type) throws MPIException, MpiFailure {
         if (op == null) {
             fail(site, "op.null", name, null, "is null", "a predefined op such as MPI.SUM, or a user op");
         }
@@ -351,7 +352,7 @@ public final class Checks {
 
     /** Two buffers of one call must not be the same object (MPI forbids aliased arguments). */
     public static void distinct(int site, String sendName, Object sendbuf, String recvName, Object recvbuf)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         if (sendbuf != null && sendbuf == recvbuf) {
             fail(site, "inplace.aliased", recvName, recvbuf, "is the same object as '" + sendName
                     + "' (MPI forbids aliased send and receive buffers)",
@@ -360,7 +361,7 @@ public final class Checks {
     }
 
     /** The in-place overloads have no meaning on an intercommunicator. */
-    public static void intraForInPlace(int site, String name, Comm comm) throws MPIException {
+    public static void intraForInPlace(int site, String name, Comm comm) throws MPIException, MpiFailure {
         if (Shadows.facts(comm).inter()) {
             fail(site, "inplace.intercomm", name, "an intercommunicator",
                     "cannot take the in-place overload (MPI_IN_PLACE is not allowed on intercommunicators)",

@@ -4,6 +4,7 @@ import mpi.Comm;
 import org.mpiguard.adapter.shadow.Shadows;
 import mpi.Datatype;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import mpi.Op;
 import org.mpiguard.adapter.shadow.CommShadow;
 import org.mpiguard.adapter.shadow.Shadow;
@@ -20,35 +21,35 @@ public final class CollectiveCallArgs {
     }
 
     /** Ranks each side of a collective serves on {@code comm}: the group size, 1 on an intercommunicator. */
-    private static int ranks(Comm comm) throws MPIException {
+    private static int ranks(Comm comm) throws MPIException, MpiFailure {
         CommShadow.Facts facts = Shadows.facts(comm);
         return facts.inter() ? 1 : facts.size();
     }
 
     /** Blocks of a v-collective's arrays the binding reads: the remote group's size on an intercommunicator. */
-    static int peers(Comm comm) throws MPIException {
+    static int peers(Comm comm) throws MPIException, MpiFailure {
         return Shadows.facts(comm).peerCount();
     }
 
-    private static boolean atRoot(Comm comm, int root) throws MPIException {
+    private static boolean atRoot(Comm comm, int root) throws MPIException, MpiFailure {
         CommShadow.Facts facts = Shadows.facts(comm);
         return !facts.inter() && facts.rank() == root;
     }
 
     /** The communicator of a rooted collective is usable and its root a rank of it. */
-    private static void rooted(Comm comm, int root, int site) throws MPIException {
+    private static void rooted(Comm comm, int root, int site) throws MPIException, MpiFailure {
         Checks.comm(site, "comm", comm);
         Checks.root(site, "root", root, comm);
     }
 
-    public static void barrier(Comm comm, int site) throws MPIException {
+    public static void barrier(Comm comm, int site) throws MPIException, MpiFailure {
         if (Checks.on()) {
             Checks.comm(site, "comm", comm);
         }
     }
 
     public static void bcast(Comm comm, Object buf, int count, Datatype type, int root, boolean direct, int site)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         if (!Checks.on() || CheckedCalls.same(site, comm, buf, type, null, null, count, root, 0, 0, 0, 0)) {
             return;
         }
@@ -59,7 +60,7 @@ public final class CollectiveCallArgs {
     }
 
     public static void gather(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
-                              int recvcount, Datatype recvtype, int root, boolean direct, int site) throws MPIException {
+                              int recvcount, Datatype recvtype, int root, boolean direct, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -73,7 +74,7 @@ public final class CollectiveCallArgs {
 
     /** gather(buf, count, type, root): in place at the root. */
     public static void gatherInPlace(Comm comm, Object buf, int count, Datatype type, int root, boolean direct,
-                                     int site) throws MPIException {
+                                     int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -84,7 +85,7 @@ public final class CollectiveCallArgs {
     }
 
     public static void scatter(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
-                               int recvcount, Datatype recvtype, int root, boolean direct, int site) throws MPIException {
+                               int recvcount, Datatype recvtype, int root, boolean direct, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -97,7 +98,7 @@ public final class CollectiveCallArgs {
     }
 
     public static void allGather(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
-                                 int recvcount, Datatype recvtype, boolean direct, int site) throws MPIException {
+                                 int recvcount, Datatype recvtype, boolean direct, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -108,7 +109,7 @@ public final class CollectiveCallArgs {
     }
 
     public static void allToAll(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
-                                int recvcount, Datatype recvtype, boolean direct, int site) throws MPIException {
+                                int recvcount, Datatype recvtype, boolean direct, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -120,7 +121,7 @@ public final class CollectiveCallArgs {
     }
 
     public static void reduce(Comm comm, Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root,
-                              boolean direct, int site) throws MPIException {
+                              boolean direct, int site) throws MPIException, MpiFailure {
         if (!Checks.on() || CheckedCalls.same(site, comm, sendbuf, recvbuf, type, op, count, root, 0, 0, 0, 0)) {
             return;
         }
@@ -137,7 +138,7 @@ public final class CollectiveCallArgs {
 
     /** reduce(buf, count, type, op, root). */
     public static void reduceInPlace(Comm comm, Object buf, int count, Datatype type, Op op, int root, boolean direct,
-                                     int site) throws MPIException {
+                                     int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -150,7 +151,7 @@ public final class CollectiveCallArgs {
 
     /** allReduce, scan, exScan with separate buffers. */
     public static void allReduce(Comm comm, Object sendbuf, Object recvbuf, int count, Datatype type, Op op,
-                                 boolean direct, int site) throws MPIException {
+                                 boolean direct, int site) throws MPIException, MpiFailure {
         if (!Checks.on() || CheckedCalls.same(site, comm, sendbuf, recvbuf, type, op, count, 0, 0, 0, 0, 0)) {
             return;
         }
@@ -165,7 +166,7 @@ public final class CollectiveCallArgs {
 
     /** allReduce, scan, exScan in place. */
     public static void allReduceInPlace(Comm comm, Object buf, int count, Datatype type, Op op, boolean direct,
-                                        int site) throws MPIException {
+                                        int site) throws MPIException, MpiFailure {
         if (!Checks.on() || CheckedCalls.same(site, comm, buf, type, op, null, count, 0, 0, 0, 0, 0)) {
             return;
         }
@@ -178,7 +179,7 @@ public final class CollectiveCallArgs {
     }
 
     public static void reduceScatterBlock(Comm comm, Object sendbuf, Object recvbuf, int recvcount, Datatype type,
-                                          Op op, boolean direct, int site) throws MPIException {
+                                          Op op, boolean direct, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -190,7 +191,7 @@ public final class CollectiveCallArgs {
     }
 
     public static void reduceScatter(Comm comm, Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type,
-                                     Op op, boolean direct, int site) throws MPIException {
+                                     Op op, boolean direct, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -220,7 +221,7 @@ public final class CollectiveCallArgs {
 
     public static void gatherv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
                                int[] recvcount, int[] displs, Datatype recvtype, int root, boolean direct, int site)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -236,14 +237,14 @@ public final class CollectiveCallArgs {
 
     /** The receive side of a v-collective at a rank that receives: blocks apart, and fitting the binding's copy. */
     static void received(int site, String countsName, int[] counts, String displsName, int[] displs, int size,
-                         String bufName, Object buf, Datatype type) throws MPIException {
+                         String bufName, Object buf, Datatype type) throws MPIException, MpiFailure {
         VectorBlocks.received(site, countsName, counts, displsName, displs, size, bufName, type);
         VectorBlocks.copied(site, countsName, counts, displsName, displs, size, bufName, buf, type);
     }
 
     public static void scatterv(Comm comm, Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
                                 Object recvbuf, int recvcount, Datatype recvtype, int root, boolean direct, int site)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -260,7 +261,7 @@ public final class CollectiveCallArgs {
 
     public static void allGatherv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
                                   int[] recvcount, int[] displs, Datatype recvtype, boolean direct, int site)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -274,7 +275,7 @@ public final class CollectiveCallArgs {
 
     public static void allToAllv(Comm comm, Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
                                  Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype, boolean direct,
-                                 int site) throws MPIException {
+                                 int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }

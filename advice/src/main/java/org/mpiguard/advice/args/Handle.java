@@ -7,6 +7,7 @@ import mpi.Group;
 import mpi.Info;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import mpi.Op;
 import org.mpiguard.adapter.args.Datatypes;
 
@@ -20,7 +21,7 @@ public final class Handle {
     private Handle() {
     }
 
-    public static void group(int site, String name, Group group) throws MPIException {
+    public static void group(int site, String name, Group group) throws MPIException, MpiFailure {
         if (group == null) {
             Checks.fail(site, "handle.group-null", name, null, "is null", "a group, e.g. comm.getGroup()");
         }
@@ -31,13 +32,13 @@ public final class Handle {
     }
 
     /** Any call on a group (self) or taking one. */
-    public static void onGroup(Group group, int site) throws MPIException {
+    public static void onGroup(Group group, int site) throws MPIException, MpiFailure {
         if (Checks.on()) {
             group(site, "group", group);
         }
     }
 
-    public static void twoGroups(Group group1, Group group2, int site) throws MPIException {
+    public static void twoGroups(Group group1, Group group2, int site) throws MPIException, MpiFailure {
         if (Checks.on()) {
             group(site, "group1", group1);
             group(site, "group2", group2);
@@ -45,7 +46,7 @@ public final class Handle {
     }
 
     /** Group.incl and excl: every rank inside the group, none twice. */
-    public static void ranksOfGroup(Group group, int[] ranks, int site) throws MPIException {
+    public static void ranksOfGroup(Group group, int[] ranks, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -69,13 +70,13 @@ public final class Handle {
     }
 
     /** Any call on a communicator that is not itself a check of another family. */
-    public static void onComm(Comm comm, int site) throws MPIException {
+    public static void onComm(Comm comm, int site) throws MPIException, MpiFailure {
         if (Checks.on()) {
             Checks.comm(site, "comm", comm);
         }
     }
 
-    public static void freeComm(Comm comm, int site) throws MPIException {
+    public static void freeComm(Comm comm, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -86,20 +87,20 @@ public final class Handle {
         }
     }
 
-    public static void freeGroup(Group group, int site) throws MPIException {
+    public static void freeGroup(Group group, int site) throws MPIException, MpiFailure {
         if (Checks.on()) {
             group(site, "group", group);
         }
     }
 
-    public static void onType(Datatype type, int site) throws MPIException {
+    public static void onType(Datatype type, int site) throws MPIException, MpiFailure {
         if (Checks.on()) {
             alive(site, "type", type);
         }
     }
 
     /** A datatype that need not be committed (constructors, commit itself) but must exist. */
-    static void alive(int site, String name, Datatype type) throws MPIException {
+    static void alive(int site, String name, Datatype type) throws MPIException, MpiFailure {
         if (type == null) {
             Checks.fail(site, "type.null", name, null, "is null", "a datatype such as MPI.INT");
         }
@@ -110,7 +111,7 @@ public final class Handle {
         }
     }
 
-    public static void freeType(Datatype type, int site) throws MPIException {
+    public static void freeType(Datatype type, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -122,7 +123,7 @@ public final class Handle {
     }
 
     /** Datatype.create*(count, ..., oldType): count not negative, old type alive. */
-    public static void derive(int count, String countName, Datatype oldType, int site) throws MPIException {
+    public static void derive(int count, String countName, Datatype oldType, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -134,7 +135,7 @@ public final class Handle {
 
     /** Datatype.createIndexed/createHIndexed/createStruct: the arrays agree in length. */
     public static void deriveArrays(int[] blockLengths, int displacementsLength, String displacementsName,
-                                    int site) throws MPIException {
+                                    int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -175,7 +176,7 @@ public final class Handle {
         Shadows.freed(handle);
     }
 
-    public static void onOp(Op op, int site) throws MPIException {
+    public static void onOp(Op op, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -184,7 +185,7 @@ public final class Handle {
         }
     }
 
-    public static void freeOp(Op op, int site) throws MPIException {
+    public static void freeOp(Op op, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -195,14 +196,14 @@ public final class Handle {
         }
     }
 
-    public static void onInfo(Info info, int site) throws MPIException {
+    public static void onInfo(Info info, int site) throws MPIException, MpiFailure {
         if (Checks.on()) {
             OneSided.info(site, "info", info);
         }
     }
 
     /** Info.set and get: keys MPI can hold (MPI_MAX_INFO_KEY is 255 in Open MPI). */
-    public static void infoKey(Info info, String key, int site) throws MPIException {
+    public static void infoKey(Info info, String key, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -214,7 +215,7 @@ public final class Handle {
         }
     }
 
-    public static void infoSet(Info info, String key, String value, int site) throws MPIException {
+    public static void infoSet(Info info, String key, String value, int site) throws MPIException, MpiFailure {
         infoKey(info, key, site);
         if (Checks.on() && value == null) {
             Checks.fail(site, "info.value", "value", null, "is null", "a string (at most 256 characters)");
@@ -222,7 +223,7 @@ public final class Handle {
     }
 
     /** Comm.setInfo and dupWithInfo. */
-    public static void commInfo(Comm comm, Info info, int site) throws MPIException {
+    public static void commInfo(Comm comm, Info info, int site) throws MPIException, MpiFailure {
         if (Checks.on()) {
             Checks.comm(site, "comm", comm);
             OneSided.info(site, "info", info);
@@ -230,7 +231,7 @@ public final class Handle {
     }
 
     /** Intracomm.split(color, key): color is a non-negative value or MPI.UNDEFINED. */
-    public static void split(Comm comm, int color, int site) throws MPIException {
+    public static void split(Comm comm, int color, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -242,7 +243,7 @@ public final class Handle {
     }
 
     /** Intracomm.create(group). */
-    public static void createFromGroup(Comm comm, Group group, int site) throws MPIException {
+    public static void createFromGroup(Comm comm, Group group, int site) throws MPIException, MpiFailure {
         if (Checks.on()) {
             Checks.comm(site, "comm", comm);
             group(site, "group", group);
@@ -251,7 +252,7 @@ public final class Handle {
 
     /** Comm.createIntercomm(localComm, localLeader, remoteLeader, tag). */
     public static void createIntercomm(Comm comm, Comm localComm, int localLeader, int remoteLeader, int tag,
-                                       int site) throws MPIException {
+                                       int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }

@@ -7,6 +7,7 @@ import mpi.Datatype;
 import mpi.Info;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import mpi.Op;
 import mpi.Win;
 import org.mpiguard.adapter.args.Datatypes;
@@ -38,7 +39,7 @@ public final class OneSided {
      * binding the element type, so its capacity says nothing.
      */
     public static void create(Buffer base, int size, int dispUnit, Info info, Comm comm, boolean allocated, int site)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -93,7 +94,7 @@ public final class OneSided {
         }
     }
 
-    public static void createDynamic(Info info, Comm comm, int site) throws MPIException {
+    public static void createDynamic(Info info, Comm comm, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -101,7 +102,7 @@ public final class OneSided {
         info(site, "info", info);
     }
 
-    static void info(int site, String name, Info info) throws MPIException {
+    static void info(int site, String name, Info info) throws MPIException, MpiFailure {
         if (info == null) {
             Checks.fail(site, "handle.info-null", name, null, "is null", "an Info object or MPI.INFO_NULL");
         }
@@ -111,7 +112,7 @@ public final class OneSided {
         }
     }
 
-    static WindowShadow.Targets window(int site, Win win) throws MPIException {
+    static WindowShadow.Targets window(int site, Win win) throws MPIException, MpiFailure {
         WindowShadow shadow = WindowShadows.window(win);
         if (shadow != null && shadow.freed()) {
             Checks.fail(site, "handle.win-freed", "win", "a freed window", "was already freed",
@@ -123,7 +124,7 @@ public final class OneSided {
     /** put, get, accumulate and their request-based forms; {@code snake} for rPut's argument names. */
     public static void access(Win win, Buffer origin, int orgCount, Datatype orgType, int targetRank, int targetDisp,
                               int targetCount, Datatype targetType, Op op, boolean snake, int site)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -139,7 +140,7 @@ public final class OneSided {
     /** getAccumulate and rGetAccumulate. */
     public static void getAccumulate(Win win, Buffer origin, int orgCount, Datatype orgType, Buffer resultAddr,
                                      int resultCount, Datatype resultType, int targetRank, int targetDisp,
-                                     int targetCount, Datatype targetType, Op op, int site) throws MPIException {
+                                     int targetCount, Datatype targetType, Op op, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -154,7 +155,7 @@ public final class OneSided {
 
     /** fetchAndOp and compareAndSwap: one element of {@code type} at the target. */
     public static void atomic(Win win, Buffer origin, Buffer resultAddr, Datatype type, String typeName,
-                              int targetRank, int targetDisp, Op op, int site) throws MPIException {
+                              int targetRank, int targetDisp, Op op, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -173,7 +174,7 @@ public final class OneSided {
      * or the op MPI.NO_OP (fetchAndOp, getAccumulate): then its size is not checked.
      */
     private static void origin(int site, String bufName, Buffer buf, String countName, int count, String typeName,
-                               Datatype type, boolean ignored) throws MPIException {
+                               Datatype type, boolean ignored) throws MPIException, MpiFailure {
         if (ignored) {
             Checks.ignoredBuffer(site, bufName, buf, countName, count, typeName, type, true);
         } else {
@@ -182,7 +183,7 @@ public final class OneSided {
     }
 
     private static void target(int site, Win win, WindowShadow.Targets w, String rankName, int rank, String dispName, int disp,
-                               String countName, int count, String typeName, Datatype type) throws MPIException {
+                               String countName, int count, String typeName, Datatype type) throws MPIException, MpiFailure {
         Checks.type(site, typeName, type);
         if (count < 0) {
             Checks.fail(site, "buf.count-negative", countName, count, "is negative", "0 or more");

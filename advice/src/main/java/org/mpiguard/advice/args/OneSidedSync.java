@@ -4,6 +4,7 @@ import org.mpiguard.adapter.shadow.WindowShadows;
 import mpi.Group;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import mpi.Win;
 import org.mpiguard.adapter.shadow.WindowShadow;
 import org.mpiguard.core.args.ArgMessages;
@@ -25,7 +26,7 @@ public final class OneSidedSync {
         return w == null ? null : w.epochs();
     }
 
-    public static void fence(Win win, int assertion, int site) throws MPIException {
+    public static void fence(Win win, int assertion, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -49,7 +50,7 @@ public final class OneSidedSync {
         }
     }
 
-    public static void start(Win win, Group group, int assertion, int site) throws MPIException {
+    public static void start(Win win, Group group, int assertion, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -74,7 +75,7 @@ public final class OneSidedSync {
         }
     }
 
-    public static void complete(Win win, int site) throws MPIException {
+    public static void complete(Win win, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -93,7 +94,7 @@ public final class OneSidedSync {
         }
     }
 
-    public static void post(Win win, Group group, int assertion, int site) throws MPIException {
+    public static void post(Win win, Group group, int assertion, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -118,7 +119,7 @@ public final class OneSidedSync {
         }
     }
 
-    public static void waitExposure(Win win, int site) throws MPIException {
+    public static void waitExposure(Win win, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -143,7 +144,7 @@ public final class OneSidedSync {
         }
     }
 
-    public static void lock(Win win, int lockType, int rank, int assertion, int site) throws MPIException {
+    public static void lock(Win win, int lockType, int rank, int assertion, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -170,7 +171,7 @@ public final class OneSidedSync {
     }
 
     /** A target of lock, unlock or flush: a rank of the window's group (MPI.PROC_NULL is let through). */
-    private static void rank(int site, WindowShadow.Targets w, String name, int rank) throws MPIException {
+    private static void rank(int site, WindowShadow.Targets w, String name, int rank) throws MPIException, MpiFailure {
         int size = w.groupSize();
         if (rank < 0 || rank >= size) {
             Checks.fail(site, "rma.target-range", name, rank, "is outside the window's group of size " + size,
@@ -185,7 +186,7 @@ public final class OneSidedSync {
         }
     }
 
-    public static void unlock(Win win, int rank, int site) throws MPIException {
+    public static void unlock(Win win, int rank, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -210,7 +211,7 @@ public final class OneSidedSync {
         }
     }
 
-    public static void lockAll(Win win, int assertion, int site) throws MPIException {
+    public static void lockAll(Win win, int assertion, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -230,7 +231,7 @@ public final class OneSidedSync {
         }
     }
 
-    public static void unlockAll(Win win, int site) throws MPIException {
+    public static void unlockAll(Win win, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -250,7 +251,7 @@ public final class OneSidedSync {
     }
 
     /** flush and flushLocal: only inside a passive-target epoch towards that rank. */
-    public static void flush(Win win, int targetRank, int site) throws MPIException {
+    public static void flush(Win win, int targetRank, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -270,7 +271,7 @@ public final class OneSidedSync {
     }
 
     /** flushAll and flushLocalAll. */
-    public static void flushAll(Win win, int site) throws MPIException {
+    public static void flushAll(Win win, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -283,7 +284,7 @@ public final class OneSidedSync {
     }
 
     /** Win.free: not twice, and not inside an epoch. */
-    public static void free(Win win, int site) throws MPIException {
+    public static void free(Win win, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }

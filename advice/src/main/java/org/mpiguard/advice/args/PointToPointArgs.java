@@ -4,6 +4,7 @@ import mpi.Comm;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import mpi.Message;
 import org.mpiguard.adapter.args.Peers;
 import org.mpiguard.adapter.shadow.Shadow;
@@ -15,14 +16,14 @@ public final class PointToPointArgs {
     }
 
     /** The envelope of a message sent on {@code comm}: usable communicator, destination, tag. */
-    private static void outgoing(Comm comm, int dest, String tagName, int tag, int site) throws MPIException {
+    private static void outgoing(Comm comm, int dest, String tagName, int tag, int site) throws MPIException, MpiFailure {
         Checks.comm(site, "comm", comm);
         Checks.dest(site, "dest", dest, Peers.peerCount(comm));
         Checks.sendTag(site, tagName, tag);
     }
 
     /** The envelope of a receive or probe: usable communicator, source, tag. */
-    private static void incoming(Comm comm, int source, String tagName, int tag, int site) throws MPIException {
+    private static void incoming(Comm comm, int source, String tagName, int tag, int site) throws MPIException, MpiFailure {
         Checks.comm(site, "comm", comm);
         Checks.source(site, "source", source, Peers.peerCount(comm));
         Checks.recvTag(site, tagName, tag);
@@ -30,7 +31,7 @@ public final class PointToPointArgs {
 
     /** The data of a message; the standard ignores it when the peer is MPI.PROC_NULL. */
     private static void payload(int site, String bufName, Object buf, String countName, int count, String typeName,
-                                Datatype type, boolean direct, int peer) throws MPIException {
+                                Datatype type, boolean direct, int peer) throws MPIException, MpiFailure {
         if (peer == MPI.PROC_NULL) {
             Checks.ignoredBuffer(site, bufName, buf, countName, count, typeName, type, direct);
         } else {
@@ -40,7 +41,7 @@ public final class PointToPointArgs {
 
     /** send, sSend, bSend, rSend and, with {@code direct}, their nonblocking and persistent forms. */
     public static void send(Comm comm, Object buf, int count, Datatype type, int dest, int tag, boolean direct,
-                            int site) throws MPIException {
+                            int site) throws MPIException, MpiFailure {
         if (!Checks.on() || CheckedCalls.same(site, comm, buf, type, null, null, count, dest, tag, 0, 0, 0)) {
             return;
         }
@@ -52,7 +53,7 @@ public final class PointToPointArgs {
 
     /** recv and, with {@code direct}, iRecv and recvInit. */
     public static void recv(Comm comm, Object buf, int count, Datatype type, int source, int tag, boolean direct,
-                            int site) throws MPIException {
+                            int site) throws MPIException, MpiFailure {
         if (!Checks.on() || CheckedCalls.same(site, comm, buf, type, null, null, count, source, tag, 0, 0, 0)) {
             return;
         }
@@ -62,7 +63,7 @@ public final class PointToPointArgs {
         CheckedCalls.valid(site, frees, comm, buf, type, null, null, count, source, tag, 0, 0, 0);
     }
 
-    public static void probe(Comm comm, int source, int tag, int site) throws MPIException {
+    public static void probe(Comm comm, int source, int tag, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -71,7 +72,7 @@ public final class PointToPointArgs {
 
     public static void sendRecv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
                                 Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, int site)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         if (!Checks.on() || CheckedCalls.same(site, comm, sendbuf, sendtype, recvbuf, recvtype, sendcount, dest,
                 sendtag, recvcount, source, recvtag)) {
             return;
@@ -87,7 +88,7 @@ public final class PointToPointArgs {
     }
 
     public static void sendRecvReplace(Comm comm, Object buf, int count, Datatype type, int dest, int sendtag,
-                                       int source, int recvtag, int site) throws MPIException {
+                                       int source, int recvtag, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -97,7 +98,7 @@ public final class PointToPointArgs {
     }
 
     /** Message.mProbe and imProbe(source, tag, comm). */
-    public static void matchedProbe(int source, int tag, Comm comm, int site) throws MPIException {
+    public static void matchedProbe(int source, int tag, Comm comm, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -106,7 +107,7 @@ public final class PointToPointArgs {
 
     /** Message.mRecv and imRecv. */
     public static void matchedRecv(Message message, Object buf, int count, Datatype type, boolean direct, int site)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }

@@ -1,6 +1,7 @@
 package org.mpiguard.advice.args;
 
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.shadow.RequestShadows;
 import org.mpiguard.adapter.shadow.Shadows;
 import mpi.Prequest;
@@ -17,7 +18,7 @@ public final class Requests {
     private Requests() {
     }
 
-    static void usable(int site, String name, Request request) throws MPIException {
+    static void usable(int site, String name, Request request) throws MPIException, MpiFailure {
         if (request == null) {
             Checks.fail(site, "request.null", name, null, "is null", "a request returned by a nonblocking call");
         }
@@ -28,14 +29,14 @@ public final class Requests {
     }
 
     /** waitFor, test, cancel, getStatus, free on one request. */
-    public static void one(Request request, int site) throws MPIException {
+    public static void one(Request request, int site) throws MPIException, MpiFailure {
         if (Checks.on()) {
             usable(site, "request", request);
         }
     }
 
     /** waitAll, testAll, waitAny, testAny, waitSome, testSome. */
-    public static void array(Request[] requests, int site) throws MPIException {
+    public static void array(Request[] requests, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -55,7 +56,7 @@ public final class Requests {
         }
     }
 
-    public static void start(Prequest request, int site) throws MPIException {
+    public static void start(Prequest request, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -67,7 +68,7 @@ public final class Requests {
         }
     }
 
-    public static void startAll(Prequest[] requests, int site) throws MPIException {
+    public static void startAll(Prequest[] requests, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }

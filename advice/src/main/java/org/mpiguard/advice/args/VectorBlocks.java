@@ -3,6 +3,7 @@ package org.mpiguard.advice.args;
 import java.nio.Buffer;
 import mpi.Datatype;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.args.Datatypes;
 import org.mpiguard.adapter.args.Violations;
 import org.mpiguard.core.args.ArgMessages;
@@ -30,7 +31,7 @@ final class VectorBlocks {
      * holes can interleave blocks legitimately (a resized column type), so it is left alone.
      */
     static void received(int site, String countsName, int[] counts, String displsName, int[] displs, int size,
-                         String bufName, Datatype type) throws MPIException {
+                         String bufName, Datatype type) throws MPIException, MpiFailure {
         if (size < 2 || counts.length < size || displs.length < size || !Datatypes.dense(type)) {
             return;
         }
@@ -42,7 +43,7 @@ final class VectorBlocks {
     }
 
     /** allToAllw's receive blocks: byte displacements, each block of its own datatype. */
-    static void receivedW(int site, int[] counts, int[] displs, Datatype[] types, int size) throws MPIException {
+    static void receivedW(int site, int[] counts, int[] displs, Datatype[] types, int size) throws MPIException, MpiFailure {
         if (size < 2 || types == null || types.length < size || counts.length < size || displs.length < size) {
             return;
         }
@@ -71,7 +72,7 @@ final class VectorBlocks {
 
     private static void overlapping(int site, String countsName, int[] counts, String displsName, int[] displs,
                                     String bufName, String typeName, int i, int j, String unit)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         Checks.fail(site, "vcoll.recv-overlap", displsName, displs, "makes rank " + i + "'s block "
                 + range(displs[i], counts[i]) + " and rank " + j + "'s block " + range(displs[j], counts[j])
                 + " of " + bufName + " overlap (" + countsName + "[" + i + "] = " + counts[i] + ", "
@@ -92,7 +93,7 @@ final class VectorBlocks {
      * Direct buffers are passed by address and never copied.
      */
     static void copied(int site, String countsName, int[] counts, String displsName, int[] displs, int size,
-                       String bufName, Object buf, Datatype type) throws MPIException {
+                       String bufName, Object buf, Datatype type) throws MPIException, MpiFailure {
         if (buf == null || (buf instanceof Buffer b && b.isDirect()) || counts.length < size
                 || displs.length < size) {
             return;

@@ -6,6 +6,7 @@ import mpi.Datatype;
 import mpi.GraphComm;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.shadow.CommShadow;
 import org.mpiguard.adapter.shadow.Shadows;
 
@@ -23,19 +24,19 @@ public final class VectorCollectives {
 
     /** gatherv(recvbuf, recvcount, displs, recvtype, root): in place, at the root. */
     public static void gathervInPlace(Comm comm, Object buf, int[] counts, int[] displs, Datatype type, int root,
-                                      boolean direct, int site) throws MPIException {
+                                      boolean direct, int site) throws MPIException, MpiFailure {
         rootedInPlace(comm, buf, counts, displs, type, root, direct, true, site);
     }
 
     /** scatterv(sendbuf, sendcount, displs, sendtype, root): in place, at the root; send blocks may overlap. */
     public static void scattervInPlace(Comm comm, Object buf, int[] counts, int[] displs, Datatype type, int root,
-                                       boolean direct, int site) throws MPIException {
+                                       boolean direct, int site) throws MPIException, MpiFailure {
         rootedInPlace(comm, buf, counts, displs, type, root, direct, false, site);
     }
 
     /** The root's one buffer of an in-place gatherv ({@code receives}) or scatterv. */
     private static void rootedInPlace(Comm comm, Object buf, int[] counts, int[] displs, Datatype type, int root,
-                                      boolean direct, boolean receives, int site) throws MPIException {
+                                      boolean direct, boolean receives, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -57,7 +58,7 @@ public final class VectorCollectives {
 
     /** allGatherv(recvbuf, recvcount, displs, recvtype): in place. */
     public static void allGathervInPlace(Comm comm, Object buf, int[] counts, int[] displs, Datatype type,
-                                         boolean direct, int site) throws MPIException {
+                                         boolean direct, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -69,7 +70,7 @@ public final class VectorCollectives {
 
     /** allToAllw and iAllToAllw: the receive blocks, in bytes of each block's own datatype. */
     public static void allToAllw(Comm comm, int[] recvCount, int[] rDispls, Datatype[] recvTypes, int site)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -81,7 +82,7 @@ public final class VectorCollectives {
 
     public static void neighborAllGatherv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype,
                                           Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype,
-                                          boolean direct, int site) throws MPIException {
+                                          boolean direct, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -98,7 +99,7 @@ public final class VectorCollectives {
 
     public static void neighborAllToAllv(Comm comm, Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
                                          Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype,
-                                         boolean direct, int site) throws MPIException {
+                                         boolean direct, int site) throws MPIException, MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -116,21 +117,21 @@ public final class VectorCollectives {
         CollectiveCallArgs.received(site, "recvcount", recvcount, "rdispls", rdispls, in, "recvbuf", recvbuf, recvtype);
     }
 
-    private static void inPlace(Comm comm, int site) throws MPIException {
+    private static void inPlace(Comm comm, int site) throws MPIException, MpiFailure {
         Checks.comm(site, "comm", comm);
         Checks.intraForInPlace(site, "comm", comm);
     }
 
     /** Neighbours a rank receives from (its in-degree), or -1 without a topology: MPI itself refuses that call. */
-    private static int inDegree(Comm comm) throws MPIException {
+    private static int inDegree(Comm comm) throws MPIException, MpiFailure {
         return degree(comm, true);
     }
 
-    private static int outDegree(Comm comm) throws MPIException {
+    private static int outDegree(Comm comm) throws MPIException, MpiFailure {
         return degree(comm, false);
     }
 
-    private static int degree(Comm comm, boolean in) throws MPIException {
+    private static int degree(Comm comm, boolean in) throws MPIException, MpiFailure {
         int topology = comm.getTopology();
         if (topology == MPI.CART && comm instanceof CartComm cart) {
             return 2 * cart.getTopo().getDimCount();

@@ -4,6 +4,7 @@ import org.mpiguard.adapter.shadow.CommRanks;
 import java.nio.file.Path;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.core.Guard;
@@ -50,7 +51,7 @@ public final class ForcedMatches {
         try {
             int local = CommRanks.fromWorld(comm, world);
             return local < 0 ? source : local;
-        } catch (MPIException e) {
+        } catch (MpiFailure e) {
             Guard.fault("forcing the source of a receive", e);
             return source;
         }

@@ -4,6 +4,7 @@ import java.nio.Buffer;
 import mpi.Comm;
 import mpi.Datatype;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import mpi.Prequest;
 import mpi.Request;
 import org.mpiguard.core.Guard;
@@ -23,7 +24,7 @@ public final class SyncSends {
     private SyncSends() {
     }
 
-    public static void send(Comm comm, Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
+    public static void send(Comm comm, Object buf, int count, Datatype type, int dest, int tag) throws MPIException, MpiFailure {
         if (ON) {
             comm.sSend(buf, count, type, dest, tag);
         } else {
@@ -32,12 +33,12 @@ public final class SyncSends {
     }
 
     public static Request iSend(Comm comm, Buffer buf, int count, Datatype type, int dest, int tag)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         return ON ? comm.isSend(buf, count, type, dest, tag) : comm.iSend(buf, count, type, dest, tag);
     }
 
     public static Prequest sendInit(Comm comm, Buffer buf, int count, Datatype type, int dest, int tag)
-            throws MPIException {
+            throws MPIException, MpiFailure {
         return ON ? comm.sSendInit(buf, count, type, dest, tag) : comm.sendInit(buf, count, type, dest, tag);
     }
 }

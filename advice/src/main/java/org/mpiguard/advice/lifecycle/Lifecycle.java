@@ -2,6 +2,7 @@ package org.mpiguard.advice.lifecycle;
 
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.MpiRuntime;
 import mpi.Request;
 import mpi.Status;
@@ -42,14 +43,14 @@ public final class Lifecycle {
         if (Guard.options().enabled(CheckFamily.LIFECYCLE)) {
             try {
                 Shadows.made(handle, null, site);
-            } catch (MPIException e) {
+            } catch (MpiFailure e) {
                 Guard.fault("recording a new handle", e);
             }
         }
     }
 
     /** A window made at {@code site} on {@code comm}. */
-    public static void windowMade(Object win, Object comm, int site) throws MPIException {
+    public static void windowMade(Object win, Object comm, int site) throws MPIException, MpiFailure {
         if (Guard.options().enabled(CheckFamily.LIFECYCLE)) {
             Shadows.made(win, comm, site);
         }

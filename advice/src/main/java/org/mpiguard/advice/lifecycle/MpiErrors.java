@@ -2,6 +2,7 @@ package org.mpiguard.advice.lifecycle;
 
 import mpi.Comm;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import mpi.Win;
 import org.mpiguard.adapter.lifecycle.ErrorHandlers;
 
@@ -12,7 +13,7 @@ public final class MpiErrors {
     }
 
     /** After Init and InitThread. */
-    public static void initialized() throws MPIException {
+    public static void initialized() throws MPIException, MpiFailure {
         ErrorHandlers.installAtInit();
     }
 
@@ -22,7 +23,7 @@ public final class MpiErrors {
     }
 
     /** After every window constructor on {@code comm}. */
-    public static void windowMade(Win win, Comm comm) throws MPIException {
+    public static void windowMade(Win win, Comm comm) throws MPIException, MpiFailure {
         ErrorHandlers.windowMade(win, comm);
     }
 

@@ -5,6 +5,7 @@ import mpi.Datatype;
 import mpi.Group;
 import mpi.Info;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.shadow.Shadow;
 import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.adapter.trace.TraceIds;
@@ -33,7 +34,7 @@ public final class HandleTrace {
     private HandleTrace() {
     }
 
-    public static void committed(Datatype type) throws MPIException {
+    public static void committed(Datatype type) throws MPIException, MpiFailure {
         TraceRecorder r = TraceSession.recorder();
         if (r != null && type != null) {
             TraceIds.committed(r, type);
@@ -95,7 +96,7 @@ public final class HandleTrace {
     private static Shadow shadowOf(Object handle, int site) {
         try {
             return Shadows.handle(handle, site);
-        } catch (MPIException e) {
+        } catch (MpiFailure e) {
             return null; // only windows ask MPI, and windows are not named here
         }
     }

@@ -3,6 +3,7 @@ package org.mpiguard.advice.trace;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import mpi.Request;
 import mpi.Status;
 import org.mpiguard.adapter.shadow.RequestShadow;
@@ -76,7 +77,7 @@ public final class RequestTrace {
      * a wildcard receive is among the requests, the call's Status form, the program's answer.
      * What they get is recorded by the completion event, which decodes the call once.
      */
-    public static void waitFor(Request request) throws MPIException {
+    public static void waitFor(Request request) throws MPIException, MpiFailure {
         if (TraceSession.recorder() == null) {
             request.waitFor();
             return;
@@ -90,7 +91,7 @@ public final class RequestTrace {
     }
 
     /** Request.test, instead of the program's call. */
-    public static boolean test(Request request) throws MPIException {
+    public static boolean test(Request request) throws MPIException, MpiFailure {
         if (TraceSession.recorder() == null) {
             return request.test();
         }
@@ -103,7 +104,7 @@ public final class RequestTrace {
     }
 
     /** Request.waitAll, instead of the program's call. */
-    public static void waitAll(Request[] requests) throws MPIException {
+    public static void waitAll(Request[] requests) throws MPIException, MpiFailure {
         if (TraceSession.recorder() == null) {
             Request.waitAll(requests);
             return;
@@ -117,7 +118,7 @@ public final class RequestTrace {
     }
 
     /** Request.testAll, instead of the program's call. */
-    public static boolean testAll(Request[] requests) throws MPIException {
+    public static boolean testAll(Request[] requests) throws MPIException, MpiFailure {
         if (TraceSession.recorder() == null) {
             return Request.testAll(requests);
         }
@@ -130,7 +131,7 @@ public final class RequestTrace {
     }
 
     /** Request.waitAny, instead of the program's call. */
-    public static int waitAny(Request[] requests) throws MPIException {
+    public static int waitAny(Request[] requests) throws MPIException, MpiFailure {
         if (TraceSession.recorder() == null) {
             return Request.waitAny(requests);
         }
@@ -143,7 +144,7 @@ public final class RequestTrace {
     }
 
     /** Request.testAny, instead of the program's call. */
-    public static int testAny(Request[] requests) throws MPIException {
+    public static int testAny(Request[] requests) throws MPIException, MpiFailure {
         if (TraceSession.recorder() == null) {
             return Request.testAny(requests);
         }
@@ -156,7 +157,7 @@ public final class RequestTrace {
     }
 
     /** Request.waitSome, instead of the program's call. */
-    public static int[] waitSome(Request[] requests) throws MPIException {
+    public static int[] waitSome(Request[] requests) throws MPIException, MpiFailure {
         if (TraceSession.recorder() == null) {
             return Request.waitSome(requests);
         }
@@ -169,7 +170,7 @@ public final class RequestTrace {
     }
 
     /** Request.testSome, instead of the program's call. */
-    public static int[] testSome(Request[] requests) throws MPIException {
+    public static int[] testSome(Request[] requests) throws MPIException, MpiFailure {
         if (TraceSession.recorder() == null) {
             return Request.testSome(requests);
         }

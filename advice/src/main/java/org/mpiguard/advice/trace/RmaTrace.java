@@ -7,6 +7,7 @@ import mpi.Datatype;
 import mpi.Group;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import mpi.Op;
 import mpi.Win;
 import org.mpiguard.adapter.PredefinedCodes;
@@ -35,7 +36,7 @@ public final class RmaTrace {
      * A window made over {@code base}: the bindings count its size and displacement unit in
      * elements of the buffer; the trace in bytes. A dynamic window has no base (size 0).
      */
-    public static void created(Win win, Comm comm, Buffer base, int size, int dispUnit, int site) throws MPIException {
+    public static void created(Win win, Comm comm, Buffer base, int size, int dispUnit, int site) throws MPIException, MpiFailure {
         TraceRecorder r = TraceSession.recorder();
         if (r != null) {
             int unit = base == null ? 1 : BaseType.elementBytes(base);

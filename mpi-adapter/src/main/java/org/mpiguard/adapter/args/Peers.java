@@ -1,9 +1,9 @@
 package org.mpiguard.adapter.args;
 
-import mpi.Comm;
 import mpi.MPI;
 import mpi.MPIException;
 import org.mpiguard.adapter.shadow.Shadows;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.core.args.RankRules;
 
 /**
@@ -23,7 +23,7 @@ public final class Peers {
     }
 
     /** Ranks a point-to-point call on {@code comm} may address. */
-    public static int peerCount(Comm comm) throws MPIException {
+    public static int peerCount(Object comm) throws MpiFailure {
         return Shadows.facts(comm).peerCount();
     }
 

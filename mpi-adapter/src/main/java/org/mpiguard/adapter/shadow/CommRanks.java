@@ -5,6 +5,7 @@ import mpi.Comm;
 import mpi.Group;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.core.Guard;
 
@@ -79,8 +80,13 @@ public final class CommRanks {
     }
 
     /** {@code comm}'s local rank (in the remote group of an intercommunicator) of world rank {@code world}, or -1. */
-    public static int fromWorld(Object comm, int world) throws MPIException {
-        int[] table = Shadows.comm(comm).peerTable((Comm) comm);
+    public static int fromWorld(Object comm, int world) throws MpiFailure {
+        int[] table;
+        try {
+            table = Shadows.comm(comm).peerTable((Comm) comm);
+        } catch (MPIException e) {
+            throw new MpiFailure(e);
+        }
         if (table == null) {
             return world;
         }

@@ -14,6 +14,7 @@ import mpi.Op;
 import mpi.Request;
 import mpi.Win;
 import org.mpiguard.core.Guard;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.collective.CommIdentity;
@@ -59,8 +60,12 @@ public final class Shadows {
     }
 
     /** The facts the argument checks ask of a usable communicator (see {@link CommShadow#facts}). */
-    public static CommShadow.Facts facts(Comm comm) throws MPIException {
-        return comm(comm).facts(comm);
+    public static CommShadow.Facts facts(Object comm) throws MpiFailure {
+        try {
+            return comm(comm).facts((Comm) comm);
+        } catch (MPIException e) {
+            throw new MpiFailure(e);
+        }
     }
 
     /**
@@ -156,12 +161,12 @@ public final class Shadows {
     // Groups
 
     /** World ranks of a group (of a PSCW epoch), read once per group. */
-    public static int[] worldRanks(Group group) {
+    public static int[] worldRanks(Object group) {
         if (group == null) {
             return new int[0];
         }
         try {
-            return GROUPS.findOrMake(group, CallSites.UNKNOWN_ID, ShadowMakers.GROUP).worldRanks(group);
+            return GROUPS.findOrMake(group, CallSites.UNKNOWN_ID, ShadowMakers.GROUP).worldRanks((Group) group);
         } catch (MPIException | RuntimeException e) {
             Guard.fault("translating a window group", e);
             return new int[0];
@@ -171,21 +176,21 @@ public final class Shadows {
     // Datatypes
 
     /** A derived datatype was made at {@code site}: it needs a commit. */
-    public static void typeMade(Datatype type, int site) {
+    public static void typeMade(Object type, int site) {
         if (type != null) {
-            DATATYPES.replace(type, new DatatypeShadow(type, site, rank(), false));
+            DATATYPES.replace(type, new DatatypeShadow((Datatype) type, site, rank(), false));
             countUncommitted(1);
         }
     }
 
     /** A duplicate has the committed state of its original (MPI_Type_dup). */
-    public static void typeDuplicated(Datatype original, Datatype copy, int site) {
+    public static void typeDuplicated(Object original, Object copy, int site) {
         if (uncommitted(original)) {
             typeMade(copy, site);
         }
     }
 
-    public static void typeCommitted(Datatype type) {
+    public static void typeCommitted(Object type) {
         DatatypeShadow shadow = DATATYPES.find(type);
         if (shadow != null && !shadow.committed()) {
             shadow.commit();
@@ -199,7 +204,7 @@ public final class Shadows {
                 : DATATYPES.find(type);
     }
 
-    public static boolean uncommitted(Datatype type) {
+    public static boolean uncommitted(Object type) {
         if (uncommitted == 0) {
             return false;
         }
@@ -279,7 +284,7 @@ public final class Shadows {
     }
 
     /** A group, op, info, datatype or window the program just made at {@code site}; comm gives a window's size. */
-    public static Shadow made(Object handle, Object comm, int site) throws MPIException {
+    public static Shadow made(Object handle, Object comm, int site) throws MpiFailure {
         if (handle instanceof Group) {
             return GROUPS.findOrMake(handle, site, ShadowMakers.GROUP);
         }
@@ -299,7 +304,7 @@ public final class Shadows {
     }
 
     /** The shadow of a communicator, group, op, info or datatype, made on first sight (at {@code site}); else null. */
-    public static Shadow handle(Object handle, int site) throws MPIException {
+    public static Shadow handle(Object handle, int site) throws MpiFailure {
         return handle instanceof Comm ? comm(handle) : made(handle, null, site);
     }
 

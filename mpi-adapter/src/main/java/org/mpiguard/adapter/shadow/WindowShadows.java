@@ -10,6 +10,7 @@ import mpi.Comm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Win;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.activity.WindowState;
 import org.mpiguard.core.args.BaseType;
@@ -38,8 +39,12 @@ public final class WindowShadows {
     }
 
     /** The shadow of {@code win} made on {@code comm} at {@code site}, made if the checks did not. */
-    public static WindowShadow window(Win win, Comm comm, int site) throws MPIException {
-        return windowMade(win, comm, site);
+    public static WindowShadow window(Object win, Object comm, int site) throws MpiFailure {
+        try {
+            return windowMade((Win) win, (Comm) comm, site);
+        } catch (MPIException e) {
+            throw new MpiFailure(e);
+        }
     }
 
     public static WindowShadow window(Object win) {
@@ -63,8 +68,9 @@ public final class WindowShadows {
      * communicator's identity and that communicator's collective count at the creation
      * (the creation is collective), so every member names it alike.
      */
-    public static void windowNamed(Win win, Comm comm, int site) {
+    public static void windowNamed(Object win, Object commHandle, int site) {
         try {
+            Comm comm = (Comm) commHandle;
             if (comm == null || comm.isNull()) {
                 return;
             }
@@ -72,7 +78,7 @@ public final class WindowShadows {
             CommIdentity identity = Shadows.identity(comm);
             String key = identity != null ? "win:" + identity.key() + "#" + identity.collectives()
                     : "win:" + Arrays.toString(members);
-            windowMade(win, comm, site).named(key, members);
+            windowMade((Win) win, comm, site).named(key, members);
         } catch (MPIException | RuntimeException e) {
             Guard.fault("naming a new window", e);
         }
@@ -91,9 +97,10 @@ public final class WindowShadows {
      * every rank runs with the same {@code checks} option (the argument family on or off
      * everywhere), as a job does when the options come from the job script.
      */
-    public static void windowExchanged(Win win, Buffer base, int size, int dispUnit, int memory, Comm comm,
+    public static void windowExchanged(Object win, Buffer base, int size, int dispUnit, int memory, Object commHandle,
                                        int site) {
         try {
+            Comm comm = (Comm) commHandle;
             int unit = BaseType.elementBytes(base);
             int[] mine = {size, dispUnit * unit, unit, Math.min(size, memory)};
             int n = comm.getSize();
@@ -107,26 +114,27 @@ public final class WindowShadows {
                 units[r] = all[4 * r + 1];
                 buffers[r] = (long) all[4 * r + 3] * all[4 * r + 2];
             }
-            windowMade(win, comm, site).exchanged(sizes, buffers, units);
+            windowMade((Win) win, comm, site).exchanged(sizes, buffers, units);
         } catch (Throwable t) {
             Guard.fault("exchanging window sizes", t);
         }
     }
 
     /** This rank's window memory of {@code win}, just made on {@code comm}, for the buffer watch. */
-    public static void windowLocalMemory(Win win, Comm comm, long address, long bytes, int dispUnitBytes, int site) {
+    public static void windowLocalMemory(Object win, Object comm, long address, long bytes, int dispUnitBytes,
+                                         int site) {
         try {
-            windowMade(win, comm, site).local(new WindowShadow.LocalMemory(address, bytes, dispUnitBytes,
-                    comm.getRank()));
+            windowMade((Win) win, (Comm) comm, site).local(new WindowShadow.LocalMemory(address, bytes, dispUnitBytes,
+                    ((Comm) comm).getRank()));
         } catch (Throwable t) {
             Guard.fault("recording a window's memory", t);
         }
     }
 
     /** {@code new Win(info, comm)}: a dynamic window, sizes unknown until attach. */
-    public static void windowDynamic(Win win, Comm comm, int site) {
+    public static void windowDynamic(Object win, Object comm, int site) {
         try {
-            windowMade(win, comm, site).exchanged(null, null, null);
+            windowMade((Win) win, (Comm) comm, site).exchanged(null, null, null);
         } catch (Throwable t) {
             Guard.fault("recording a dynamic window", t);
         }

@@ -14,6 +14,7 @@ import org.mpiguard.adapter.shadow.GroupShadow;
 import org.mpiguard.adapter.shadow.WindowShadow;
 import org.mpiguard.adapter.shadow.DatatypeShadow;
 import org.mpiguard.adapter.shadow.Shadows;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.collective.CommIdentity;
 import org.mpiguard.core.trace.HandleKind;
@@ -109,8 +110,8 @@ public final class TraceIds {
      * A window was just made on {@code comm} (a collective the ring has counted): it is named
      * as a communicator made by that collective would be, and recorded as a handle.
      */
-    public static void windowMade(TraceRecorder recorder, Win win, Comm comm, long sizeBytes, int dispUnit, int site)
-            throws MPIException {
+    public static void windowMade(TraceRecorder recorder, Object win, Object comm, long sizeBytes, int dispUnit,
+                                  int site) throws MpiFailure {
         CommIdentity c = Shadows.identity(comm);
         if (c == null || win == null) {
             return;
