@@ -2,13 +2,10 @@ package org.mpiguard.advice.args;
 
 import java.nio.Buffer;
 import org.mpiguard.adapter.shadow.Shadows;
-import mpi.Comm;
-import mpi.Datatype;
-import mpi.MPIException;
 import org.mpiguard.core.MpiFailure;
-import mpi.Op;
 import org.mpiguard.core.Guard;
 import org.mpiguard.adapter.shadow.CommShadow;
+import org.mpiguard.adapter.args.Comms;
 import org.mpiguard.adapter.args.Datatypes;
 import org.mpiguard.adapter.args.Peers;
 import org.mpiguard.adapter.args.Violations;
@@ -36,17 +33,17 @@ public final class Checks {
         return Guard.options().enabled(CheckFamily.ARGUMENTS);
     }
 
-    static MPIException fail(int site, String id, String argument, Object value, String problem, String valid)
-            throws MPIException, MpiFailure {
+    static MpiFailure fail(int site, String id, String argument, Object value, String problem, String valid)
+            throws MpiFailure {
         throw Violations.invalid(site, ArgMessages.argument(id, Violations.op(site), argument, value, problem, valid));
     }
 
     /** The communicator a call is made on: not null, not freed. */
-    public static void comm(int site, String name, Comm comm) throws MPIException, MpiFailure {
+    public static void comm(int site, String name, Object comm) throws MpiFailure {
         if (comm == null) {
             fail(site, "handle.comm-null", name, null, "is null", "a communicator such as MPI.COMM_WORLD");
         }
-        if (comm.isNull()) {
+        if (Comms.isNull(comm)) {
             fail(site, "handle.comm-freed", name, Shadows.wasFreed(comm) ? "a freed communicator" : "MPI.COMM_NULL",
                     Shadows.wasFreed(comm) ? "was already freed" : "is the null communicator",
                     "a communicator that has not been freed");
@@ -54,11 +51,11 @@ public final class Checks {
     }
 
     /** A datatype argument: not null, not freed, committed. */
-    public static void type(int site, String name, Datatype type) throws MPIException, MpiFailure {
+    public static void type(int site, String name, Object type) throws MpiFailure {
         if (type == null) {
             fail(site, "type.null", name, null, "is null", "a datatype such as MPI.INT");
         }
-        if (type.isNull()) {
+        if (Datatypes.isNull(type)) {
             boolean freed = Shadows.wasFreed(type);
             fail(site, "type.freed", name, freed ? "a freed datatype" : "MPI.DATATYPE_NULL",
                     freed ? "was already freed" : "is the null datatype", "a committed datatype that has not been freed");
@@ -75,7 +72,7 @@ public final class Checks {
      * direct where the call keeps it past its return, and large enough.
      */
     public static void buffer(int site, String bufName, Object buf, String countName, int count, String typeName,
-                              Datatype type, boolean direct) throws MPIException, MpiFailure {
+                              Object type, boolean direct) throws MpiFailure {
         buffer(site, bufName, buf, countName, count, 1, typeName, type, direct);
     }
 
@@ -84,7 +81,7 @@ public final class Checks {
      * ranks (the receive buffer of gather at the root, for instance).
      */
     public static void buffer(int site, String bufName, Object buf, String countName, int count, int ranks,
-                              String typeName, Datatype type, boolean direct) throws MPIException, MpiFailure {
+                              String typeName, Object type, boolean direct) throws MpiFailure {
         type(site, typeName, type);
         if (count < 0) {
             fail(site, "buf.count-negative", countName, count, "is negative", "0 or more");
@@ -110,7 +107,7 @@ public final class Checks {
                     : countName + " = " + count + " for each of " + ranks + " ranks";
             long max = maxCount(type, available) / ranks;
             fail(site, "buf.overflow", bufName, buf, "is too small: " + what + " of " + Datatypes.name(type)
-                    + " (extent " + type.getExtent() + ") needs " + needed + " elements, it has " + available,
+                    + " (extent " + Datatypes.extent(type) + ") needs " + needed + " elements, it has " + available,
                     "a buffer of at least " + needed + " elements, or " + countName + " <= " + max);
         }
     }
@@ -122,7 +119,7 @@ public final class Checks {
      * elements whatever the peer, so its size still matters.
      */
     public static void ignoredBuffer(int site, String bufName, Object buf, String countName, int count,
-                                     String typeName, Datatype type, boolean direct) throws MPIException, MpiFailure {
+                                     String typeName, Object type, boolean direct) throws MpiFailure {
         if (buf instanceof Buffer b && b.isDirect()) {
             type(site, typeName, type);
             if (count < 0) {
@@ -139,14 +136,15 @@ public final class Checks {
      * against the bytes the call reads or writes.
      */
     private static void directFits(int site, String bufName, Buffer buf, String countName, int count, int ranks,
-                                   Datatype type, BaseType base, long needed) throws MPIException, MpiFailure {
+                                   Object type, BaseType base, long needed) throws MpiFailure {
         long neededBytes = needed == Long.MAX_VALUE ? Long.MAX_VALUE : needed * base.bytes();
         long availableBytes = (long) buf.capacity() * BaseType.elementBytes(buf);
         if (neededBytes > availableBytes) {
             String what = ranks == 1 ? countName + " = " + count
                     : countName + " = " + count + " for each of " + ranks + " ranks";
             fail(site, "buf.overflow", bufName, buf, "is too small: " + what + " of " + Datatypes.name(type)
-                    + " (extent " + type.getExtent() + ") needs " + neededBytes + " bytes, it has " + availableBytes,
+                    + " (extent " + Datatypes.extent(type) + ") needs " + neededBytes + " bytes, it has "
+                    + availableBytes,
                     "a buffer of at least " + neededBytes + " bytes, or " + countName + " <= "
                     + maxCount(type, (int) Math.min(Integer.MAX_VALUE, availableBytes / base.bytes())) / ranks);
         }
@@ -162,8 +160,8 @@ public final class Checks {
      * ArrayIndexOutOfBoundsException or the copy runs past the array: an error.
      */
     private static void otherElementType(int site, String bufName, Object buf, String countName, int count,
-                                         Datatype type, BaseType base, long needed, int available)
-            throws MPIException, MpiFailure {
+                                         Object type, BaseType base, long needed, int available)
+            throws MpiFailure {
         long arrayBytes = (long) available * BaseType.elementBytes(buf);
         long neededBytes = needed == Long.MAX_VALUE ? Long.MAX_VALUE : needed * base.bytes();
         if (base.fitsInForeignArray(needed, available, BaseType.elementBytes(buf))) {
@@ -189,8 +187,8 @@ public final class Checks {
      * negative, and every block inside the buffer.
      */
     public static void vectors(int site, String countsName, int[] counts, String displsName, int[] displs, int ranks,
-                               String bufName, Object buf, String typeName, Datatype type, boolean direct)
-            throws MPIException, MpiFailure {
+                               String bufName, Object buf, String typeName, Object type, boolean direct)
+            throws MpiFailure {
         type(site, typeName, type);
         if (counts == null || counts.length < ranks) {
             fail(site, "vcoll.counts-length", countsName, counts, counts == null ? "is null"
@@ -215,9 +213,9 @@ public final class Checks {
         }
         present(site, bufName, buf, type, direct);
         int available = BaseType.elementsAvailable(buf);
-        int extent = type.getExtent();
-        int trueLb = type.getTrueLb();
-        int trueExtent = type.getTrueExtent();
+        int extent = Datatypes.extent(type);
+        int trueLb = Datatypes.trueLb(type);
+        int trueExtent = Datatypes.trueExtent(type);
         BaseType base = Datatypes.baseType(type);
         if (base != null && base != BaseType.NULL) {
             if (buf instanceof Buffer b && b.isDirect()) {
@@ -246,7 +244,7 @@ public final class Checks {
     }
 
     /** The buffer exists, is a buffer at all and direct where needed (its size and element type: the callers). */
-    static void present(int site, String bufName, Object buf, Datatype type, boolean direct) throws MPIException, MpiFailure {
+    static void present(int site, String bufName, Object buf, Object type, boolean direct) throws MpiFailure {
         if (buf == null) {
             fail(site, "buf.null", bufName, null, "is null", "an array or java.nio buffer of "
                     + elementTypes(type));
@@ -263,21 +261,21 @@ public final class Checks {
     }
 
     /** The largest count whose span fits in {@code available} elements. */
-    private static long maxCount(Datatype type, int available) throws MPIException, MpiFailure {
-        long first = (long) type.getTrueLb() + type.getTrueExtent();
+    private static long maxCount(Object type, int available) throws MpiFailure {
+        long first = (long) Datatypes.trueLb(type) + Datatypes.trueExtent(type);
         if (available < first) {
             return 0;
         }
-        int extent = type.getExtent();
+        int extent = Datatypes.extent(type);
         return extent <= 0 ? Integer.MAX_VALUE : (available - first) / extent + 1;
     }
 
-    private static String elementTypes(Datatype type) {
+    private static String elementTypes(Object type) {
         BaseType b = type == null ? null : Datatypes.baseType(type);
         return b == null ? "the datatype's element type" : b.javaTypes();
     }
 
-    static String bufferKind(Datatype type) {
+    static String bufferKind(Object type) {
         BaseType b = type == null ? null : Datatypes.baseType(type);
         if (b == null || b == BaseType.BYTE || b == BaseType.BOOLEAN || b == BaseType.PACKED) {
             return "ByteBuffer";
@@ -286,23 +284,23 @@ public final class Checks {
         return s.substring(s.indexOf(" or ") + 4);
     }
 
-    public static void dest(int site, String name, int dest, int size) throws MPIException, MpiFailure {
+    public static void dest(int site, String name, int dest, int size) throws MpiFailure {
         rank(site, name, dest, size, Peers.rules().dest(dest, size));
     }
 
-    public static void source(int site, String name, int source, int size) throws MPIException, MpiFailure {
+    public static void source(int site, String name, int source, int size) throws MpiFailure {
         rank(site, name, source, size, Peers.rules().source(source, size));
     }
 
     /** Reports rank {@code value} when rule {@code id} failed on it (id null: valid). */
-    private static void rank(int site, String name, int value, int size, String id) throws MPIException, MpiFailure {
+    private static void rank(int site, String name, int value, int size, String id) throws MpiFailure {
         if (id != null) {
             RankRules rules = Peers.rules();
             fail(site, id, name, value, rules.problem(id, value, size), rules.valid(id, size, Peers.tagUb()));
         }
     }
 
-    public static void root(int site, String name, int root, Comm comm) throws MPIException, MpiFailure {
+    public static void root(int site, String name, int root, Object comm) throws MpiFailure {
         CommShadow.Facts facts = Shadows.facts(comm);
         if (facts.inter()) {
             return; // MPI.ROOT and MPI.PROC_NULL are roots there; the remote group's ranks too
@@ -315,17 +313,17 @@ public final class Checks {
         }
     }
 
-    public static void sendTag(int site, String name, int tag) throws MPIException, MpiFailure {
+    public static void sendTag(int site, String name, int tag) throws MpiFailure {
         int ub = Peers.tagUb();
         tag(site, name, tag, ub, Peers.rules().sendTag(tag, ub));
     }
 
-    public static void recvTag(int site, String name, int tag) throws MPIException, MpiFailure {
+    public static void recvTag(int site, String name, int tag) throws MpiFailure {
         int ub = Peers.tagUb();
         tag(site, name, tag, ub, Peers.rules().recvTag(tag, ub));
     }
 
-    private static void tag(int site, String name, int tag, int ub, String id) throws MPIException, MpiFailure {
+    private static void tag(int site, String name, int tag, int ub, String id) throws MpiFailure {
         if (id != null) {
             RankRules rules = Peers.rules();
             fail(site, id, name, tag, rules.problem(id, tag, 0), rules.valid(id, 0, ub));
@@ -333,14 +331,14 @@ public final class Checks {
     }
 
     /** A reduction op: not null, not freed, defined for the datatype. */
-    public static void op(int site, String name, Op op, Datatype type) throws MPIException, MpiFailure {
+    public static void op(int site, String name, Object op, Object type) throws MpiFailure {
         if (op == null) {
             fail(site, "op.null", name, null, "is null", "a predefined op such as MPI.SUM, or a user op");
         }
         if (Shadows.wasFreed(op)) {
             fail(site, "op.freed", name, "a freed op", "was already freed", "an op that has not been freed");
         }
-        if (type == null || type.isNull()) {
+        if (type == null || Datatypes.isNull(type)) {
             return;
         }
         ReductionOps.Predefined predefined = Datatypes.predefined(op);
@@ -352,7 +350,7 @@ public final class Checks {
 
     /** Two buffers of one call must not be the same object (MPI forbids aliased arguments). */
     public static void distinct(int site, String sendName, Object sendbuf, String recvName, Object recvbuf)
-            throws MPIException, MpiFailure {
+            throws MpiFailure {
         if (sendbuf != null && sendbuf == recvbuf) {
             fail(site, "inplace.aliased", recvName, recvbuf, "is the same object as '" + sendName
                     + "' (MPI forbids aliased send and receive buffers)",
@@ -361,7 +359,7 @@ public final class Checks {
     }
 
     /** The in-place overloads have no meaning on an intercommunicator. */
-    public static void intraForInPlace(int site, String name, Comm comm) throws MPIException, MpiFailure {
+    public static void intraForInPlace(int site, String name, Object comm) throws MpiFailure {
         if (Shadows.facts(comm).inter()) {
             fail(site, "inplace.intercomm", name, "an intercommunicator",
                     "cannot take the in-place overload (MPI_IN_PLACE is not allowed on intercommunicators)",

@@ -1,11 +1,7 @@
 package org.mpiguard.advice.args;
 
-import mpi.Comm;
 import org.mpiguard.adapter.shadow.Shadows;
-import mpi.Datatype;
-import mpi.MPIException;
 import org.mpiguard.core.MpiFailure;
-import mpi.Op;
 import org.mpiguard.adapter.shadow.CommShadow;
 import org.mpiguard.adapter.shadow.Shadow;
 
@@ -21,35 +17,35 @@ public final class CollectiveCallArgs {
     }
 
     /** Ranks each side of a collective serves on {@code comm}: the group size, 1 on an intercommunicator. */
-    private static int ranks(Comm comm) throws MPIException, MpiFailure {
+    private static int ranks(Object comm) throws MpiFailure {
         CommShadow.Facts facts = Shadows.facts(comm);
         return facts.inter() ? 1 : facts.size();
     }
 
     /** Blocks of a v-collective's arrays the binding reads: the remote group's size on an intercommunicator. */
-    static int peers(Comm comm) throws MPIException, MpiFailure {
+    static int peers(Object comm) throws MpiFailure {
         return Shadows.facts(comm).peerCount();
     }
 
-    private static boolean atRoot(Comm comm, int root) throws MPIException, MpiFailure {
+    private static boolean atRoot(Object comm, int root) throws MpiFailure {
         CommShadow.Facts facts = Shadows.facts(comm);
         return !facts.inter() && facts.rank() == root;
     }
 
     /** The communicator of a rooted collective is usable and its root a rank of it. */
-    private static void rooted(Comm comm, int root, int site) throws MPIException, MpiFailure {
+    private static void rooted(Object comm, int root, int site) throws MpiFailure {
         Checks.comm(site, "comm", comm);
         Checks.root(site, "root", root, comm);
     }
 
-    public static void barrier(Comm comm, int site) throws MPIException, MpiFailure {
+    public static void barrier(Object comm, int site) throws MpiFailure {
         if (Checks.on()) {
             Checks.comm(site, "comm", comm);
         }
     }
 
-    public static void bcast(Comm comm, Object buf, int count, Datatype type, int root, boolean direct, int site)
-            throws MPIException, MpiFailure {
+    public static void bcast(Object comm, Object buf, int count, Object type, int root, boolean direct, int site)
+            throws MpiFailure {
         if (!Checks.on() || CheckedCalls.same(site, comm, buf, type, null, null, count, root, 0, 0, 0, 0)) {
             return;
         }
@@ -59,8 +55,8 @@ public final class CollectiveCallArgs {
         CheckedCalls.valid(site, frees, comm, buf, type, null, null, count, root, 0, 0, 0, 0);
     }
 
-    public static void gather(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
-                              int recvcount, Datatype recvtype, int root, boolean direct, int site) throws MPIException, MpiFailure {
+    public static void gather(Object comm, Object sendbuf, int sendcount, Object sendtype, Object recvbuf,
+                              int recvcount, Object recvtype, int root, boolean direct, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -73,8 +69,8 @@ public final class CollectiveCallArgs {
     }
 
     /** gather(buf, count, type, root): in place at the root. */
-    public static void gatherInPlace(Comm comm, Object buf, int count, Datatype type, int root, boolean direct,
-                                     int site) throws MPIException, MpiFailure {
+    public static void gatherInPlace(Object comm, Object buf, int count, Object type, int root, boolean direct,
+                                     int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -84,8 +80,8 @@ public final class CollectiveCallArgs {
         Checks.buffer(site, "buf", buf, "count", count, atRoot(comm, root) ? ranks(comm) : 1, "type", type, direct);
     }
 
-    public static void scatter(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
-                               int recvcount, Datatype recvtype, int root, boolean direct, int site) throws MPIException, MpiFailure {
+    public static void scatter(Object comm, Object sendbuf, int sendcount, Object sendtype, Object recvbuf,
+                               int recvcount, Object recvtype, int root, boolean direct, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -97,8 +93,8 @@ public final class CollectiveCallArgs {
         Checks.buffer(site, "recvbuf", recvbuf, "recvcount", recvcount, "recvtype", recvtype, direct);
     }
 
-    public static void allGather(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
-                                 int recvcount, Datatype recvtype, boolean direct, int site) throws MPIException, MpiFailure {
+    public static void allGather(Object comm, Object sendbuf, int sendcount, Object sendtype, Object recvbuf,
+                                 int recvcount, Object recvtype, boolean direct, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -108,8 +104,8 @@ public final class CollectiveCallArgs {
         Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
     }
 
-    public static void allToAll(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
-                                int recvcount, Datatype recvtype, boolean direct, int site) throws MPIException, MpiFailure {
+    public static void allToAll(Object comm, Object sendbuf, int sendcount, Object sendtype, Object recvbuf,
+                                int recvcount, Object recvtype, boolean direct, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -120,8 +116,8 @@ public final class CollectiveCallArgs {
         Checks.distinct(site, "sendbuf", sendbuf, "recvbuf", recvbuf);
     }
 
-    public static void reduce(Comm comm, Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root,
-                              boolean direct, int site) throws MPIException, MpiFailure {
+    public static void reduce(Object comm, Object sendbuf, Object recvbuf, int count, Object type, Object op, int root,
+                              boolean direct, int site) throws MpiFailure {
         if (!Checks.on() || CheckedCalls.same(site, comm, sendbuf, recvbuf, type, op, count, root, 0, 0, 0, 0)) {
             return;
         }
@@ -137,8 +133,8 @@ public final class CollectiveCallArgs {
     }
 
     /** reduce(buf, count, type, op, root). */
-    public static void reduceInPlace(Comm comm, Object buf, int count, Datatype type, Op op, int root, boolean direct,
-                                     int site) throws MPIException, MpiFailure {
+    public static void reduceInPlace(Object comm, Object buf, int count, Object type, Object op, int root,
+                                     boolean direct, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -150,8 +146,8 @@ public final class CollectiveCallArgs {
     }
 
     /** allReduce, scan, exScan with separate buffers. */
-    public static void allReduce(Comm comm, Object sendbuf, Object recvbuf, int count, Datatype type, Op op,
-                                 boolean direct, int site) throws MPIException, MpiFailure {
+    public static void allReduce(Object comm, Object sendbuf, Object recvbuf, int count, Object type, Object op,
+                                 boolean direct, int site) throws MpiFailure {
         if (!Checks.on() || CheckedCalls.same(site, comm, sendbuf, recvbuf, type, op, count, 0, 0, 0, 0, 0)) {
             return;
         }
@@ -165,8 +161,8 @@ public final class CollectiveCallArgs {
     }
 
     /** allReduce, scan, exScan in place. */
-    public static void allReduceInPlace(Comm comm, Object buf, int count, Datatype type, Op op, boolean direct,
-                                        int site) throws MPIException, MpiFailure {
+    public static void allReduceInPlace(Object comm, Object buf, int count, Object type, Object op, boolean direct,
+                                        int site) throws MpiFailure {
         if (!Checks.on() || CheckedCalls.same(site, comm, buf, type, op, null, count, 0, 0, 0, 0, 0)) {
             return;
         }
@@ -178,8 +174,8 @@ public final class CollectiveCallArgs {
         CheckedCalls.valid(site, frees, comm, buf, type, op, null, count, 0, 0, 0, 0, 0);
     }
 
-    public static void reduceScatterBlock(Comm comm, Object sendbuf, Object recvbuf, int recvcount, Datatype type,
-                                          Op op, boolean direct, int site) throws MPIException, MpiFailure {
+    public static void reduceScatterBlock(Object comm, Object sendbuf, Object recvbuf, int recvcount, Object type,
+                                          Object op, boolean direct, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -190,8 +186,8 @@ public final class CollectiveCallArgs {
         Checks.op(site, "op", op, type);
     }
 
-    public static void reduceScatter(Comm comm, Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type,
-                                     Op op, boolean direct, int site) throws MPIException, MpiFailure {
+    public static void reduceScatter(Object comm, Object sendbuf, Object recvbuf, int[] recvcounts, Object type,
+                                     Object op, boolean direct, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -219,9 +215,9 @@ public final class CollectiveCallArgs {
         Checks.op(site, "op", op, type);
     }
 
-    public static void gatherv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
-                               int[] recvcount, int[] displs, Datatype recvtype, int root, boolean direct, int site)
-            throws MPIException, MpiFailure {
+    public static void gatherv(Object comm, Object sendbuf, int sendcount, Object sendtype, Object recvbuf,
+                               int[] recvcount, int[] displs, Object recvtype, int root, boolean direct, int site)
+            throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -237,14 +233,14 @@ public final class CollectiveCallArgs {
 
     /** The receive side of a v-collective at a rank that receives: blocks apart, and fitting the binding's copy. */
     static void received(int site, String countsName, int[] counts, String displsName, int[] displs, int size,
-                         String bufName, Object buf, Datatype type) throws MPIException, MpiFailure {
+                         String bufName, Object buf, Object type) throws MpiFailure {
         VectorBlocks.received(site, countsName, counts, displsName, displs, size, bufName, type);
         VectorBlocks.copied(site, countsName, counts, displsName, displs, size, bufName, buf, type);
     }
 
-    public static void scatterv(Comm comm, Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
-                                Object recvbuf, int recvcount, Datatype recvtype, int root, boolean direct, int site)
-            throws MPIException, MpiFailure {
+    public static void scatterv(Object comm, Object sendbuf, int[] sendcount, int[] displs, Object sendtype,
+                                Object recvbuf, int recvcount, Object recvtype, int root, boolean direct, int site)
+            throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -259,9 +255,9 @@ public final class CollectiveCallArgs {
         Checks.buffer(site, "recvbuf", recvbuf, "recvcount", recvcount, "recvtype", recvtype, direct);
     }
 
-    public static void allGatherv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
-                                  int[] recvcount, int[] displs, Datatype recvtype, boolean direct, int site)
-            throws MPIException, MpiFailure {
+    public static void allGatherv(Object comm, Object sendbuf, int sendcount, Object sendtype, Object recvbuf,
+                                  int[] recvcount, int[] displs, Object recvtype, boolean direct, int site)
+            throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -273,9 +269,9 @@ public final class CollectiveCallArgs {
         received(site, "recvcount", recvcount, "displs", displs, peers(comm), "recvbuf", recvbuf, recvtype);
     }
 
-    public static void allToAllv(Comm comm, Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
-                                 Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype, boolean direct,
-                                 int site) throws MPIException, MpiFailure {
+    public static void allToAllv(Object comm, Object sendbuf, int[] sendcount, int[] sdispls, Object sendtype,
+                                 Object recvbuf, int[] recvcount, int[] rdispls, Object recvtype, boolean direct,
+                                 int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }

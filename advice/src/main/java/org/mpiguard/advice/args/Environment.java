@@ -1,6 +1,5 @@
 package org.mpiguard.advice.args;
 
-import mpi.MPIException;
 import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.core.Guard;
@@ -70,13 +69,13 @@ public final class Environment {
                 Checks.fail(site, "env.after-finalize", "MPI state", "finalized",
                         "is wrong for " + op + ", which is called after MPI.Finalize", "MPI calls before MPI.Finalize()");
             }
-        } catch (MPIException | MpiFailure | LeftToMpi said) {
+        } catch (MpiFailure | LeftToMpi said) {
             // the warning is said; the binding refuses the call itself
         }
     }
 
     /** Before MPI.Init and MPI.InitThread while MPI runs (after Finalize, the gate makes the call alone). */
-    public static void init(int site) throws MPIException, MpiFailure {
+    public static void init(int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }

@@ -2,15 +2,11 @@ package org.mpiguard.advice.args;
 
 import org.mpiguard.adapter.shadow.WindowShadows;
 import java.nio.Buffer;
-import mpi.Comm;
-import mpi.Datatype;
-import mpi.Info;
-import mpi.MPI;
-import mpi.MPIException;
 import org.mpiguard.core.MpiFailure;
-import mpi.Op;
-import mpi.Win;
+import org.mpiguard.adapter.MpiConstants;
+import org.mpiguard.adapter.args.Comms;
 import org.mpiguard.adapter.args.Datatypes;
+import org.mpiguard.adapter.args.Infos;
 import org.mpiguard.adapter.args.Violations;
 import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.adapter.shadow.WindowShadow;
@@ -38,13 +34,13 @@ public final class OneSided {
      * flavor)}, where MPI allocates the window's memory: their {@code base} only tells the
      * binding the element type, so its capacity says nothing.
      */
-    public static void create(Buffer base, int size, int dispUnit, Info info, Comm comm, boolean allocated, int site)
-            throws MPIException, MpiFailure {
+    public static void create(Buffer base, int size, int dispUnit, Object info, Object comm, boolean allocated,
+                              int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
         Checks.comm(site, "comm", comm);
-        if (comm.isInter()) {
+        if (Comms.isInter(comm)) {
             Checks.fail(site, "comm.intra-required", "comm", "an intercommunicator",
                     "cannot hold a window (windows are created over intracommunicators)", "an intracommunicator");
         }
@@ -75,26 +71,26 @@ public final class OneSided {
         }
     }
 
-    public static void createdAllocate(Win win, int size, int dispUnit, Info info, Comm comm, Buffer base, int flavor,
-                                       int site) {
+    public static void createdAllocate(Object win, int size, int dispUnit, Object info, Object comm, Buffer base,
+                                       int flavor, int site) {
         if (Checks.on()) {
             WindowShadows.windowExchanged(win, base, size, dispUnit, size, comm, site);
         }
     }
 
-    public static void created(Win win, Buffer base, int size, int dispUnit, Info info, Comm comm, int site) {
+    public static void created(Object win, Buffer base, int size, int dispUnit, Object info, Object comm, int site) {
         if (Checks.on()) {
             WindowShadows.windowExchanged(win, base, size, dispUnit, base.capacity(), comm, site);
         }
     }
 
-    public static void createdDynamic(Win win, Info info, Comm comm, int site) {
+    public static void createdDynamic(Object win, Object info, Object comm, int site) {
         if (Checks.on()) {
             WindowShadows.windowDynamic(win, comm, site);
         }
     }
 
-    public static void createDynamic(Info info, Comm comm, int site) throws MPIException, MpiFailure {
+    public static void createDynamic(Object info, Object comm, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -102,17 +98,17 @@ public final class OneSided {
         info(site, "info", info);
     }
 
-    static void info(int site, String name, Info info) throws MPIException, MpiFailure {
+    static void info(int site, String name, Object info) throws MpiFailure {
         if (info == null) {
             Checks.fail(site, "handle.info-null", name, null, "is null", "an Info object or MPI.INFO_NULL");
         }
-        if (info.isNull() && info != MPI.INFO_NULL) {
+        if (Infos.isNull(info) && info != MpiConstants.INFO_NULL) {
             Checks.fail(site, "handle.info-freed", name, "a freed Info", "was already freed",
                     "an Info that has not been freed, or MPI.INFO_NULL");
         }
     }
 
-    static WindowShadow.Targets window(int site, Win win) throws MPIException, MpiFailure {
+    static WindowShadow.Targets window(int site, Object win) throws MpiFailure {
         WindowShadow shadow = WindowShadows.window(win);
         if (shadow != null && shadow.freed()) {
             Checks.fail(site, "handle.win-freed", "win", "a freed window", "was already freed",
@@ -122,15 +118,15 @@ public final class OneSided {
     }
 
     /** put, get, accumulate and their request-based forms; {@code snake} for rPut's argument names. */
-    public static void access(Win win, Buffer origin, int orgCount, Datatype orgType, int targetRank, int targetDisp,
-                              int targetCount, Datatype targetType, Op op, boolean snake, int site)
-            throws MPIException, MpiFailure {
+    public static void access(Object win, Buffer origin, int orgCount, Object orgType, int targetRank, int targetDisp,
+                              int targetCount, Object targetType, Object op, boolean snake, int site)
+            throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
         String[] n = snake ? SNAKE : CAMEL;
         WindowShadow.Targets w = window(site, win);
-        origin(site, n[0], origin, n[1], orgCount, n[2], orgType, targetRank == MPI.PROC_NULL);
+        origin(site, n[0], origin, n[1], orgCount, n[2], orgType, targetRank == MpiConstants.PROC_NULL);
         target(site, win, w, n[3], targetRank, n[4], targetDisp, n[5], targetCount, n[6], targetType);
         if (op != null) {
             Checks.op(site, "op", op, targetType);
@@ -138,15 +134,15 @@ public final class OneSided {
     }
 
     /** getAccumulate and rGetAccumulate. */
-    public static void getAccumulate(Win win, Buffer origin, int orgCount, Datatype orgType, Buffer resultAddr,
-                                     int resultCount, Datatype resultType, int targetRank, int targetDisp,
-                                     int targetCount, Datatype targetType, Op op, int site) throws MPIException, MpiFailure {
+    public static void getAccumulate(Object win, Buffer origin, int orgCount, Object orgType, Buffer resultAddr,
+                                     int resultCount, Object resultType, int targetRank, int targetDisp,
+                                     int targetCount, Object targetType, Object op, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
         WindowShadow.Targets w = window(site, win);
-        boolean noTarget = targetRank == MPI.PROC_NULL;
-        origin(site, "origin", origin, "orgCount", orgCount, "orgType", orgType, noTarget || op == MPI.NO_OP);
+        boolean noTarget = targetRank == MpiConstants.PROC_NULL;
+        origin(site, "origin", origin, "orgCount", orgCount, "orgType", orgType, noTarget || op == MpiConstants.NO_OP);
         origin(site, "resultAddr", resultAddr, "resultCount", resultCount, "resultType", resultType, noTarget);
         target(site, win, w, "targetRank", targetRank, "targetDisp", targetDisp, "targetCount", targetCount,
                 "targetType", targetType);
@@ -154,14 +150,14 @@ public final class OneSided {
     }
 
     /** fetchAndOp and compareAndSwap: one element of {@code type} at the target. */
-    public static void atomic(Win win, Buffer origin, Buffer resultAddr, Datatype type, String typeName,
-                              int targetRank, int targetDisp, Op op, int site) throws MPIException, MpiFailure {
+    public static void atomic(Object win, Buffer origin, Buffer resultAddr, Object type, String typeName,
+                              int targetRank, int targetDisp, Object op, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
         WindowShadow.Targets w = window(site, win);
-        boolean noTarget = targetRank == MPI.PROC_NULL;
-        origin(site, "origin", origin, "count", 1, typeName, type, noTarget || op == MPI.NO_OP);
+        boolean noTarget = targetRank == MpiConstants.PROC_NULL;
+        origin(site, "origin", origin, "count", 1, typeName, type, noTarget || op == MpiConstants.NO_OP);
         origin(site, "resultAddr", resultAddr, "count", 1, typeName, type, noTarget);
         target(site, win, w, "targetRank", targetRank, "targetDisp", targetDisp, "count", 1, typeName, type);
         if (op != null) {
@@ -174,7 +170,7 @@ public final class OneSided {
      * or the op MPI.NO_OP (fetchAndOp, getAccumulate): then its size is not checked.
      */
     private static void origin(int site, String bufName, Buffer buf, String countName, int count, String typeName,
-                               Datatype type, boolean ignored) throws MPIException, MpiFailure {
+                               Object type, boolean ignored) throws MpiFailure {
         if (ignored) {
             Checks.ignoredBuffer(site, bufName, buf, countName, count, typeName, type, true);
         } else {
@@ -182,8 +178,9 @@ public final class OneSided {
         }
     }
 
-    private static void target(int site, Win win, WindowShadow.Targets w, String rankName, int rank, String dispName, int disp,
-                               String countName, int count, String typeName, Datatype type) throws MPIException, MpiFailure {
+    private static void target(int site, Object win, WindowShadow.Targets w, String rankName, int rank,
+                               String dispName, int disp, String countName, int count, String typeName, Object type)
+            throws MpiFailure {
         Checks.type(site, typeName, type);
         if (count < 0) {
             Checks.fail(site, "buf.count-negative", countName, count, "is negative", "0 or more");
@@ -197,7 +194,7 @@ public final class OneSided {
             Checks.fail(site, id, rankName, rank, "is outside the window's group of size " + size,
                     ArgMessages.rankRange(size) + " or MPI.PROC_NULL");
         }
-        if (rank == MPI.PROC_NULL) {
+        if (rank == MpiConstants.PROC_NULL) {
             return;
         }
         if (!w.epochs().canAccess(rank)) {
@@ -232,7 +229,7 @@ public final class OneSided {
         }
     }
 
-    private static long elementBytes(Datatype type) {
+    private static long elementBytes(Object type) {
         org.mpiguard.core.args.BaseType b = Datatypes.baseType(type);
         return b == null ? 1 : b.bytes();
     }

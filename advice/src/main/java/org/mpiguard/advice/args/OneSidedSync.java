@@ -1,11 +1,8 @@
 package org.mpiguard.advice.args;
 
 import org.mpiguard.adapter.shadow.WindowShadows;
-import mpi.Group;
-import mpi.MPI;
-import mpi.MPIException;
 import org.mpiguard.core.MpiFailure;
-import mpi.Win;
+import org.mpiguard.adapter.MpiConstants;
 import org.mpiguard.adapter.shadow.WindowShadow;
 import org.mpiguard.core.args.ArgMessages;
 import org.mpiguard.core.args.RmaEpochs;
@@ -21,12 +18,12 @@ public final class OneSidedSync {
     private OneSidedSync() {
     }
 
-    private static RmaEpochs epochs(Win win) {
+    private static RmaEpochs epochs(Object win) {
         WindowShadow.Targets w = WindowShadows.windowTargets(win);
         return w == null ? null : w.epochs();
     }
 
-    public static void fence(Win win, int assertion, int site) throws MPIException, MpiFailure {
+    public static void fence(Object win, int assertion, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -43,14 +40,14 @@ public final class OneSidedSync {
         }
     }
 
-    public static void fenced(Win win, int assertion, int site) {
+    public static void fenced(Object win, int assertion, int site) {
         RmaEpochs e = epochs(win);
         if (e != null) {
-            e.fence((assertion & MPI.MODE_NOSUCCEED) != 0);
+            e.fence((assertion & MpiConstants.MODE_NOSUCCEED) != 0);
         }
     }
 
-    public static void start(Win win, Group group, int assertion, int site) throws MPIException, MpiFailure {
+    public static void start(Object win, Object group, int assertion, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -68,14 +65,14 @@ public final class OneSidedSync {
         }
     }
 
-    public static void started(Win win, Group group, int assertion, int site) {
+    public static void started(Object win, Object group, int assertion, int site) {
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.start();
         }
     }
 
-    public static void complete(Win win, int site) throws MPIException, MpiFailure {
+    public static void complete(Object win, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -87,14 +84,14 @@ public final class OneSidedSync {
         }
     }
 
-    public static void completed(Win win, int site) {
+    public static void completed(Object win, int site) {
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.complete();
         }
     }
 
-    public static void post(Win win, Group group, int assertion, int site) throws MPIException, MpiFailure {
+    public static void post(Object win, Object group, int assertion, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -112,14 +109,14 @@ public final class OneSidedSync {
         }
     }
 
-    public static void posted(Win win, Group group, int assertion, int site) {
+    public static void posted(Object win, Object group, int assertion, int site) {
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.post();
         }
     }
 
-    public static void waitExposure(Win win, int site) throws MPIException, MpiFailure {
+    public static void waitExposure(Object win, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -131,32 +128,33 @@ public final class OneSidedSync {
         }
     }
 
-    public static void waited(Win win, int site) {
+    public static void waited(Object win, int site) {
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.waitExposure();
         }
     }
 
-    public static void tested(Win win, boolean done, int site) {
+    public static void tested(Object win, boolean done, int site) {
         if (done) {
             waited(win, site);
         }
     }
 
-    public static void lock(Win win, int lockType, int rank, int assertion, int site) throws MPIException, MpiFailure {
+    public static void lock(Object win, int lockType, int rank, int assertion, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
         WindowShadow.Targets w = OneSided.window(site, win);
-        if (lockType != MPI.LOCK_EXCLUSIVE && lockType != MPI.LOCK_SHARED) {
+        if (lockType != MpiConstants.LOCK_EXCLUSIVE && lockType != MpiConstants.LOCK_SHARED) {
             Checks.fail(site, "rma.lock-type", "lockType", lockType, "is not a lock type",
-                    "MPI.LOCK_EXCLUSIVE (" + MPI.LOCK_EXCLUSIVE + ") or MPI.LOCK_SHARED (" + MPI.LOCK_SHARED + ")");
+                    "MPI.LOCK_EXCLUSIVE (" + MpiConstants.LOCK_EXCLUSIVE + ") or MPI.LOCK_SHARED ("
+                    + MpiConstants.LOCK_SHARED + ")");
         }
         if (w == null) {
             return;
         }
-        if (rank == MPI.PROC_NULL) {
+        if (rank == MpiConstants.PROC_NULL) {
             return;
         }
         rank(site, w, "rank", rank);
@@ -171,7 +169,7 @@ public final class OneSidedSync {
     }
 
     /** A target of lock, unlock or flush: a rank of the window's group (MPI.PROC_NULL is let through). */
-    private static void rank(int site, WindowShadow.Targets w, String name, int rank) throws MPIException, MpiFailure {
+    private static void rank(int site, WindowShadow.Targets w, String name, int rank) throws MpiFailure {
         int size = w.groupSize();
         if (rank < 0 || rank >= size) {
             Checks.fail(site, "rma.target-range", name, rank, "is outside the window's group of size " + size,
@@ -179,14 +177,14 @@ public final class OneSidedSync {
         }
     }
 
-    public static void locked(Win win, int lockType, int rank, int assertion, int site) {
+    public static void locked(Object win, int lockType, int rank, int assertion, int site) {
         RmaEpochs e = epochs(win);
         if (e != null) {
-            e.lock(rank, lockType == MPI.LOCK_EXCLUSIVE ? RmaEpochs.EXCLUSIVE : RmaEpochs.SHARED);
+            e.lock(rank, lockType == MpiConstants.LOCK_EXCLUSIVE ? RmaEpochs.EXCLUSIVE : RmaEpochs.SHARED);
         }
     }
 
-    public static void unlock(Win win, int rank, int site) throws MPIException, MpiFailure {
+    public static void unlock(Object win, int rank, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -194,7 +192,7 @@ public final class OneSidedSync {
         if (w == null) {
             return;
         }
-        if (rank == MPI.PROC_NULL) {
+        if (rank == MpiConstants.PROC_NULL) {
             return;
         }
         rank(site, w, "rank", rank);
@@ -204,14 +202,14 @@ public final class OneSidedSync {
         }
     }
 
-    public static void unlocked(Win win, int rank, int site) {
+    public static void unlocked(Object win, int rank, int site) {
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.unlock(rank);
         }
     }
 
-    public static void lockAll(Win win, int assertion, int site) throws MPIException, MpiFailure {
+    public static void lockAll(Object win, int assertion, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -224,14 +222,14 @@ public final class OneSidedSync {
         }
     }
 
-    public static void lockedAll(Win win, int assertion, int site) {
+    public static void lockedAll(Object win, int assertion, int site) {
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.lockAll();
         }
     }
 
-    public static void unlockAll(Win win, int site) throws MPIException, MpiFailure {
+    public static void unlockAll(Object win, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -243,7 +241,7 @@ public final class OneSidedSync {
         }
     }
 
-    public static void unlockedAll(Win win, int site) {
+    public static void unlockedAll(Object win, int site) {
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.unlockAll();
@@ -251,7 +249,7 @@ public final class OneSidedSync {
     }
 
     /** flush and flushLocal: only inside a passive-target epoch towards that rank. */
-    public static void flush(Win win, int targetRank, int site) throws MPIException, MpiFailure {
+    public static void flush(Object win, int targetRank, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -259,7 +257,7 @@ public final class OneSidedSync {
         if (w == null) {
             return;
         }
-        if (targetRank == MPI.PROC_NULL) {
+        if (targetRank == MpiConstants.PROC_NULL) {
             return;
         }
         rank(site, w, "targetRank", targetRank);
@@ -271,7 +269,7 @@ public final class OneSidedSync {
     }
 
     /** flushAll and flushLocalAll. */
-    public static void flushAll(Win win, int site) throws MPIException, MpiFailure {
+    public static void flushAll(Object win, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -284,7 +282,7 @@ public final class OneSidedSync {
     }
 
     /** Win.free: not twice, and not inside an epoch. */
-    public static void free(Win win, int site) throws MPIException, MpiFailure {
+    public static void free(Object win, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }

@@ -1,11 +1,7 @@
 package org.mpiguard.advice.args;
 
-import mpi.Comm;
-import mpi.Datatype;
-import mpi.MPI;
-import mpi.MPIException;
 import org.mpiguard.core.MpiFailure;
-import mpi.Message;
+import org.mpiguard.adapter.MpiConstants;
 import org.mpiguard.adapter.args.Peers;
 import org.mpiguard.adapter.shadow.Shadow;
 
@@ -16,14 +12,14 @@ public final class PointToPointArgs {
     }
 
     /** The envelope of a message sent on {@code comm}: usable communicator, destination, tag. */
-    private static void outgoing(Comm comm, int dest, String tagName, int tag, int site) throws MPIException, MpiFailure {
+    private static void outgoing(Object comm, int dest, String tagName, int tag, int site) throws MpiFailure {
         Checks.comm(site, "comm", comm);
         Checks.dest(site, "dest", dest, Peers.peerCount(comm));
         Checks.sendTag(site, tagName, tag);
     }
 
     /** The envelope of a receive or probe: usable communicator, source, tag. */
-    private static void incoming(Comm comm, int source, String tagName, int tag, int site) throws MPIException, MpiFailure {
+    private static void incoming(Object comm, int source, String tagName, int tag, int site) throws MpiFailure {
         Checks.comm(site, "comm", comm);
         Checks.source(site, "source", source, Peers.peerCount(comm));
         Checks.recvTag(site, tagName, tag);
@@ -31,8 +27,8 @@ public final class PointToPointArgs {
 
     /** The data of a message; the standard ignores it when the peer is MPI.PROC_NULL. */
     private static void payload(int site, String bufName, Object buf, String countName, int count, String typeName,
-                                Datatype type, boolean direct, int peer) throws MPIException, MpiFailure {
-        if (peer == MPI.PROC_NULL) {
+                                Object type, boolean direct, int peer) throws MpiFailure {
+        if (peer == MpiConstants.PROC_NULL) {
             Checks.ignoredBuffer(site, bufName, buf, countName, count, typeName, type, direct);
         } else {
             Checks.buffer(site, bufName, buf, countName, count, typeName, type, direct);
@@ -40,8 +36,8 @@ public final class PointToPointArgs {
     }
 
     /** send, sSend, bSend, rSend and, with {@code direct}, their nonblocking and persistent forms. */
-    public static void send(Comm comm, Object buf, int count, Datatype type, int dest, int tag, boolean direct,
-                            int site) throws MPIException, MpiFailure {
+    public static void send(Object comm, Object buf, int count, Object type, int dest, int tag, boolean direct,
+                            int site) throws MpiFailure {
         if (!Checks.on() || CheckedCalls.same(site, comm, buf, type, null, null, count, dest, tag, 0, 0, 0)) {
             return;
         }
@@ -52,8 +48,8 @@ public final class PointToPointArgs {
     }
 
     /** recv and, with {@code direct}, iRecv and recvInit. */
-    public static void recv(Comm comm, Object buf, int count, Datatype type, int source, int tag, boolean direct,
-                            int site) throws MPIException, MpiFailure {
+    public static void recv(Object comm, Object buf, int count, Object type, int source, int tag, boolean direct,
+                            int site) throws MpiFailure {
         if (!Checks.on() || CheckedCalls.same(site, comm, buf, type, null, null, count, source, tag, 0, 0, 0)) {
             return;
         }
@@ -63,16 +59,16 @@ public final class PointToPointArgs {
         CheckedCalls.valid(site, frees, comm, buf, type, null, null, count, source, tag, 0, 0, 0);
     }
 
-    public static void probe(Comm comm, int source, int tag, int site) throws MPIException, MpiFailure {
+    public static void probe(Object comm, int source, int tag, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
         incoming(comm, source, "tag", tag, site);
     }
 
-    public static void sendRecv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
-                                Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, int site)
-            throws MPIException, MpiFailure {
+    public static void sendRecv(Object comm, Object sendbuf, int sendcount, Object sendtype, int dest, int sendtag,
+                                Object recvbuf, int recvcount, Object recvtype, int source, int recvtag, int site)
+            throws MpiFailure {
         if (!Checks.on() || CheckedCalls.same(site, comm, sendbuf, sendtype, recvbuf, recvtype, sendcount, dest,
                 sendtag, recvcount, source, recvtag)) {
             return;
@@ -87,8 +83,8 @@ public final class PointToPointArgs {
                 source, recvtag);
     }
 
-    public static void sendRecvReplace(Comm comm, Object buf, int count, Datatype type, int dest, int sendtag,
-                                       int source, int recvtag, int site) throws MPIException, MpiFailure {
+    public static void sendRecvReplace(Object comm, Object buf, int count, Object type, int dest, int sendtag,
+                                       int source, int recvtag, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -98,7 +94,7 @@ public final class PointToPointArgs {
     }
 
     /** Message.mProbe and imProbe(source, tag, comm). */
-    public static void matchedProbe(int source, int tag, Comm comm, int site) throws MPIException, MpiFailure {
+    public static void matchedProbe(int source, int tag, Object comm, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -106,8 +102,8 @@ public final class PointToPointArgs {
     }
 
     /** Message.mRecv and imRecv. */
-    public static void matchedRecv(Message message, Object buf, int count, Datatype type, boolean direct, int site)
-            throws MPIException, MpiFailure {
+    public static void matchedRecv(Object message, Object buf, int count, Object type, boolean direct, int site)
+            throws MpiFailure {
         if (!Checks.on()) {
             return;
         }

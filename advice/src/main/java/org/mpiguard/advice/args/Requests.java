@@ -1,12 +1,8 @@
 package org.mpiguard.advice.args;
 
-import mpi.MPIException;
 import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.shadow.RequestShadows;
 import org.mpiguard.adapter.shadow.Shadows;
-import mpi.Prequest;
-import mpi.Request;
-import mpi.Status;
 
 /**
  * Entry points of requests.rules: a request used after free, a persistent request
@@ -18,7 +14,7 @@ public final class Requests {
     private Requests() {
     }
 
-    static void usable(int site, String name, Request request) throws MPIException, MpiFailure {
+    static void usable(int site, String name, Object request) throws MpiFailure {
         if (request == null) {
             Checks.fail(site, "request.null", name, null, "is null", "a request returned by a nonblocking call");
         }
@@ -29,14 +25,14 @@ public final class Requests {
     }
 
     /** waitFor, test, cancel, getStatus, free on one request. */
-    public static void one(Request request, int site) throws MPIException, MpiFailure {
+    public static void one(Object request, int site) throws MpiFailure {
         if (Checks.on()) {
             usable(site, "request", request);
         }
     }
 
     /** waitAll, testAll, waitAny, testAny, waitSome, testSome. */
-    public static void array(Request[] requests, int site) throws MPIException, MpiFailure {
+    public static void array(Object[] requests, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -44,7 +40,7 @@ public final class Requests {
             Checks.fail(site, "request.null", "requests", null, "is null", "an array of requests");
         }
         for (int i = 0; i < requests.length; i++) {
-            Request r = requests[i];
+            Object r = requests[i];
             if (r == null) {
                 Checks.fail(site, "request.null", "requests[" + i + "]", null, "is null",
                         "a request in every entry (MPI.REQUEST_NULL-like entries come from completed requests)");
@@ -56,7 +52,7 @@ public final class Requests {
         }
     }
 
-    public static void start(Prequest request, int site) throws MPIException, MpiFailure {
+    public static void start(Object request, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -68,7 +64,7 @@ public final class Requests {
         }
     }
 
-    public static void startAll(Prequest[] requests, int site) throws MPIException, MpiFailure {
+    public static void startAll(Object[] requests, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -84,21 +80,21 @@ public final class Requests {
 
     // After-rules: persistent requests become active at start, inactive when completed.
 
-    public static void started(Prequest request) {
+    public static void started(Object request) {
         RequestShadows.active(request, true);
     }
 
-    public static void startedAll(Prequest[] requests) {
-        for (Prequest r : requests) {
+    public static void startedAll(Object[] requests) {
+        for (Object r : requests) {
             RequestShadows.active(r, true);
         }
     }
 
-    public static void completed(Request request) {
+    public static void completed(Object request) {
         RequestShadows.active(request, false);
     }
 
-    public static void freed(Request request) {
+    public static void freed(Object request) {
         Shadows.freed(request);
     }
 }

@@ -1,8 +1,6 @@
 package org.mpiguard.advice.args;
 
 import java.nio.Buffer;
-import mpi.Datatype;
-import mpi.MPIException;
 import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.args.Datatypes;
 import org.mpiguard.adapter.args.Violations;
@@ -31,7 +29,7 @@ final class VectorBlocks {
      * holes can interleave blocks legitimately (a resized column type), so it is left alone.
      */
     static void received(int site, String countsName, int[] counts, String displsName, int[] displs, int size,
-                         String bufName, Datatype type) throws MPIException, MpiFailure {
+                         String bufName, Object type) throws MpiFailure {
         if (size < 2 || counts.length < size || displs.length < size || !Datatypes.dense(type)) {
             return;
         }
@@ -43,14 +41,14 @@ final class VectorBlocks {
     }
 
     /** allToAllw's receive blocks: byte displacements, each block of its own datatype. */
-    static void receivedW(int site, int[] counts, int[] displs, Datatype[] types, int size) throws MPIException, MpiFailure {
+    static void receivedW(int site, int[] counts, int[] displs, Object[] types, int size) throws MpiFailure {
         if (size < 2 || types == null || types.length < size || counts.length < size || displs.length < size) {
             return;
         }
         long[] bytes = new long[size];
         for (int i = 0; i < size; i++) {
             if (counts[i] > 0) {
-                if (types[i] == null || types[i].isNull() || !Datatypes.dense(types[i])) {
+                if (types[i] == null || Datatypes.isNull(types[i]) || !Datatypes.dense(types[i])) {
                     return;
                 }
                 bytes[i] = Datatypes.extentBytes(types[i]);
@@ -72,7 +70,7 @@ final class VectorBlocks {
 
     private static void overlapping(int site, String countsName, int[] counts, String displsName, int[] displs,
                                     String bufName, String typeName, int i, int j, String unit)
-            throws MPIException, MpiFailure {
+            throws MpiFailure {
         Checks.fail(site, "vcoll.recv-overlap", displsName, displs, "makes rank " + i + "'s block "
                 + range(displs[i], counts[i]) + " and rank " + j + "'s block " + range(displs[j], counts[j])
                 + " of " + bufName + " overlap (" + countsName + "[" + i + "] = " + counts[i] + ", "
@@ -93,7 +91,7 @@ final class VectorBlocks {
      * Direct buffers are passed by address and never copied.
      */
     static void copied(int site, String countsName, int[] counts, String displsName, int[] displs, int size,
-                       String bufName, Object buf, Datatype type) throws MPIException, MpiFailure {
+                       String bufName, Object buf, Object type) throws MpiFailure {
         if (buf == null || (buf instanceof Buffer b && b.isDirect()) || counts.length < size
                 || displs.length < size) {
             return;
@@ -107,14 +105,14 @@ final class VectorBlocks {
         if (extent <= 0 || extent > Integer.MAX_VALUE) {
             return;
         }
-        int r = VectorScratch.firstOverrun(counts, displs, size, (int) extent, type.getTrueLb() * unit,
-                type.getTrueExtent() * unit, EAGER);
+        int r = VectorScratch.firstOverrun(counts, displs, size, (int) extent, Datatypes.trueLb(type) * unit,
+                Datatypes.trueExtent(type) * unit, EAGER);
         if (r < 0) {
             return;
         }
         long allocated = VectorScratch.allocated(counts, displs, size, (int) extent, EAGER);
-        long end = VectorScratch.end(counts[r], displs[r], (int) extent, type.getTrueLb() * unit,
-                type.getTrueExtent() * unit);
+        long end = VectorScratch.end(counts[r], displs[r], (int) extent, Datatypes.trueLb(type) * unit,
+                Datatypes.trueExtent(type) * unit);
         throw Violations.bindingHazard(site, ArgMessages.argument("hazard.vcoll-heap-copy", Violations.op(site),
                 bufName, buf, "is a heap array, which Open MPI 4.1.4's Java binding copies into a native buffer it"
                 + " sizes wrongly (" + displsName + "[m] * " + countsName + "[m] items of the largest displacement,"

@@ -1,12 +1,7 @@
 package org.mpiguard.advice.args;
 
-import mpi.CartComm;
-import mpi.Comm;
-import mpi.Datatype;
-import mpi.GraphComm;
-import mpi.MPI;
-import mpi.MPIException;
 import org.mpiguard.core.MpiFailure;
+import org.mpiguard.adapter.args.Comms;
 import org.mpiguard.adapter.shadow.CommShadow;
 import org.mpiguard.adapter.shadow.Shadows;
 
@@ -23,20 +18,20 @@ public final class VectorCollectives {
     }
 
     /** gatherv(recvbuf, recvcount, displs, recvtype, root): in place, at the root. */
-    public static void gathervInPlace(Comm comm, Object buf, int[] counts, int[] displs, Datatype type, int root,
-                                      boolean direct, int site) throws MPIException, MpiFailure {
+    public static void gathervInPlace(Object comm, Object buf, int[] counts, int[] displs, Object type, int root,
+                                      boolean direct, int site) throws MpiFailure {
         rootedInPlace(comm, buf, counts, displs, type, root, direct, true, site);
     }
 
     /** scatterv(sendbuf, sendcount, displs, sendtype, root): in place, at the root; send blocks may overlap. */
-    public static void scattervInPlace(Comm comm, Object buf, int[] counts, int[] displs, Datatype type, int root,
-                                       boolean direct, int site) throws MPIException, MpiFailure {
+    public static void scattervInPlace(Object comm, Object buf, int[] counts, int[] displs, Object type, int root,
+                                       boolean direct, int site) throws MpiFailure {
         rootedInPlace(comm, buf, counts, displs, type, root, direct, false, site);
     }
 
     /** The root's one buffer of an in-place gatherv ({@code receives}) or scatterv. */
-    private static void rootedInPlace(Comm comm, Object buf, int[] counts, int[] displs, Datatype type, int root,
-                                      boolean direct, boolean receives, int site) throws MPIException, MpiFailure {
+    private static void rootedInPlace(Object comm, Object buf, int[] counts, int[] displs, Object type, int root,
+                                      boolean direct, boolean receives, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -57,8 +52,8 @@ public final class VectorCollectives {
     }
 
     /** allGatherv(recvbuf, recvcount, displs, recvtype): in place. */
-    public static void allGathervInPlace(Comm comm, Object buf, int[] counts, int[] displs, Datatype type,
-                                         boolean direct, int site) throws MPIException, MpiFailure {
+    public static void allGathervInPlace(Object comm, Object buf, int[] counts, int[] displs, Object type,
+                                         boolean direct, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -69,8 +64,8 @@ public final class VectorCollectives {
     }
 
     /** allToAllw and iAllToAllw: the receive blocks, in bytes of each block's own datatype. */
-    public static void allToAllw(Comm comm, int[] recvCount, int[] rDispls, Datatype[] recvTypes, int site)
-            throws MPIException, MpiFailure {
+    public static void allToAllw(Object comm, int[] recvCount, int[] rDispls, Object[] recvTypes, int site)
+            throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
@@ -80,14 +75,14 @@ public final class VectorCollectives {
         }
     }
 
-    public static void neighborAllGatherv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype,
-                                          Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype,
-                                          boolean direct, int site) throws MPIException, MpiFailure {
+    public static void neighborAllGatherv(Object comm, Object sendbuf, int sendcount, Object sendtype,
+                                          Object recvbuf, int[] recvcount, int[] displs, Object recvtype,
+                                          boolean direct, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
         Checks.comm(site, "comm", comm);
-        int in = inDegree(comm);
+        int in = Comms.inDegree(comm);
         if (in < 0) {
             return;
         }
@@ -97,15 +92,15 @@ public final class VectorCollectives {
         CollectiveCallArgs.received(site, "recvcount", recvcount, "displs", displs, in, "recvbuf", recvbuf, recvtype);
     }
 
-    public static void neighborAllToAllv(Comm comm, Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
-                                         Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype,
-                                         boolean direct, int site) throws MPIException, MpiFailure {
+    public static void neighborAllToAllv(Object comm, Object sendbuf, int[] sendcount, int[] sdispls, Object sendtype,
+                                         Object recvbuf, int[] recvcount, int[] rdispls, Object recvtype,
+                                         boolean direct, int site) throws MpiFailure {
         if (!Checks.on()) {
             return;
         }
         Checks.comm(site, "comm", comm);
-        int in = inDegree(comm);
-        int out = outDegree(comm);
+        int in = Comms.inDegree(comm);
+        int out = Comms.outDegree(comm);
         if (in < 0 || out < 0) {
             return;
         }
@@ -117,31 +112,8 @@ public final class VectorCollectives {
         CollectiveCallArgs.received(site, "recvcount", recvcount, "rdispls", rdispls, in, "recvbuf", recvbuf, recvtype);
     }
 
-    private static void inPlace(Comm comm, int site) throws MPIException, MpiFailure {
+    private static void inPlace(Object comm, int site) throws MpiFailure {
         Checks.comm(site, "comm", comm);
         Checks.intraForInPlace(site, "comm", comm);
-    }
-
-    /** Neighbours a rank receives from (its in-degree), or -1 without a topology: MPI itself refuses that call. */
-    private static int inDegree(Comm comm) throws MPIException, MpiFailure {
-        return degree(comm, true);
-    }
-
-    private static int outDegree(Comm comm) throws MPIException, MpiFailure {
-        return degree(comm, false);
-    }
-
-    private static int degree(Comm comm, boolean in) throws MPIException, MpiFailure {
-        int topology = comm.getTopology();
-        if (topology == MPI.CART && comm instanceof CartComm cart) {
-            return 2 * cart.getTopo().getDimCount();
-        }
-        if (topology == MPI.GRAPH && comm instanceof GraphComm graph) {
-            return graph.getNeighbors(comm.getRank()).length;
-        }
-        if (topology == MPI.DIST_GRAPH && comm instanceof GraphComm graph) {
-            return in ? graph.getDistGraphNeighbors().getInDegree() : graph.getDistGraphNeighbors().getOutDegree();
-        }
-        return -1;
     }
 }

@@ -7,6 +7,7 @@ import java.lang.invoke.VarHandle;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.core.args.BaseType;
 import org.mpiguard.core.args.Extents;
 import org.mpiguard.core.args.ReductionOps;
@@ -16,7 +17,9 @@ import org.mpiguard.core.args.ReductionOps.TypeClass;
  * What the checks need to know of a datatype: its base type (the binding keeps it in a
  * protected field, read here through a VarHandle), its extents in base elements and
  * names for messages. Whether a type is committed or was freed is its shadow's
- * ({@link org.mpiguard.adapter.shadow.DatatypeShadow}).
+ * ({@link org.mpiguard.adapter.shadow.DatatypeShadow}). The families pass datatypes and
+ * ops as Object (they do not name the bindings) and receive MPI's failures as
+ * {@link MpiFailure}.
  */
 public final class Datatypes {
 
@@ -37,14 +40,55 @@ public final class Datatypes {
     }
 
     /** The base type, or null when it cannot be read (then element checks are skipped). */
-    public static BaseType baseType(Datatype type) {
+    public static BaseType baseType(Object type) {
         if (BASE_TYPE == null) {
             return null;
         }
-        return BaseType.ofCode((int) BASE_TYPE.get(type));
+        return BaseType.ofCode((int) BASE_TYPE.get((Datatype) type));
+    }
+
+    /** MPI.DATATYPE_NULL, or a datatype already freed. */
+    public static boolean isNull(Object type) {
+        return ((Datatype) type).isNull();
+    }
+
+    /** Extent in elements of the base type. */
+    public static int extent(Object type) throws MpiFailure {
+        try {
+            return ((Datatype) type).getExtent();
+        } catch (MPIException e) {
+            throw new MpiFailure(e);
+        }
+    }
+
+    /** True lower bound in elements of the base type. */
+    public static int trueLb(Object type) throws MpiFailure {
+        try {
+            return ((Datatype) type).getTrueLb();
+        } catch (MPIException e) {
+            throw new MpiFailure(e);
+        }
+    }
+
+    /** True extent in elements of the base type. */
+    public static int trueExtent(Object type) throws MpiFailure {
+        try {
+            return ((Datatype) type).getTrueExtent();
+        } catch (MPIException e) {
+            throw new MpiFailure(e);
+        }
     }
 
     /** Elements from the buffer start up to the last element {@code count} items touch. */
+    public static long span(Object type, int count) throws MpiFailure {
+        try {
+            return span((Datatype) type, count);
+        } catch (MPIException e) {
+            throw new MpiFailure(e);
+        }
+    }
+
+    /** As {@link #span(Object, int)}, for a caller that holds the bindings' type and takes their exception. */
     public static long span(Datatype type, int count) throws MPIException {
         if (count <= 0) {
             return 0;
@@ -57,7 +101,15 @@ public final class Datatypes {
      * empty). Without a JNI call for the basic predefined types (all dense) nor, after the
      * first, for derived ones (their shadow keeps the size); a pair type (padding or not) asks MPI.
      */
-    public static boolean dense(Datatype type) throws MPIException {
+    public static boolean dense(Object type) throws MpiFailure {
+        try {
+            return denseType((Datatype) type);
+        } catch (MPIException e) {
+            throw new MpiFailure(e);
+        }
+    }
+
+    private static boolean denseType(Datatype type) throws MPIException {
         TypeClass c = typeClass(type);
         if (c != TypeClass.OTHER && c != TypeClass.PAIR || type == MPI.PACKED) {
             return true;
@@ -71,13 +123,13 @@ public final class Datatypes {
     }
 
     /** Extent in bytes, for one-sided displacement arithmetic. */
-    public static long extentBytes(Datatype type) throws MPIException {
+    public static long extentBytes(Object type) throws MpiFailure {
         BaseType b = baseType(type);
-        return (long) type.getExtent() * (b == null ? 1 : b.bytes());
+        return (long) extent(type) * (b == null ? 1 : b.bytes());
     }
 
     /** The standard's class of a datatype for reduction ops. */
-    public static TypeClass typeClass(Datatype t) {
+    public static TypeClass typeClass(Object t) {
         if (t == MPI.INT || t == MPI.LONG || t == MPI.SHORT || t == MPI.CHAR) {
             return TypeClass.INTEGER;
         }
@@ -100,7 +152,7 @@ public final class Datatypes {
     }
 
     /** "MPI.INT", or "a derived datatype of MPI.INT" for the message. */
-    public static String name(Datatype t) {
+    public static String name(Object t) {
         if (t == null) {
             return "null";
         }
@@ -124,7 +176,7 @@ public final class Datatypes {
     }
 
     /** The predefined op {@code op} is, or null for a user op; an identity scan, no allocation. */
-    public static ReductionOps.Predefined predefined(mpi.Op op) {
+    public static ReductionOps.Predefined predefined(Object op) {
         Object[] ops = PredefinedOps.TABLE;
         for (int i = 0; i < ops.length; i++) {
             if (ops[i] == op) {
@@ -135,7 +187,7 @@ public final class Datatypes {
     }
 
     /** "MPI.SUM", or "a user op", for messages. */
-    public static String opName(mpi.Op op) {
+    public static String opName(Object op) {
         ReductionOps.Predefined p = predefined(op);
         return p == null ? "a user op" : p.mpiName();
     }

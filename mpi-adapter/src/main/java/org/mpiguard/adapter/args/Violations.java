@@ -8,6 +8,7 @@ import mpi.MPIException;
 import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.LeftToMpi;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.core.ExitCodes;
 import org.mpiguard.core.args.MpiDetected;
@@ -21,8 +22,9 @@ import org.mpiguard.core.site.CallSites;
 /**
  * What happens once an argument check has failed: the finding is reported, then the job
  * is aborted (on-error=abort) or the call is refused with the MPIException the binding
- * would have thrown (on-error=continue). The call itself is never made: a bad argument
- * can crash the JVM inside JNI.
+ * would have thrown (on-error=continue), carried out of the check family as an
+ * {@link MpiFailure}. The call itself is never made: a bad argument can crash the JVM
+ * inside JNI.
  */
 public final class Violations {
 
@@ -41,7 +43,7 @@ public final class Violations {
      * after Finalize) throws at the program's line anyway: a warning then, and
      * {@link LeftToMpi} lets the call go on.
      */
-    public static MPIException invalid(int site, String message) throws MPIException {
+    public static MpiFailure invalid(int site, String message) throws MpiFailure {
         String id = MpiDetected.idOf(message);
         boolean binding = MpiDetected.refusedByBinding(id);
         if (binding || (programHandlesErrors && MpiDetected.reportedByMpi(id))) {
@@ -61,16 +63,16 @@ public final class Violations {
      * MPI, so no handler of the program ever hears of it) and never returns normally,
      * exactly as an invalid argument: the job is aborted, or the call refused.
      */
-    public static MPIException bindingHazard(int site, String message) throws MPIException {
+    public static MpiFailure bindingHazard(int site, String message) throws MpiFailure {
         return refuse(FindingKind.BINDING_HAZARD, site, message);
     }
 
-    private static MPIException refuse(FindingKind kind, int site, String message) throws MPIException {
+    private static MpiFailure refuse(FindingKind kind, int site, String message) throws MpiFailure {
         report(kind, Severity.ERROR, site, message);
         if (Guard.options().onError() == OnError.ABORT) {
             abort(ExitCodes.ABORTED_ON_FINDING);
         }
-        throw new MPIException(message);
+        throw new MpiFailure(new MPIException(message));
     }
 
     private static volatile boolean programHandlesErrors;

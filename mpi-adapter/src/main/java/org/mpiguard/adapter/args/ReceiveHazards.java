@@ -1,4 +1,4 @@
-package org.mpiguard.advice.args;
+package org.mpiguard.adapter.args;
 
 import java.lang.reflect.Array;
 import java.nio.Buffer;
@@ -6,15 +6,12 @@ import mpi.Comm;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
-import org.mpiguard.core.MpiFailure;
 import mpi.Message;
 import mpi.Status;
 import org.mpiguard.core.Guard;
-import org.mpiguard.adapter.args.Datatypes;
-import org.mpiguard.adapter.args.ReceivedCounts;
-import org.mpiguard.adapter.args.Violations;
 import org.mpiguard.core.args.ArgMessages;
 import org.mpiguard.core.args.Clobbered;
+import org.mpiguard.core.options.CheckFamily;
 import org.mpiguard.core.report.FindingKind;
 
 /**
@@ -25,9 +22,10 @@ import org.mpiguard.core.report.FindingKind;
  * a per-thread scratch array before the receive, compare after it, and either report
  * the clobbered elements (binding-hazards=report) or put them back
  * (binding-hazards=standard). Blocking receives into arrays and heap buffers only:
- * direct buffers are written by MPI itself.
+ * direct buffers are written by MPI itself. The rules' call is made here, beside the
+ * bindings, and so is the watch around it.
  */
-public final class BindingHazards {
+public final class ReceiveHazards {
 
     private static final ThreadLocal<Object[]> SCRATCH = new ThreadLocal<>() {
         @Override
@@ -36,11 +34,11 @@ public final class BindingHazards {
         }
     };
 
-    private BindingHazards() {
+    private ReceiveHazards() {
     }
 
     public static Status recv(Comm comm, Object buf, int count, Datatype type, int source, int tag, int site)
-            throws MPIException, MpiFailure {
+            throws MPIException {
         int length = watched(buf, count, type);
         if (length <= 0) {
             return comm.recv(buf, count, type, source, tag);
@@ -54,7 +52,7 @@ public final class BindingHazards {
 
     public static Status sendRecv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
                                   Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, int site)
-            throws MPIException, MpiFailure {
+            throws MPIException {
         int length = recvbuf == sendbuf ? 0 : watched(recvbuf, recvcount, recvtype);
         if (length <= 0) {
             return comm.sendRecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
@@ -68,7 +66,7 @@ public final class BindingHazards {
         return status;
     }
 
-    public static Status mRecv(Message message, Object buf, int count, Datatype type, int site) throws MPIException, MpiFailure {
+    public static Status mRecv(Message message, Object buf, int count, Datatype type, int site) throws MPIException {
         int length = watched(buf, count, type);
         if (length <= 0) {
             return message.mRecv(buf, count, type);
@@ -101,7 +99,7 @@ public final class BindingHazards {
     private static int watched(Object buf, int count, Datatype type) {
         try {
             Object array = count <= 0 ? null : arrayOf(buf); // first: a direct buffer needs no more look
-            if (array == null || type == null || type.isNull() || !Checks.on()) {
+            if (array == null || type == null || type.isNull() || !Guard.options().enabled(CheckFamily.ARGUMENTS)) {
                 return 0;
             }
             long span = Datatypes.span(type, count);
@@ -123,14 +121,14 @@ public final class BindingHazards {
                               boolean fromProcNull, String procNullId, String shortId, String name, int site) {
         try {
             compare(buf, length, snapshot, status, type, fromProcNull, procNullId, shortId, name, site);
-        } catch (MPIException | MpiFailure | RuntimeException | LinkageError fault) {
+        } catch (MPIException | RuntimeException | LinkageError fault) {
             Guard.fault("checking a receive", fault); // fail open: the program has its data as the binding left it
         }
     }
 
     private static void compare(Object buf, int length, Object snapshot, Status status, Datatype type,
                                 boolean fromProcNull, String procNullId, String shortId, String name, int site)
-            throws MPIException, MpiFailure {
+            throws MPIException {
         Object array = arrayOf(buf);
         int from = fromOf(buf);
         int items = fromProcNull ? 0 : ReceivedCounts.count(status, type);
