@@ -94,7 +94,7 @@ public final class Requests {
         }
     }
 
-    public static void completed(Request request) {
+    public static void completed(Object request) {
         RequestShadows.active(request, false);
     }
 
