@@ -97,7 +97,7 @@ public final class BufferRules {
     }
 
     /** A wait or a successful test completed {@code request}. */
-    public static void completed(Request request) {
+    public static void completed(Object request) {
         if (ON && request != null) {
             BufferWatch.completed(request, WatchTable.ALL_TARGETS);
         }

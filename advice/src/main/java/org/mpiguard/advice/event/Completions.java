@@ -1,7 +1,6 @@
 package org.mpiguard.advice.event;
 
-import mpi.Request;
-import mpi.Status;
+import org.mpiguard.adapter.event.CompletedIndex;
 import org.mpiguard.advice.args.Requests;
 import org.mpiguard.advice.buffers.BufferRules;
 import org.mpiguard.advice.lifecycle.Lifecycle;
@@ -31,31 +30,31 @@ public final class Completions {
     }
 
     /** waitFor: the receiver completed. */
-    public static void one(Request request, CompletionOp op, int site) {
+    public static void one(Object request, CompletionOp op, int site) {
         completed(request, null, RequestTrace.WAITED_ONE, op, site);
     }
 
     /** waitStatus: the receiver completed, with the program's Status. */
-    public static void one(Request request, Status status, CompletionOp op, int site) {
+    public static void one(Object request, Object status, CompletionOp op, int site) {
         completed(request, status, RequestTrace.GIVEN, op, site);
     }
 
     /** test: the receiver completed when the test says so. */
-    public static void oneIf(Request request, boolean done, CompletionOp op, int site) {
+    public static void oneIf(Object request, boolean done, CompletionOp op, int site) {
         if (done) {
             completed(request, null, RequestTrace.WAITED_ONE, op, site);
         }
     }
 
     /** testStatus: the receiver completed when a status came back. */
-    public static void oneIf(Request request, Status status, CompletionOp op, int site) {
+    public static void oneIf(Object request, Object status, CompletionOp op, int site) {
         if (status != null) {
             completed(request, status, RequestTrace.GIVEN, op, site);
         }
     }
 
     /** waitAll: every request of the array completed. */
-    public static void all(Request[] requests, CompletionOp op, int site) {
+    public static void all(Object[] requests, CompletionOp op, int site) {
         if (requests != null) {
             for (int i = 0; i < requests.length; i++) {
                 completed(requests[i], null, i, op, site);
@@ -64,7 +63,7 @@ public final class Completions {
     }
 
     /** waitAllStatus: every request of the array completed, its Status at its index. */
-    public static void all(Request[] requests, Status[] statuses, CompletionOp op, int site) {
+    public static void all(Object[] requests, Object[] statuses, CompletionOp op, int site) {
         if (requests != null) {
             for (int i = 0; i < requests.length; i++) {
                 completed(requests[i], statuses != null && i < statuses.length ? statuses[i] : null, RequestTrace.GIVEN,
@@ -74,39 +73,39 @@ public final class Completions {
     }
 
     /** testAll: every request completed when the test says so. */
-    public static void allIf(Request[] requests, boolean done, CompletionOp op, int site) {
+    public static void allIf(Object[] requests, boolean done, CompletionOp op, int site) {
         if (done) {
             all(requests, op, site);
         }
     }
 
     /** testAllStatus: every request completed when statuses came back. */
-    public static void allIf(Request[] requests, Status[] statuses, CompletionOp op, int site) {
+    public static void allIf(Object[] requests, Object[] statuses, CompletionOp op, int site) {
         if (statuses != null) {
             all(requests, statuses, op, site);
         }
     }
 
     /** waitAny, testAny: the request at {@code index} completed; an index out of range (UNDEFINED) completed none. */
-    public static void at(Request[] requests, int index, CompletionOp op, int site) {
+    public static void at(Object[] requests, int index, CompletionOp op, int site) {
         at(requests, index, null, RequestTrace.WAITED_ONE, op, site);
     }
 
     /** waitAnyStatus, testAnyStatus: the request the status names completed. */
-    public static void at(Request[] requests, Status status, CompletionOp op, int site) {
+    public static void at(Object[] requests, Object status, CompletionOp op, int site) {
         if (status != null) {
-            at(requests, status.getIndex(), status, RequestTrace.GIVEN, op, site);
+            at(requests, CompletedIndex.of(status), status, RequestTrace.GIVEN, op, site);
         }
     }
 
-    private static void at(Request[] requests, int index, Status given, int waitedAt, CompletionOp op, int site) {
+    private static void at(Object[] requests, int index, Object given, int waitedAt, CompletionOp op, int site) {
         if (requests != null && index >= 0 && index < requests.length) {
             completed(requests[index], given, waitedAt, op, site);
         }
     }
 
     /** waitSome, testSome: the requests at these indices completed (the trace's statuses, if any, in the same order). */
-    public static void some(Request[] requests, int[] indices, CompletionOp op, int site) {
+    public static void some(Object[] requests, int[] indices, CompletionOp op, int site) {
         if (indices != null) {
             for (int k = 0; k < indices.length; k++) {
                 at(requests, indices[k], null, k, op, site);
@@ -115,15 +114,15 @@ public final class Completions {
     }
 
     /** waitSomeStatus, testSomeStatus: the requests the statuses name completed. */
-    public static void some(Request[] requests, Status[] statuses, CompletionOp op, int site) {
+    public static void some(Object[] requests, Object[] statuses, CompletionOp op, int site) {
         if (statuses != null) {
-            for (Status s : statuses) {
+            for (Object s : statuses) {
                 at(requests, s, op, site);
             }
         }
     }
 
-    private static void completed(Request request, Status given, int waitedAt, CompletionOp op, int site) {
+    private static void completed(Object request, Object given, int waitedAt, CompletionOp op, int site) {
         try {
             Requests.completed(request);
         } catch (RuntimeException | LinkageError fault) {

@@ -104,7 +104,7 @@ public final class Lifecycle {
         }
     }
 
-    public static void completed(Request request, int site) {
+    public static void completed(Object request, int site) {
         if (requestsOn()) {
             RequestShadows.happened(request, RequestShadows.COMPLETED, site);
         }

@@ -1,6 +1,5 @@
 package org.mpiguard.advice.trace;
 
-import mpi.Datatype;
 import org.mpiguard.adapter.trace.TraceIds;
 import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.collective.CollectiveKind;
@@ -38,7 +37,7 @@ public final class CollectiveTrace {
     }
 
     public static void called(CommIdentity comm, long ring, CollectiveKind kind, boolean nonblocking, int root,
-                              int opCode, int count, Datatype type, int site) {
+                              int opCode, int count, Object type, int site) {
         TraceRecorder r = TraceSession.recorder();
         if (r == null) {
             return;

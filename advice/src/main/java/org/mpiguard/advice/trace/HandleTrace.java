@@ -1,15 +1,11 @@
 package org.mpiguard.advice.trace;
 
-import mpi.Comm;
-import mpi.Datatype;
-import mpi.Group;
-import mpi.Info;
-import mpi.MPIException;
-import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.shadow.Shadow;
 import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.adapter.trace.TraceIds;
 import org.mpiguard.adapter.trace.TraceSession;
+import org.mpiguard.adapter.trace.TracedHandles;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.core.collective.CommIdentity;
 import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.TraceRecorder;
@@ -34,7 +30,7 @@ public final class HandleTrace {
     private HandleTrace() {
     }
 
-    public static void committed(Datatype type) throws MPIException, MpiFailure {
+    public static void committed(Object type) throws MpiFailure {
         TraceRecorder r = TraceSession.recorder();
         if (r != null && type != null) {
             TraceIds.committed(r, type);
@@ -44,7 +40,7 @@ public final class HandleTrace {
     /** {@code handle} was just made at {@code site} (a null handle, such as a split's COMM_NULL, is not an object). */
     public static void made(Object handle, HandleKind kind, int site) {
         TraceRecorder r = TraceSession.recorder();
-        if (r == null || handle == null || isNull(handle)) {
+        if (r == null || handle == null || TracedHandles.isNull(handle)) {
             return;
         }
         Shadow shadow = shadowOf(handle, site);
@@ -53,7 +49,7 @@ public final class HandleTrace {
         }
         long identity = 0;
         int members = 0;
-        if (handle instanceof Comm) {
+        if (TracedHandles.isComm(handle)) {
             CommIdentity c = Shadows.identity(handle);
             if (c != null) {
                 identity = c.id();
@@ -63,8 +59,8 @@ public final class HandleTrace {
                 }
                 members = r.defineRanks(world);
             }
-        } else if (handle instanceof Group g) {
-            members = TraceIds.group(r, g);
+        } else if (TracedHandles.isGroup(handle)) {
+            members = TraceIds.group(r, handle);
         }
         r.handle(site, HandleKind.CREATE, kind, shadow.traceId(), identity, members, 0, 0);
     }
@@ -99,10 +95,5 @@ public final class HandleTrace {
         } catch (MpiFailure e) {
             return null; // only windows ask MPI, and windows are not named here
         }
-    }
-
-    private static boolean isNull(Object handle) {
-        return handle instanceof Comm c ? c.isNull() : handle instanceof Group g ? g.isNull()
-                : handle instanceof Datatype d ? d.isNull() : handle instanceof Info i && i.isNull();
     }
 }

@@ -1,9 +1,8 @@
 package org.mpiguard.advice.trace;
 
-import mpi.Datatype;
-import mpi.Status;
 import org.mpiguard.adapter.shadow.MessageShadow;
 import org.mpiguard.adapter.shadow.Shadows;
+import org.mpiguard.adapter.trace.StatusFields;
 import org.mpiguard.adapter.trace.TraceIds;
 import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.trace.CompletionOp;
@@ -23,7 +22,7 @@ public final class PointToPointTrace {
     }
 
     /** A send, before the call (blocking) or after it with its request (nonblocking; 0 when blocking). */
-    public static void send(Object comm, int count, Datatype type, int dest, int tag, PointOp op, Object request,
+    public static void send(Object comm, int count, Object type, int dest, int tag, PointOp op, Object request,
                             int site) {
         TraceRecorder r = TraceSession.recorder();
         if (r != null) {
@@ -33,7 +32,7 @@ public final class PointToPointTrace {
     }
 
     /** A receive posted: before a blocking one (request null), after a nonblocking one. */
-    public static void recv(Object comm, int count, Datatype type, int source, int tag, PointOp op, Object request,
+    public static void recv(Object comm, int count, Object type, int source, int tag, PointOp op, Object request,
                             int site) {
         TraceRecorder r = TraceSession.recorder();
         if (r != null) {
@@ -43,17 +42,17 @@ public final class PointToPointTrace {
     }
 
     /** A blocking receive returned with {@code status}. */
-    public static void received(Object comm, Status status, int site) {
+    public static void received(Object comm, Object status, int site) {
         TraceRecorder r = TraceSession.recorder();
         if (r != null && status != null) {
-            r.complete(site, CompletionOp.BLOCKING, 0, TraceIds.peer(comm, status.getSource()), status.getTag(), -1,
-                    0);
+            r.complete(site, CompletionOp.BLOCKING, 0, TraceIds.peer(comm, StatusFields.source(status)),
+                    StatusFields.tag(status), -1, 0);
         }
     }
 
     /** sendRecv and sendRecvReplace, before the call: both halves. */
-    public static void sendRecv(Object comm, int sendCount, Datatype sendType, int dest, int sendTag, int recvCount,
-                                Datatype recvType, int source, int recvTag, PointOp op, int site) {
+    public static void sendRecv(Object comm, int sendCount, Object sendType, int dest, int sendTag, int recvCount,
+                                Object recvType, int source, int recvTag, PointOp op, int site) {
         TraceRecorder r = TraceSession.recorder();
         if (r != null) {
             long c = TraceIds.comm(comm);
@@ -64,12 +63,13 @@ public final class PointToPointTrace {
     }
 
     /** probe and iProbe (status null when nothing was found). */
-    public static void probed(Object comm, int source, int tag, Status status, ProbeOp op, int site) {
+    public static void probed(Object comm, int source, int tag, Object status, ProbeOp op, int site) {
         TraceRecorder r = TraceSession.recorder();
         if (r != null) {
             boolean found = status != null;
             r.probe(site, op, TraceIds.comm(comm), TraceIds.peer(comm, source), TraceIds.tag(tag), found,
-                    found ? TraceIds.peer(comm, status.getSource()) : -1, found ? status.getTag() : -1, -1);
+                    found ? TraceIds.peer(comm, StatusFields.source(status)) : -1,
+                    found ? StatusFields.tag(status) : -1, -1);
         }
     }
 
@@ -77,7 +77,7 @@ public final class PointToPointTrace {
      * mProbe and imProbe (status null when imProbe found nothing): the probe, and on the
      * message's shadow what it matched, for the mRecv or imRecv that takes it.
      */
-    public static void matchedProbe(Object message, int source, int tag, Object comm, Status status, ProbeOp op,
+    public static void matchedProbe(Object message, int source, int tag, Object comm, Object status, ProbeOp op,
                                     int site) {
         TraceRecorder r = TraceSession.recorder();
         if (r == null) {
@@ -85,7 +85,7 @@ public final class PointToPointTrace {
         }
         probed(comm, source, tag, status, op, site);
         if (status != null && message != null) {
-            Shadows.message(message).matched(comm, status.getSource(), status.getTag());
+            Shadows.message(message).matched(comm, StatusFields.source(status), StatusFields.tag(status));
         }
     }
 
@@ -93,7 +93,7 @@ public final class PointToPointTrace {
      * mRecv (before the call, request null) and imRecv (after it, with its request): a
      * receive of the message the probe matched, with that source and tag.
      */
-    public static void matchedRecv(Object message, int count, Datatype type, PointOp op, Object request, int site) {
+    public static void matchedRecv(Object message, int count, Object type, PointOp op, Object request, int site) {
         TraceRecorder r = TraceSession.recorder();
         MessageShadow.Matched m = r == null || message == null ? null : Shadows.message(message).matched();
         if (m != null) {
@@ -103,7 +103,7 @@ public final class PointToPointTrace {
     }
 
     /** mRecv returned with {@code status}. */
-    public static void matchedReceived(Object message, Status status, int site) {
+    public static void matchedReceived(Object message, Object status, int site) {
         TraceRecorder r = TraceSession.recorder();
         MessageShadow.Matched m = r == null || message == null ? null : Shadows.message(message).matched();
         if (m != null) {

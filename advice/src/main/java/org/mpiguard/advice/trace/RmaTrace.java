@@ -2,19 +2,12 @@ package org.mpiguard.advice.trace;
 
 import org.mpiguard.core.args.BaseType;
 import java.nio.Buffer;
-import mpi.Comm;
-import mpi.Datatype;
-import mpi.Group;
-import mpi.MPI;
-import mpi.MPIException;
-import org.mpiguard.core.MpiFailure;
-import mpi.Op;
-import mpi.Win;
+import org.mpiguard.adapter.MpiConstants;
 import org.mpiguard.adapter.PredefinedCodes;
-import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.adapter.trace.TraceIds;
 import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.advice.buffers.WindowAccessTrace;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.core.trace.AccumulateOp;
 import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.RmaOp;
@@ -36,7 +29,8 @@ public final class RmaTrace {
      * A window made over {@code base}: the bindings count its size and displacement unit in
      * elements of the buffer; the trace in bytes. A dynamic window has no base (size 0).
      */
-    public static void created(Win win, Comm comm, Buffer base, int size, int dispUnit, int site) throws MPIException, MpiFailure {
+    public static void created(Object win, Object comm, Buffer base, int size, int dispUnit, int site)
+            throws MpiFailure {
         TraceRecorder r = TraceSession.recorder();
         if (r != null) {
             int unit = base == null ? 1 : BaseType.elementBytes(base);
@@ -50,7 +44,7 @@ public final class RmaTrace {
         }
     }
 
-    public static void freed(Win win, int site) {
+    public static void freed(Object win, int site) {
         TraceRecorder r = TraceSession.recorder();
         if (r != null) {
             long id = TraceIds.window(win);
@@ -64,12 +58,13 @@ public final class RmaTrace {
      * the buffer whose bytes the operation writes at the target as they are (a put, an accumulate
      * with MPI.REPLACE), hashed for the same-value rule; null for the others.
      */
-    public static void access(Win win, RmaOp op, Buffer origin, int originCount, Datatype originType, int target,
-                              int disp, int targetCount, Datatype targetType, Op reduce, Object request, int site) {
+    public static void access(Object win, RmaOp op, Buffer origin, int originCount, Object originType, int target,
+                              int disp, int targetCount, Object targetType, Object reduce, Object request, int site) {
         TraceRecorder r = TraceSession.recorder();
         if (r != null) {
-            AccumulateOp kind = reduce == null ? AccumulateOp.NOT_RECORDED : reduce == MPI.NO_OP ? AccumulateOp.NO_OP
-                    : reduce == MPI.REPLACE ? AccumulateOp.REPLACE : AccumulateOp.COMBINE;
+            AccumulateOp kind = reduce == null ? AccumulateOp.NOT_RECORDED
+                    : reduce == MpiConstants.NO_OP ? AccumulateOp.NO_OP
+                    : reduce == MpiConstants.REPLACE ? AccumulateOp.REPLACE : AccumulateOp.COMBINE;
             boolean writesOrigin = op == RmaOp.PUT || op == RmaOp.RPUT || kind == AccumulateOp.REPLACE;
             r.rma(site, op, TraceIds.window(win), TraceIds.windowRank(win, target), disp, targetCount,
                     TraceIds.signature(targetType), originCount, TraceIds.signature(originType),
@@ -79,7 +74,7 @@ public final class RmaTrace {
     }
 
     /** A synchronisation call; {@code target} -1 where it names none, {@code group} for post and start. */
-    public static void sync(Win win, RmaSyncOp op, int target, int lockType, int assertion, Group group, int site) {
+    public static void sync(Object win, RmaSyncOp op, int target, int lockType, int assertion, Object group, int site) {
         TraceRecorder r = TraceSession.recorder();
         if (r != null) {
             r.rmaSync(site, op, TraceIds.window(win), target < 0 ? -1 : TraceIds.windowRank(win, target), lockType,

@@ -1,6 +1,6 @@
 package org.mpiguard.advice.trace;
 
-import mpi.Status;
+import org.mpiguard.adapter.trace.StatusFields;
 import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.trace.TraceRecorder;
 
@@ -13,23 +13,23 @@ import org.mpiguard.core.trace.TraceRecorder;
 public final class StatusReadTrace {
 
     /** Per thread, the Status last recorded for each field (index 1 source, 2 tag). */
-    private static final ThreadLocal<Status[]> LAST = ThreadLocal.withInitial(() -> new Status[3]);
+    private static final ThreadLocal<Object[]> LAST = ThreadLocal.withInitial(() -> new Object[3]);
 
     private StatusReadTrace() {
     }
 
     /** After {@code Status.getSource()} or {@code getTag()} returned. */
-    public static void read(Status status, int field, int site) {
+    public static void read(Object status, int field, int site) {
         TraceRecorder r = TraceSession.recorder();
         if (r == null || status == null) {
             return;
         }
-        Status[] last = LAST.get();
+        Object[] last = LAST.get();
         if (last[field] == status) {
             return;
         }
         last[field] = status;
         // the checker's own calls are not rewritten: these two reads record nothing
-        r.statusRead(site, field, status.getSource(), status.getTag());
+        r.statusRead(site, field, StatusFields.source(status), StatusFields.tag(status));
     }
 }

@@ -60,15 +60,16 @@ public final class TraceIds {
     }
 
     /** The signature id of {@code type}: its binding code if predefined, the id defined at its commit if derived. */
-    public static int signature(Datatype type) {
+    public static int signature(Object type) {
         if (type == null) {
             return 0;
         }
-        DatatypeShadow shadow = Shadows.datatype(type, false);
+        Datatype t = (Datatype) type;
+        DatatypeShadow shadow = Shadows.datatype(t, false);
         if (shadow != null && shadow.traceSignature() != 0) {
             return shadow.traceSignature();
         }
-        return BASE_TYPE == null ? 0 : (int) BASE_TYPE.get(type);
+        return BASE_TYPE == null ? 0 : (int) BASE_TYPE.get(t);
     }
 
     /**
@@ -77,12 +78,12 @@ public final class TraceIds {
      * the buffer's elements tile; {@link ValueHash#NONE} for derived types (their layout is
      * not kept) and anything else.
      */
-    public static long valueHash(Buffer buffer, int count, Datatype type) {
+    public static long valueHash(Buffer buffer, int count, Object type) {
         if (buffer == null || type == null || count <= 0 || BASE_SIZE == null
                 || !Signature.isBasic(signature(type))) {
             return ValueHash.NONE;
         }
-        long bytes = (long) count * (int) BASE_SIZE.get(type);
+        long bytes = (long) count * (int) BASE_SIZE.get((Datatype) type);
         int width = BaseType.elementBytes(buffer);
         return bytes % width != 0 || bytes / width > Integer.MAX_VALUE ? ValueHash.NONE
                 : ValueHash.ofBuffer(buffer, 0, (int) (bytes / width));
@@ -92,18 +93,24 @@ public final class TraceIds {
      * A derived type was committed: its signature is defined once. The bindings build every
      * derived type over one base type (a Java buffer is an array of one primitive type) and
      * give its size and extent in base elements, so the signature is that base type
-     * repeated size times.
+     * repeated size times. The bindings' failure to give them leaves as the MPIException the
+     * program's commit ends with.
      */
-    public static void committed(TraceRecorder recorder, Datatype type) throws MPIException {
+    public static void committed(TraceRecorder recorder, Object type) throws MpiFailure {
         if (BASE_TYPE == null || BASE_SIZE == null) {
             return;
         }
-        int base = (int) BASE_TYPE.get(type);
-        long baseBytes = Math.max(1, (int) BASE_SIZE.get(type));
-        int elements = type.getSize();
-        int id = recorder.defineSignature(new int[] {base}, new long[] {elements}, elements * baseBytes,
-                type.getExtent() * baseBytes);
-        Shadows.datatype(type, true).traceSignature(id);
+        Datatype t = (Datatype) type;
+        int base = (int) BASE_TYPE.get(t);
+        long baseBytes = Math.max(1, (int) BASE_SIZE.get(t));
+        try {
+            int elements = t.getSize();
+            int id = recorder.defineSignature(new int[] {base}, new long[] {elements}, elements * baseBytes,
+                    t.getExtent() * baseBytes);
+            Shadows.datatype(t, true).traceSignature(id);
+        } catch (MPIException e) {
+            throw new MpiFailure(e);
+        }
     }
 
     /**
@@ -142,11 +149,11 @@ public final class TraceIds {
     }
 
     /** The trace's id of a group's members (post and start), defined once per group. */
-    public static int group(TraceRecorder recorder, Group group) {
+    public static int group(TraceRecorder recorder, Object group) {
         if (group == null) {
             return 0;
         }
-        GroupShadow shadow = Shadows.group(group);
+        GroupShadow shadow = Shadows.group((Group) group);
         int id = shadow.traceRankSet();
         if (id == 0) {
             id = recorder.defineRanks(Shadows.worldRanks(group));
