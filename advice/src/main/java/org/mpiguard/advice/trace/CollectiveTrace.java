@@ -38,13 +38,13 @@ public final class CollectiveTrace {
     }
 
     public static void called(CommIdentity comm, long ring, CollectiveKind kind, boolean nonblocking, int root,
-                              int opCode, int count, Datatype type, int site) {
+                              int opCode, int count, Object type, int site) {
         TraceRecorder r = TraceSession.recorder();
         if (r == null) {
             return;
         }
         int worldRoot = root >= 0 && root < comm.size() ? comm.worldRank(root) : -1;
-        int sig = type == null ? 0 : TraceIds.signature(type);
+        int sig = type == null ? 0 : TraceIds.signature((Datatype) type);
         if (!nonblocking) {
             r.collective(site, kind, false, comm.id(), ring, worldRoot, opCode, sig, count, sig, count, 0);
             return;
