@@ -3,8 +3,6 @@ package org.mpiguard.advice;
 import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.advice.trace.CollectiveTrace;
 
-import mpi.Datatype;
-import mpi.Op;
 import org.mpiguard.core.Guard;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.adapter.PredefinedCodes;
@@ -27,13 +25,13 @@ public final class CollectiveRing {
     }
 
     /** A nonblocking collective (or one that never blocks the wait-for graph). */
-    public static void record(Object comm, CollectiveKind kind, boolean nonblocking, int root, Op op, int count,
-                              Datatype type, int site) {
+    public static void record(Object comm, CollectiveKind kind, boolean nonblocking, int root, Object op, int count,
+                              Object type, int site) {
         recordCall(null, comm, kind, nonblocking, root, op, count, type, site);
     }
 
     /** A blocking collective: counted, logged, and bracketed for the watchdog. */
-    public static ThreadActivity enter(Object comm, CollectiveKind kind, int root, Op op, int count, Datatype type,
+    public static ThreadActivity enter(Object comm, CollectiveKind kind, int root, Object op, int count, Object type,
                                        int site) {
         ThreadActivity activity = RankActivity.current();
         long seq = recordCall(activity, comm, kind, false, root, op, count, type, site);
@@ -49,8 +47,8 @@ public final class CollectiveRing {
     }
 
     /** {@code activity} is the caller's, if it already has it; else looked up only when needed. */
-    private static long recordCall(ThreadActivity activity, Object comm, CollectiveKind kind, boolean nonblocking, int root, Op op,
-                                   int count, Datatype type, int site) {
+    private static long recordCall(ThreadActivity activity, Object comm, CollectiveKind kind, boolean nonblocking, int root, Object op,
+                                   int count, Object type, int site) {
         if (!MpiRuntime.tracksCollectives()) {
             return 0;
         }

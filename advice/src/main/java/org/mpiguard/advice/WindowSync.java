@@ -1,10 +1,7 @@
 package org.mpiguard.advice;
 
 import org.mpiguard.adapter.shadow.WindowShadows;
-import mpi.Comm;
-import mpi.Group;
-import mpi.MPI;
-import mpi.Win;
+import org.mpiguard.adapter.MpiConstants;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.core.activity.RankActivity;
@@ -27,13 +24,13 @@ public final class WindowSync {
     private WindowSync() {
     }
 
-    public static void created(Win win, Comm comm, int site) {
+    public static void created(Object win, Object comm, int site) {
         if (MpiRuntime.tracksCollectives()) {
             WindowShadows.windowNamed(win, comm, site);
         }
     }
 
-    public static ThreadActivity fence(Win win, int site) {
+    public static ThreadActivity fence(Object win, int site) {
         ThreadActivity activity = RankActivity.current();
         WindowState w = WindowShadows.windowGraph(win);
         if (w == null) {
@@ -45,7 +42,7 @@ public final class WindowSync {
         return activity;
     }
 
-    public static ThreadActivity start(Win win, Group group, int site) {
+    public static ThreadActivity start(Object win, Object group, int site) {
         WindowState w = WindowShadows.windowGraph(win);
         int[] targets = MpiRuntime.tracksCollectives() ? Shadows.worldRanks(group) : NOBODY;
         if (w != null) {
@@ -54,49 +51,49 @@ public final class WindowSync {
         return anyOf(w == null ? null : targets, site);
     }
 
-    public static ThreadActivity complete(Win win, int site) {
+    public static ThreadActivity complete(Object win, int site) {
         WindowState w = WindowShadows.windowGraph(win);
         return anyOf(w == null ? null : w.startGroup(), site);
     }
 
-    public static void posted(Win win, Group group) {
+    public static void posted(Object win, Object group) {
         WindowState w = WindowShadows.windowGraph(win);
         if (w != null) {
             w.posted(Shadows.worldRanks(group));
         }
     }
 
-    public static ThreadActivity waitForOrigins(Win win, int site) {
+    public static ThreadActivity waitForOrigins(Object win, int site) {
         WindowState w = WindowShadows.windowGraph(win);
         return anyOf(w == null ? null : w.postGroup(), site);
     }
 
-    public static ThreadActivity lock(Win win, int lockType, int target, int site) {
-        return lockWait(win, target, lockType == MPI.LOCK_EXCLUSIVE ? WindowState.EXCLUSIVE : WindowState.SHARED,
-                site);
+    public static ThreadActivity lock(Object win, int lockType, int target, int site) {
+        return lockWait(win, target,
+                lockType == MpiConstants.LOCK_EXCLUSIVE ? WindowState.EXCLUSIVE : WindowState.SHARED, site);
     }
 
-    public static void locked(Win win, int lockType, int target) {
+    public static void locked(Object win, int lockType, int target) {
         WindowState w = WindowShadows.windowGraph(win);
         if (w != null) {
-            w.locked(target, lockType == MPI.LOCK_EXCLUSIVE ? WindowState.EXCLUSIVE : WindowState.SHARED);
+            w.locked(target, lockType == MpiConstants.LOCK_EXCLUSIVE ? WindowState.EXCLUSIVE : WindowState.SHARED);
         }
     }
 
-    public static ThreadActivity unlock(Win win, int target, int site) {
+    public static ThreadActivity unlock(Object win, int target, int site) {
         WindowState w = WindowShadows.windowGraph(win);
         int mode = w == null ? WindowState.SHARED : w.held(target);
         return lockWait(win, target, mode == WindowState.NOT_HELD ? WindowState.SHARED : mode, site);
     }
 
-    public static void unlocked(Win win, int target) {
+    public static void unlocked(Object win, int target) {
         WindowState w = WindowShadows.windowGraph(win);
         if (w != null) {
             w.unlocked(target);
         }
     }
 
-    private static ThreadActivity lockWait(Win win, int target, int mode, int site) {
+    private static ThreadActivity lockWait(Object win, int target, int mode, int site) {
         ThreadActivity activity = RankActivity.current();
         WindowState w = WindowShadows.windowGraph(win);
         if (w == null) {

@@ -139,7 +139,8 @@ public final class CallSiteRewriter extends ClassVisitor {
          * {@code getType()} on a class of the program, which may be its own subclass of
          * {@code mpi.Struct} (the call then names that class, not the bindings): the call
          * stays as it is, and the receiver and the datatype it returned go to
-         * {@code StructTypes.taken}, which keeps only a program's Struct and returns the datatype.
+         * {@code StructTypes.taken}, which keeps only a program's Struct and returns the datatype
+         * (as an Object, the families naming no binding type: cast back here).
          */
         private void structType(String owner) {
             int site = CallSites.register("Struct.getType", className, methodName, sourceFile, line);
@@ -147,7 +148,8 @@ public final class CallSiteRewriter extends ClassVisitor {
             super.visitMethodInsn(Opcodes.INVOKEVIRTUAL, owner, STRUCT_GET_TYPE, STRUCT_TYPE_DESCRIPTOR, false);
             super.visitLdcInsn(site);
             super.visitMethodInsn(Opcodes.INVOKESTATIC, STRUCT_HOOK, "taken",
-                    "(Ljava/lang/Object;Lmpi/Datatype;I)Lmpi/Datatype;", false);
+                    "(Ljava/lang/Object;Ljava/lang/Object;I)Ljava/lang/Object;", false);
+            super.visitTypeInsn(Opcodes.CHECKCAST, "mpi/Datatype");
             changed = true;
             extraStack = 2;
             rewritten++;

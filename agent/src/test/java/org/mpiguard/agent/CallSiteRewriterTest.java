@@ -156,7 +156,7 @@ class CallSiteRewriterTest {
         assertEquals("org/mpiguard/agent/fixtures/SampleStructUser$Point", after.get(at).owner());
         Bytes.Call hook = after.get(at + 1);
         assertEquals("org/mpiguard/advice/lifecycle/StructTypes", hook.owner());
-        assertEquals("(Ljava/lang/Object;Lmpi/Datatype;I)Lmpi/Datatype;", hook.descriptor());
+        assertEquals("(Ljava/lang/Object;Ljava/lang/Object;I)Ljava/lang/Object;", hook.descriptor());
         CallSite site = CallSites.get((Integer) hook.pushedBefore());
         assertEquals("Struct.getType", site.op());
         assertEquals(after.get(at).line(), site.line());

@@ -86,14 +86,14 @@ public final class PredefinedCodes implements CollectiveCall.CodeNames {
     }
 
     /** Size in bytes of {@code type}, whose {@link #code} is {@code code}; asks MPI only for derived types. */
-    public int size(int code, Datatype type) {
+    public int size(int code, Object type) {
         if (type == null) {
             return -1;
         }
         if (code != 0) {
             return sizes.get(code);
         }
-        return sizeOf(type);
+        return sizeOf((Datatype) type);
     }
 
     @Override

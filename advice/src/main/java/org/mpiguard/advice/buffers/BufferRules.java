@@ -2,18 +2,11 @@ package org.mpiguard.advice.buffers;
 
 import org.mpiguard.adapter.shadow.WindowShadows;
 import java.nio.Buffer;
-import mpi.Comm;
-import mpi.Datatype;
-import mpi.MPIException;
-import mpi.Prequest;
-import mpi.Request;
-import mpi.Status;
-import mpi.Win;
-import org.mpiguard.adapter.args.Datatypes;
-import org.mpiguard.adapter.shadow.Shadows;
+import org.mpiguard.adapter.buffers.BroadcastRoot;
+import org.mpiguard.adapter.buffers.WatchedSpan;
 import org.mpiguard.adapter.shadow.WindowShadow;
 import org.mpiguard.core.Guard;
-import org.mpiguard.core.args.BaseType;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.core.buffers.BufferRole;
 import org.mpiguard.core.buffers.WatchTable;
 import org.mpiguard.core.options.CheckFamily;
@@ -39,15 +32,15 @@ public final class BufferRules {
     // Point-to-point and collectives: watched until the request completes.
 
     /** A nonblocking operation posted with {@code buf} ({@code count} elements of {@code type}) in {@code role}. */
-    public static void posted(Request request, Buffer buf, int count, Datatype type, BufferRole role, int site) {
+    public static void posted(Object request, Buffer buf, int count, Object type, BufferRole role, int site) {
         if (ON && request != null) {
             watchBuffer(buf, count, type, role, site, request, -1);
         }
     }
 
     /** A nonblocking collective with separate send and receive buffers; either may be null (in place, root-only). */
-    public static void posted(Request request, Buffer send, int sendCount, Datatype sendType, Buffer recv,
-                              int recvCount, Datatype recvType, int site) {
+    public static void posted(Object request, Buffer send, int sendCount, Object sendType, Buffer recv,
+                              int recvCount, Object recvType, int site) {
         if (ON && request != null) {
             watchBuffer(send, sendCount, sendType, BufferRole.COLLECTIVE_SEND, site, request, -1);
             watchBuffer(recv, recvCount, recvType, BufferRole.COLLECTIVE_RECEIVE, site, request, -1);
@@ -58,13 +51,14 @@ public final class BufferRules {
      * iBcast: the root sends from the buffer, every other rank receives into it. The
      * communicator's rank is read once per call (a JNI call, only with the watch on).
      */
-    public static void broadcast(Request request, Comm comm, Buffer buf, int count, Datatype type, int root,
+    public static void broadcast(Object request, Object comm, Buffer buf, int count, Object type, int root,
                                  int site) {
         if (ON && request != null) {
             BufferRole role;
             try {
-                role = comm.getRank() == root ? BufferRole.COLLECTIVE_SEND : BufferRole.COLLECTIVE_RECEIVE;
-            } catch (MPIException e) {
+                role = BroadcastRoot.isThisRank(comm, root) ? BufferRole.COLLECTIVE_SEND
+                        : BufferRole.COLLECTIVE_RECEIVE;
+            } catch (MpiFailure e) {
                 return;
             }
             watchBuffer(buf, count, type, role, site, request, -1);
@@ -72,25 +66,25 @@ public final class BufferRules {
     }
 
     /** A persistent request made: its buffer is watched from each start to each completion. */
-    public static void persistent(Prequest request, Buffer buf, int count, Datatype type, boolean receives, int site) {
+    public static void persistent(Object request, Buffer buf, int count, Object type, boolean receives, int site) {
         if (ON && request != null) {
             long from = DirectAddress.of(buf);
             if (from != 0) {
-                PersistentBuffers.remember(request, from, from + span(type, count),
+                PersistentBuffers.remember(request, from, from + WatchedSpan.bytes(type, count),
                         receives ? BufferRole.RECEIVE : BufferRole.SEND, site);
             }
         }
     }
 
-    public static void started(Prequest request) {
+    public static void started(Object request) {
         if (ON) {
             PersistentBuffers.started(request);
         }
     }
 
-    public static void startedAll(Prequest[] requests) {
+    public static void startedAll(Object[] requests) {
         if (ON && requests != null) {
-            for (Prequest r : requests) {
+            for (Object r : requests) {
                 PersistentBuffers.started(r);
             }
         }
@@ -106,7 +100,7 @@ public final class BufferRules {
     // One-sided: watched until the epoch (or the flush, or the request) completes them.
 
     /** {@code new Win(base, size, dispUnit, info, comm)}: where this rank's window memory is. */
-    public static void windowMade(Win win, Buffer base, int size, int dispUnit, Comm comm, int site) {
+    public static void windowMade(Object win, Buffer base, int size, int dispUnit, Object comm, int site) {
         if (ON) {
             long address = DirectAddress.of(base);
             int unit = org.mpiguard.core.args.BaseType.elementBytes(base);
@@ -123,8 +117,8 @@ public final class BufferRules {
      * origin buffer is read ({@code resultWritten} false) or written; an epoch that targets
      * this rank itself also touches its own window memory.
      */
-    public static void oneSided(Win win, Request request, Buffer origin, int count, Datatype type, int target,
-                                int disp, int targetCount, Datatype targetType, boolean resultWritten, int site) {
+    public static void oneSided(Object win, Object request, Buffer origin, int count, Object type, int target,
+                                int disp, int targetCount, Object targetType, boolean resultWritten, int site) {
         if (ON) {
             Object completedBy = request != null ? request : win;
             watchBuffer(origin, count, type, resultWritten ? BufferRole.RESULT : BufferRole.ORIGIN, site,
@@ -135,9 +129,9 @@ public final class BufferRules {
     }
 
     /** getAccumulate (origin read, result written, target read and written). */
-    public static void getAccumulate(Win win, Request request, Buffer origin, int count, Datatype type, Buffer result,
-                                     int resultCount, Datatype resultType, int target, int disp, int targetCount,
-                                     Datatype targetType, int site) {
+    public static void getAccumulate(Object win, Object request, Buffer origin, int count, Object type, Buffer result,
+                                     int resultCount, Object resultType, int target, int disp, int targetCount,
+                                     Object targetType, int site) {
         if (ON) {
             Object completedBy = request != null ? request : win;
             watchBuffer(origin, count, type, BufferRole.ORIGIN, site, completedBy, win, target);
@@ -148,7 +142,7 @@ public final class BufferRules {
     }
 
     /** fetchAndOp and compareAndSwap: one element each; {@code compare} is null for fetchAndOp. */
-    public static void atomic(Win win, Buffer origin, Buffer compare, Buffer result, Datatype type, int target,
+    public static void atomic(Object win, Buffer origin, Buffer compare, Buffer result, Object type, int target,
                               int disp, int site) {
         if (ON) {
             watchBuffer(origin, 1, type, BufferRole.ORIGIN, site, win, target);
@@ -159,51 +153,37 @@ public final class BufferRules {
     }
 
     /** fence, complete, unlockAll, flushAll, flushLocalAll, free: every operation on the window completed. */
-    public static void windowCompleted(Win win) {
+    public static void windowCompleted(Object win) {
         if (ON && win != null) {
             BufferWatch.completed(win, WatchTable.ALL_TARGETS);
         }
     }
 
     /** unlock, flush, flushLocal of {@code target}: the operations to that target completed. */
-    public static void targetCompleted(Win win, int target) {
+    public static void targetCompleted(Object win, int target) {
         if (ON && win != null) {
             BufferWatch.completed(win, target);
         }
     }
 
-    private static void watchBuffer(Buffer buf, int count, Datatype type, BufferRole role, int site,
+    private static void watchBuffer(Buffer buf, int count, Object type, BufferRole role, int site,
                                     Object completedBy, int target) {
         watchBuffer(buf, count, type, role, site, completedBy, null, target);
     }
 
-    private static void watchBuffer(Buffer buf, int count, Datatype type, BufferRole role, int site,
+    private static void watchBuffer(Buffer buf, int count, Object type, BufferRole role, int site,
                                     Object completedBy, Object alsoCompletedBy, int target) {
         if (buf == null || type == null || count <= 0) {
             return;
         }
         long from = DirectAddress.of(buf);
         if (from != 0) {
-            BufferWatch.watch(from, from + span(type, count), role, site, completedBy,
+            BufferWatch.watch(from, from + WatchedSpan.bytes(type, count), role, site, completedBy,
                     alsoCompletedBy == completedBy ? null : alsoCompletedBy, target);
         }
     }
 
-    /**
-     * The bytes {@code count} elements of {@code type} cover (the bindings measure extents
-     * in elements of the base type); 0 (nothing watched) if MPI cannot say, since a rule's
-     * MPIException would reach the program.
-     */
-    private static long span(Datatype type, int count) {
-        try {
-            BaseType base = Datatypes.baseType(type);
-            return Datatypes.span(type, count) * (base == null ? 1 : base.bytes());
-        } catch (MPIException e) {
-            return 0;
-        }
-    }
-
-    private static void watchOwnWindow(Win win, int target, int disp, int count, Datatype type, BufferRole role,
+    private static void watchOwnWindow(Object win, int target, int disp, int count, Object type, BufferRole role,
                                        int site, Object completedBy) {
         WindowShadow shadow = WindowShadows.window(win);
         WindowShadow.LocalMemory local = shadow == null ? null : shadow.local();
@@ -211,7 +191,7 @@ public final class BufferRules {
             return;
         }
         long from = local.address() + (long) disp * local.dispUnitBytes();
-        long to = Math.min(from + span(type, count), local.address() + local.bytes());
+        long to = Math.min(from + WatchedSpan.bytes(type, count), local.address() + local.bytes());
         if (to > from) {
             BufferWatch.watch(from, to, role, site, completedBy, completedBy == win ? null : win, target);
         }

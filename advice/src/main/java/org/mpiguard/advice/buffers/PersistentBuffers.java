@@ -2,7 +2,6 @@ package org.mpiguard.advice.buffers;
 
 import java.util.Map;
 import java.util.WeakHashMap;
-import mpi.Prequest;
 import org.mpiguard.core.buffers.BufferRole;
 
 /**
@@ -14,18 +13,18 @@ final class PersistentBuffers {
     private record Use(long from, long to, BufferRole role, int site) {
     }
 
-    private static final Map<Prequest, Use> USES = new WeakHashMap<>();
+    private static final Map<Object, Use> USES = new WeakHashMap<>();
 
     private PersistentBuffers() {
     }
 
-    static synchronized void remember(Prequest request, long from, long to, BufferRole role, int site) {
+    static synchronized void remember(Object request, long from, long to, BufferRole role, int site) {
         if (USES.size() < 4096) {
             USES.put(request, new Use(from, to, role, site));
         }
     }
 
-    static void started(Prequest request) {
+    static void started(Object request) {
         Use use;
         synchronized (PersistentBuffers.class) {
             use = request == null ? null : USES.get(request);

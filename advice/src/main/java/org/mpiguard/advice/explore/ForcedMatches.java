@@ -2,11 +2,9 @@ package org.mpiguard.advice.explore;
 
 import org.mpiguard.adapter.shadow.CommRanks;
 import java.nio.file.Path;
-import mpi.MPI;
-import mpi.MPIException;
 import org.mpiguard.core.MpiFailure;
+import org.mpiguard.adapter.MpiConstants;
 import org.mpiguard.adapter.MpiRuntime;
-import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.explore.ForcedMatchPlan;
 import org.mpiguard.core.explore.ForcedSources;
@@ -37,7 +35,7 @@ public final class ForcedMatches {
     }
 
     private static int forced(Object comm, int source, int site) {
-        if (source == MPI.PROC_NULL) {
+        if (source == MpiConstants.PROC_NULL) {
             return source; // the traces do not count receives from PROC_NULL: neither does the plan
         }
         ForcedSources forced = mine();
@@ -45,7 +43,7 @@ public final class ForcedMatches {
             return source;
         }
         int world = forced.next(CallSites.get(site));
-        if (world == ForcedSources.NONE || source != MPI.ANY_SOURCE) {
+        if (world == ForcedSources.NONE || source != MpiConstants.ANY_SOURCE) {
             return source; // a named source means this replay took another path: it is left as the program wrote it
         }
         try {

@@ -1,11 +1,8 @@
 package org.mpiguard.advice.lifecycle;
 
-import mpi.MPI;
-import mpi.MPIException;
 import org.mpiguard.core.MpiFailure;
+import org.mpiguard.adapter.MpiConstants;
 import org.mpiguard.adapter.MpiRuntime;
-import mpi.Request;
-import mpi.Status;
 import org.mpiguard.adapter.lifecycle.FinalizeConsole;
 import org.mpiguard.adapter.lifecycle.Leaks;
 import org.mpiguard.adapter.lifecycle.RequestLifecycle;
@@ -50,7 +47,7 @@ public final class Lifecycle {
     }
 
     /** A window made at {@code site} on {@code comm}. */
-    public static void windowMade(Object win, Object comm, int site) throws MPIException, MpiFailure {
+    public static void windowMade(Object win, Object comm, int site) throws MpiFailure {
         if (Guard.options().enabled(CheckFamily.LIFECYCLE)) {
             Shadows.made(win, comm, site);
         }
@@ -88,9 +85,10 @@ public final class Lifecycle {
      * shadow, so its completion, its lifecycle and its trace id are known. It waits for
      * nobody the graph can name (any rank may release it, as for a request never seen).
      */
-    public static void requestMade(Request request, int site) {
+    public static void requestMade(Object request, int site) {
         if (REQUESTS_ON || TraceSession.recorder() != null) {
-            RequestShadows.made(request, WaitKind.UNTRACKED, MPI.COMM_WORLD, ThreadActivity.NO_PEER, 0, site, null);
+            RequestShadows.made(request, WaitKind.UNTRACKED, MpiConstants.COMM_WORLD, ThreadActivity.NO_PEER, 0, site,
+                    null);
         }
     }
 
@@ -98,7 +96,7 @@ public final class Lifecycle {
     private static final boolean REQUESTS_ON = Guard.options().enabled(CheckFamily.LIFECYCLE);
 
     /** Before a wait or test of one request. */
-    public static void waiting(Request request, int site) {
+    public static void waiting(Object request, int site) {
         if (requestsOn()) {
             RequestLifecycle.beforeCompletion(request, site);
         }
@@ -110,27 +108,27 @@ public final class Lifecycle {
         }
     }
 
-    public static void started(Request request, int site) {
+    public static void started(Object request, int site) {
         if (requestsOn()) {
             RequestShadows.happened(request, RequestShadows.STARTED, site);
         }
     }
 
-    public static void startedAll(Request[] requests, int site) {
+    public static void startedAll(Object[] requests, int site) {
         if (requests != null) {
-            for (Request r : requests) {
+            for (Object r : requests) {
                 started(r, site);
             }
         }
     }
 
-    public static void freeing(Request request, int site) {
+    public static void freeing(Object request, int site) {
         if (requestsOn()) {
             RequestLifecycle.beforeFree(request, site);
         }
     }
 
-    public static void freed(Request request, int site) {
+    public static void freed(Object request, int site) {
         if (requestsOn()) {
             RequestShadows.happened(request, RequestShadows.FREED_AT, site);
         }

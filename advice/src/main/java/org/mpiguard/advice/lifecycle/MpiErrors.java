@@ -1,9 +1,6 @@
 package org.mpiguard.advice.lifecycle;
 
-import mpi.Comm;
-import mpi.MPIException;
 import org.mpiguard.core.MpiFailure;
-import mpi.Win;
 import org.mpiguard.adapter.lifecycle.ErrorHandlers;
 
 /** Entry points of errors.rules: Open MPI's own errors reported with the Java site (see {@link ErrorHandlers}). */
@@ -13,17 +10,17 @@ public final class MpiErrors {
     }
 
     /** After Init and InitThread. */
-    public static void initialized() throws MPIException, MpiFailure {
+    public static void initialized() throws MpiFailure {
         ErrorHandlers.installAtInit();
     }
 
     /** Before every window constructor on {@code comm}. */
-    public static void creatingWindowOn(Comm comm) {
+    public static void creatingWindowOn(Object comm) {
         ErrorHandlers.creatingWindowOn(comm);
     }
 
     /** After every window constructor on {@code comm}. */
-    public static void windowMade(Win win, Comm comm) throws MPIException, MpiFailure {
+    public static void windowMade(Object win, Object comm) throws MpiFailure {
         ErrorHandlers.windowMade(win, comm);
     }
 
@@ -32,8 +29,11 @@ public final class MpiErrors {
         ErrorHandlers.chosen(handle);
     }
 
-    /** The real call threw; returns normally when the program is to see the exception. */
-    public static void raised(MPIException error, Object handle, int site) {
+    /**
+     * The real call threw {@code error} (the bindings' MPIException); returns normally when
+     * the program is to see the exception.
+     */
+    public static void raised(Exception error, Object handle, int site) {
         try {
             ErrorHandlers.raised(error, handle, site);
         } catch (RuntimeException | LinkageError fault) {

@@ -17,6 +17,7 @@ import org.mpiguard.adapter.shadow.RequestShadows;
 import org.mpiguard.adapter.shadow.Shadow;
 import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.core.Guard;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.core.options.CheckFamily;
 import org.mpiguard.core.options.OnError;
 import org.mpiguard.core.report.Finding;
@@ -54,23 +55,28 @@ public final class ErrorHandlers {
     }
 
     /** After Init: the predefined communicators return errors, unless the family is off. */
-    public static void installAtInit() throws MPIException {
+    public static void installAtInit() throws MpiFailure {
         if (!enabled() || !MpiRuntime.running()) {
             return;
         }
-        MPI.COMM_WORLD.setErrhandler(MPI.ERRORS_RETURN);
-        MPI.COMM_SELF.setErrhandler(MPI.ERRORS_RETURN);
+        try {
+            MPI.COMM_WORLD.setErrhandler(MPI.ERRORS_RETURN);
+            MPI.COMM_SELF.setErrhandler(MPI.ERRORS_RETURN);
+        } catch (MPIException e) {
+            throw new MpiFailure(e);
+        }
         installed = true;
     }
 
     /**
-     * Before a window constructor on {@code comm}: MPI raises its errors on the
+     * Before a window constructor on {@code windowComm}: MPI raises its errors on the
      * communicator, and an exception out of a constructor cannot be located (the
      * trampoline runs after it) nor turned into the fatal handler's end of the job. So where
      * the checker put ERRORS_RETURN, the fatal default is back for the constructor's
      * duration: a failing window creation ends the job as without the checker.
      */
-    public static void creatingWindowOn(Comm comm) {
+    public static void creatingWindowOn(Object windowComm) {
+        Comm comm = (Comm) windowComm;
         try {
             Comm left = FATAL_DURING_CREATION.get();
             if (left != null) { // an earlier constructor never ran (a check refused it): its communicator returns again
@@ -87,13 +93,18 @@ public final class ErrorHandlers {
     }
 
     /** A window was just made on {@code comm}: its handler is fatal whatever its communicator's. */
-    public static void windowMade(Win win, Comm comm) throws MPIException {
-        if (comm != null && FATAL_DURING_CREATION.get() == comm) {
-            FATAL_DURING_CREATION.remove();
-            comm.setErrhandler(MPI.ERRORS_RETURN);
-        }
-        if (installed && win != null) {
-            win.setErrhandler(MPI.ERRORS_RETURN); // a window just made has the default; its shadow is made by others, with its site
+    public static void windowMade(Object win, Object comm) throws MpiFailure {
+        try {
+            if (comm != null && FATAL_DURING_CREATION.get() == comm) {
+                FATAL_DURING_CREATION.remove();
+                ((Comm) comm).setErrhandler(MPI.ERRORS_RETURN);
+            }
+            if (installed && win != null) {
+                // a window just made has the default; its shadow is made by others, with its site
+                ((Win) win).setErrhandler(MPI.ERRORS_RETURN);
+            }
+        } catch (MPIException e) {
+            throw new MpiFailure(e);
         }
     }
 
@@ -198,10 +209,12 @@ public final class ErrorHandlers {
     }
 
     /**
-     * The real call threw {@code error}; {@code handle} is its receiver, else its first
-     * argument, else null. Returns normally when the program is to see the exception.
+     * The real call threw {@code thrown}, the bindings' MPIException; {@code handle} is its
+     * receiver, else its first argument, else null. Returns normally when the program is to
+     * see the exception.
      */
-    public static void raised(MPIException error, Object handle, int site) {
+    public static void raised(Exception thrown, Object handle, int site) {
+        MPIException error = (MPIException) thrown;
         if (!installed || error.getErrorCode() == 0 && error.getErrorClass() == 0) {
             return; // checker off, or thrown by the binding's Java code, not by MPI: the program saw it before
         }
