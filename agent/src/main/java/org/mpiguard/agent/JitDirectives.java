@@ -69,7 +69,13 @@ final class JitDirectives implements Runnable {
         "org/mpiguard/adapter/MpiRuntime.tracksCollectives", "org/mpiguard/core/activity/RankActivity.current",
         "org/mpiguard/core/activity/ThreadActivity.thread", "org/mpiguard/adapter/trace/TraceSession.recorder",
         "org/mpiguard/adapter/shadow/Shadow.frees", "org/mpiguard/adapter/shadow/CommShadow.identity",
-        "org/mpiguard/advice/explore/ForcedMatches.source"};
+        "org/mpiguard/advice/explore/ForcedMatches.source",
+        // what the families ask of a binding object through the adapter: a cast and the binding's own getter
+        "org/mpiguard/adapter/args/Comms.isNull", "org/mpiguard/adapter/args/Groups.isNull",
+        "org/mpiguard/adapter/args/Infos.isNull", "org/mpiguard/adapter/args/Datatypes.isNull",
+        "org/mpiguard/adapter/args/Datatypes.extent", "org/mpiguard/adapter/args/Datatypes.trueLb",
+        "org/mpiguard/adapter/args/Datatypes.trueExtent", "org/mpiguard/adapter/trace/StatusFields.source",
+        "org/mpiguard/adapter/trace/StatusFields.tag", "org/mpiguard/adapter/event/CompletedIndex.of"};
 
     static final String TEXT = text();
 

@@ -61,7 +61,7 @@ public final class TrampolineGenerator {
         }
         Path packageDir = sourceOut.resolve(TrampolineWriter.PACKAGE.replace('.', '/'));
         Files.createDirectories(packageDir);
-        TrampolineWriter writer = new TrampolineWriter(rules, loader);
+        TrampolineWriter writer = new TrampolineWriter(rules);
         List<TrampolineEntry> index = new ArrayList<>();
         List<Path> sources = new ArrayList<>();
         for (Class<?> owner : bindings) {

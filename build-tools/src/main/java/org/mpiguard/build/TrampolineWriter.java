@@ -15,10 +15,9 @@ import org.mpiguard.core.index.TrampolineEntry;
  * Writes the Java source of the trampolines of one class of the bindings, and their
  * index entries. A trampoline takes the receiver (for instance methods), the arguments
  * and the call site id; when its gate-rule holds it makes the real call alone; else it runs
- * the rewrite-rules (which assign arguments), the before-rules, then hand-written advice
- * {@code org.mpiguard.advice.<DeclaringClass>Advice.<name>} with the same parameters if
- * there is one, else the call-rule or the real call (inside the block-rule's bracket), then
- * the after-rules; an exception leaving it loses the checker's frames ({@code CheckerFrames}).
+ * the rewrite-rules (which assign arguments), the before-rules, then the call-rule or the
+ * real call (inside the block-rule's bracket), then the after-rules; an exception leaving it
+ * loses the checker's frames, and a family's MpiFailure becomes the MPIException it carries.
  * Every rule's code is preceded by a comment naming its
  * {@code file.rules:line}, by which compile errors are traced back to the rule.
  */
@@ -30,11 +29,9 @@ final class TrampolineWriter {
     private static final String MPI_EXCEPTION = "mpi.MPIException";
 
     private final RuleTable rules;
-    private final ClassLoader checker;
 
-    TrampolineWriter(RuleTable rules, ClassLoader checker) {
+    TrampolineWriter(RuleTable rules) {
         this.rules = rules;
-        this.checker = checker;
     }
 
     /** The source of {@code owner}'s trampoline class and its index entries; no source if it has nothing to write. */
@@ -103,7 +100,6 @@ final class TrampolineWriter {
         String ret = source(m.getReturnType());
         boolean isVoid = m.getReturnType() == void.class;
         String target = (isStatic ? source(owner) : "self") + "." + m.getName() + "(" + call + ")";
-        Method advice = handWritten(m);
         StringBuilder out = new StringBuilder();
         out.append("\n    public static ").append(ret).append(' ').append(tName).append('(').append(decl).append(')')
            .append(throwsClause(m.getExceptionTypes())).append(" {\n")
@@ -121,15 +117,10 @@ final class TrampolineWriter {
         for (RuleLine before : checks.before()) {
             statement(out, "        ", before, before.code() + ";");
         }
-        if (advice != null) {
-            String args = (isStatic ? "" : "self" + (params.length > 0 ? ", " : "")) + call
-                    + (isStatic && params.length == 0 ? "site" : ", site");
-            target = advice.getDeclaringClass().getName() + '.' + m.getName() + '(' + args + ')';
-        }
         if (checks.call() != null) {
             target = RULE_MARK + checks.call().where() + "\n            " + checks.call().code();
         }
-        boolean bracket = checks.block() != null && advice == null; // hand-written advice brackets itself
+        boolean bracket = checks.block() != null;
         String indent = bracket ? "            " : "        ";
         StringBuilder body = new StringBuilder();
         if (checks.error() != null) {
@@ -205,27 +196,6 @@ final class TrampolineWriter {
 
     private static void statement(StringBuilder out, String indent, RuleLine rule, String code) {
         out.append(indent).append(RULE_MARK).append(rule.where()).append('\n').append(indent).append(code).append('\n');
-    }
-
-    /** Hand-written advice with the trampoline's own parameters, if there is one. */
-    private Method handWritten(Method m) {
-        Class<?> declaring = m.getDeclaringClass();
-        try {
-            Class<?> advice = Class.forName("org.mpiguard.advice." + declaring.getSimpleName() + "Advice", false, checker);
-            List<Class<?>> wanted = new ArrayList<>();
-            if (!Modifier.isStatic(m.getModifiers())) {
-                wanted.add(declaring);
-            }
-            wanted.addAll(Arrays.asList(m.getParameterTypes()));
-            wanted.add(int.class);
-            Method a = advice.getMethod(m.getName(), wanted.toArray(new Class<?>[0]));
-            if (a.getReturnType() != m.getReturnType() || !Modifier.isStatic(a.getModifiers())) {
-                throw new IllegalStateException("advice " + a + " must be static and return " + m.getReturnType());
-            }
-            return a;
-        } catch (ClassNotFoundException | NoSuchMethodException e) {
-            return null;
-        }
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -53,6 +54,45 @@ class ProjectShapeTest {
         byName.values().removeIf(paths -> paths.size() == 1);
         assertTrue(sources.size() > 100, "the sources were found: " + sources.size());
         assertEquals(Map.of(), byName, "class names used twice");
+    }
+
+    /**
+     * Only mpi-adapter talks to the bindings: no other module of the checker names package
+     * {@code mpi} in code (an import, a qualified name); prose and strings may. The
+     * benchmarks and the JUnit extension are programs of the bindings, not the checker.
+     */
+    @Test
+    void onlyTheAdapterNamesTheBindings() throws IOException {
+        Set<String> programs = Set.of("mpi-adapter", "jmh-benchmarks", "mpiguard-junit");
+        Pattern binding = Pattern.compile("(^|[^\\w.])mpi\\.[A-Za-z_]");
+        Map<String, String> naming = new TreeMap<>();
+        int read = 0;
+        for (Path p : productionSources()) {
+            if (programs.contains(ROOT.relativize(p).getName(0).toString())) {
+                continue;
+            }
+            read++;
+            List<String> lines = Files.readAllLines(p);
+            for (int i = 0; i < lines.size(); i++) {
+                String code = codeOf(lines.get(i));
+                if (binding.matcher(code).find()) {
+                    naming.put(ROOT.relativize(p) + ":" + (i + 1), lines.get(i).strip());
+                }
+            }
+        }
+        assertTrue(read > 100, "the sources were found: " + read);
+        assertEquals(Map.of(), naming, "code outside mpi-adapter that names the bindings");
+    }
+
+    /** A line without its string literals and its comment; a line of a block comment is no code. */
+    private static String codeOf(String line) {
+        String t = line.strip();
+        if (t.startsWith("*") || t.startsWith("/*") || t.startsWith("//")) {
+            return "";
+        }
+        String noStrings = t.replaceAll("\"([^\"\\\\]|\\\\.)*\"", "\"\"");
+        int comment = noStrings.indexOf("//");
+        return comment < 0 ? noStrings : noStrings.substring(0, comment);
     }
 
     @Test

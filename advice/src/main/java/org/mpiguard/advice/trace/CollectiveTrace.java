@@ -43,7 +43,7 @@ public final class CollectiveTrace {
             return;
         }
         int worldRoot = root >= 0 && root < comm.size() ? comm.worldRank(root) : -1;
-        int sig = type == null ? 0 : TraceIds.signature((Datatype) type);
+        int sig = type == null ? 0 : TraceIds.signature(type);
         if (!nonblocking) {
             r.collective(site, kind, false, comm.id(), ring, worldRoot, opCode, sig, count, sig, count, 0);
             return;
