@@ -73,6 +73,27 @@ public final class RequestShadow {
         VERSION.setRelease(this, lockedAt + 2);
     }
 
+    /** Whether this slot is {@code wanted}'s shadow now (a volatile read first: what its writer wrote is seen). */
+    boolean holds(Object wanted) {
+        return version >= 0 && request == wanted;
+    }
+
+    /**
+     * How willingly this slot takes a new request: 2 empty, 1 its request is done with (a
+     * nonblocking request completed, neither active nor freed), 0 its request may still be
+     * waited for, started or freed. Read without the lock: a stale answer only picks a worse slot.
+     */
+    int vacancy() {
+        if (version < 0) {
+            return 0; // never: the volatile read orders the reads below
+        }
+        Object held = request;
+        if (held == null) {
+            return 2;
+        }
+        return !pending && flags == 0 && completedSite != 0 && !(held instanceof mpi.Prequest) ? 1 : 0;
+    }
+
     /** Makes this slot the shadow of {@code made} (the caller holds the slot). */
     void claim(Object made, WaitKind madeKind, Object madeComm, int madePeer, int madeTag, int madeSite,
                Object madeBuffer, int madeFlags, long madeTraceId) {

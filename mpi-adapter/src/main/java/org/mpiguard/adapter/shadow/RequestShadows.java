@@ -8,7 +8,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.mpiguard.core.activity.WaitKind;
 
 /**
- * Every request's shadow, in a fixed table indexed by the request's identity hash:
+ * Every request's shadow, in a fixed table indexed by the request's identity hash (a few
+ * slots from it, {@link #PROBES}):
  * recording allocates nothing, reading takes no lock, and memory is bounded. A newer
  * request may take an older one's slot; then what the older one waits for is forgotten (a
  * wait on it is treated as releasable by anyone, which can hide a deadlock but never
@@ -49,8 +50,47 @@ public final class RequestShadows {
     private RequestShadows() {
     }
 
+    /**
+     * Slots a request may take, from its home slot on: with one slot per hash, two requests in
+     * flight at once shared a slot about once in 4,096 pairs, and the older one's completion
+     * was lost to the trace (a request reported never completed). A new request takes an
+     * empty slot of its window, else one whose request is done with, else its home slot.
+     */
+    static final int PROBES = 4;
+
+    private static int home(Object request) {
+        return System.identityHashCode(request) & MASK;
+    }
+
+    /** The slot that is {@code request}'s shadow, or null; in-flight requests are nearly always in their home slot. */
     private static RequestShadow slotOf(Object request) {
-        return SLOTS[System.identityHashCode(request) & MASK];
+        int home = home(request);
+        for (int k = 0; k < PROBES; k++) {
+            RequestShadow slot = SLOTS[(home + k) & MASK];
+            if (slot.holds(request)) {
+                return slot;
+            }
+        }
+        return null;
+    }
+
+    /** The slot a request just made takes (see {@link #PROBES}). */
+    private static RequestShadow slotFor(Object request) {
+        int home = home(request);
+        RequestShadow best = SLOTS[home];
+        int bestVacancy = -1;
+        for (int k = 0; k < PROBES; k++) {
+            RequestShadow slot = SLOTS[(home + k) & MASK];
+            if (slot.holds(request)) {
+                return slot;
+            }
+            int vacancy = slot.vacancy();
+            if (vacancy > bestVacancy) {
+                best = slot;
+                bestVacancy = vacancy;
+            }
+        }
+        return best;
     }
 
     /** From now on every request made gets an id for the trace (the trace session, at Init). */
@@ -64,7 +104,7 @@ public final class RequestShadows {
             return;
         }
         long traceId = numbered ? TRACE_IDS.incrementAndGet() : 0;
-        RequestShadow slot = slotOf(request);
+        RequestShadow slot = slotFor(request);
         int v = slot.lock();
         try {
             int keep = slot.request == request ? slot.flags : 0;
@@ -86,7 +126,8 @@ public final class RequestShadows {
 
     /** Copies what {@code request} waits for into {@code into}; false if it is not known. */
     public static boolean lookup(Object request, RequestShadow.View into) {
-        return request != null && slotOf(request).copyTo(request, into);
+        RequestShadow slot = request == null ? null : slotOf(request);
+        return slot != null && slot.copyTo(request, into);
     }
 
     /** What happened to a request, for the lifecycle checks: {@link #COMPLETED}, {@link #STARTED} or {@link #FREED_AT}. */
@@ -110,6 +151,9 @@ public final class RequestShadows {
             return false;
         }
         RequestShadow slot = slotOf(request);
+        if (slot == null) {
+            return false;
+        }
         int v = slot.lock();
         try {
             if (slot.request != request) {
@@ -142,8 +186,9 @@ public final class RequestShadows {
             return 0;
         }
         RequestShadow.View view = SCRATCH.get();
-        return slotOf(request).copyTo(request, view) && !view.pending && !view.freed && !(request instanceof mpi.Prequest)
-                ? view.completedSite : 0;
+        RequestShadow slot = slotOf(request);
+        return slot != null && slot.copyTo(request, view) && !view.pending && !view.freed
+                && !(request instanceof mpi.Prequest) ? view.completedSite : 0;
     }
 
     /** The start of {@code request} when it is an active persistent request known here, else 0. */
@@ -152,7 +197,8 @@ public final class RequestShadows {
             return 0;
         }
         RequestShadow.View view = SCRATCH.get();
-        return slotOf(request).copyTo(request, view) && view.active ? Math.max(view.startedSite, 1) : 0;
+        RequestShadow slot = slotOf(request);
+        return slot != null && slot.copyTo(request, view) && view.active ? Math.max(view.startedSite, 1) : 0;
     }
 
     /** Copies of every request's shadow still in the table, for the checks at Finalize (allocates: not for the hot path). */
@@ -203,7 +249,8 @@ public final class RequestShadows {
 
     private static boolean has(Object request, int flag) {
         RequestShadow.View view = SCRATCH.get();
-        if (slotOf(request).copyTo(request, view)) {
+        RequestShadow slot = slotOf(request);
+        if (slot != null && slot.copyTo(request, view)) {
             return flag == RequestShadow.ACTIVE ? view.active : view.freed;
         }
         synchronized (EVICTED) {
@@ -215,16 +262,18 @@ public final class RequestShadows {
     private static void set(Object request, int flag, boolean on) {
         RequestShadow slot = slotOf(request);
         boolean was;
-        int v = slot.lock();
-        try {
-            if (slot.request == request) {
-                was = (slot.flags & flag) != 0;
-                slot.flags = on ? slot.flags | flag : slot.flags & ~flag;
-                count(flag, was, on);
-                return;
+        if (slot != null) {
+            int v = slot.lock();
+            try {
+                if (slot.request == request) {
+                    was = (slot.flags & flag) != 0;
+                    slot.flags = on ? slot.flags | flag : slot.flags & ~flag;
+                    count(flag, was, on);
+                    return;
+                }
+            } finally {
+                slot.unlock(v);
             }
-        } finally {
-            slot.unlock(v);
         }
         synchronized (EVICTED) {
             int flags = EVICTED.getOrDefault(request, 0);

@@ -68,6 +68,62 @@ class RequestShadowsTest {
     }
 
     @Test
+    void requestsInFlightWhoseHashesShareASlotAreAllFound() {
+        // a table full of requests done with, as a long run leaves it (the lifecycle marks completions)
+        for (int i = 0; i < 10 * RequestShadows.SIZE; i++) {
+            Object done = new Object();
+            RequestShadows.made(done, WaitKind.SEND, null, 0, 0, 0, null);
+            RequestShadows.happened(done, RequestShadows.COMPLETED, 1);
+        }
+        Object[] sameHome = sameHome(RequestShadows.PROBES);
+        for (int i = 0; i < sameHome.length; i++) {
+            RequestShadows.made(sameHome[i], WaitKind.RECEIVE, null, i, 0, 0, null);
+        }
+        RequestShadow.View e = new RequestShadow.View();
+        for (int i = 0; i < sameHome.length; i++) {
+            assertTrue(RequestShadows.lookup(sameHome[i], e), "request " + i + " of one home slot is found");
+            assertEquals(i, e.peer);
+        }
+        // one more of the same home: it takes the slot of a request done with, not one in flight
+        RequestShadows.happened(sameHome[1], RequestShadows.COMPLETED, 1);
+        Object next = sameHome(1, sameHome[0])[0];
+        RequestShadows.made(next, WaitKind.SEND, null, 99, 0, 0, null);
+        assertTrue(RequestShadows.lookup(next, e));
+        assertEquals(99, e.peer);
+        for (int i : new int[] {0, 2, 3}) {
+            assertTrue(RequestShadows.lookup(sameHome[i], e), "request " + i + " still in flight is still found");
+        }
+        assertFalse(RequestShadows.lookup(sameHome[1], e), "the completed one gave its slot up");
+    }
+
+    /** {@code n} new objects whose identity hashes pick one slot of the table. */
+    private static Object[] sameHome(int n) {
+        Object first = new Object();
+        Object[] found = new Object[n];
+        found[0] = first;
+        fillLike(found, 1, first);
+        return found;
+    }
+
+    /** {@code n} new objects whose identity hashes pick {@code like}'s slot. */
+    private static Object[] sameHome(int n, Object like) {
+        Object[] found = new Object[n];
+        fillLike(found, 0, like);
+        return found;
+    }
+
+    private static void fillLike(Object[] found, int from, Object like) {
+        int mask = RequestShadows.SIZE - 1;
+        int home = System.identityHashCode(like) & mask;
+        for (int count = from; count < found.length; ) {
+            Object o = new Object();
+            if ((System.identityHashCode(o) & mask) == home) {
+                found[count++] = o;
+            }
+        }
+    }
+
+    @Test
     void anActiveOrFreedRequestStaysSoWhenNewerRequestsTakeItsSlot() {
         Object persistent = new Object();
         Object freed = new Object();
