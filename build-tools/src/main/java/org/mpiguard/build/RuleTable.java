@@ -62,6 +62,9 @@ final class RuleTable {
     private final Map<String, List<RuleLine>> byKey = new TreeMap<>();
     private final Set<String> matched = new HashSet<>();
     private final Set<String> errors = new LinkedHashSet<>();
+    /** Checker methods ({@code Class.method}) rules call that declare MpiFailure. */
+    private final Set<String> raising = new HashSet<>();
+    private static final String MPI_FAILURE = "org.mpiguard.core.MpiFailure";
     private int size;
 
     /** The file of a rules directory that lists its families, one rules file's base name a line, in the order they run. */
@@ -170,7 +173,11 @@ final class RuleTable {
                 Class<?> c = Class.forName(className, false, checker);
                 boolean found = false;
                 for (Method candidate : c.getMethods()) {
-                    found |= candidate.getName().equals(method) && Modifier.isStatic(candidate.getModifiers());
+                    boolean named = candidate.getName().equals(method) && Modifier.isStatic(candidate.getModifiers());
+                    found |= named;
+                    if (named && declares(candidate, MPI_FAILURE)) {
+                        raising.add(className + "." + method);
+                    }
                 }
                 if (!found) {
                     errors.add(line.where() + ": " + className + " has no public static method " + method);
@@ -276,12 +283,36 @@ final class RuleTable {
     }
 
     private static boolean declaresMpiException(Method m) {
+        return declares(m, "mpi.MPIException");
+    }
+
+    private static boolean declares(Method m, String exception) {
         for (Class<?> e : m.getExceptionTypes()) {
-            if (e.getName().equals("mpi.MPIException")) {
+            if (e.getName().equals(exception)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the rule's code calls checker code that may raise the binding's exception
+     * (declares MpiFailure): its trampoline then unwraps the carrier, and may only exist for
+     * a binding method that declares MPIException.
+     */
+    boolean mayRaise(RuleLine line) {
+        Matcher m = CHECKER_CALL.matcher(line.expression());
+        while (m.find()) {
+            if (raising.contains(m.group(1) + "." + m.group(2))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** An error found while writing the trampolines; thrown with the others by {@link #failOnErrors}. */
+    void error(String message) {
+        errors.add(message);
     }
 
     /** Throws every error found so far, adding the keys that named no method of the bindings. */

@@ -122,15 +122,6 @@ public final class TrampolineGenerator {
                 return line.substring(mark + TrampolineWriter.RULE_MARK.length()).strip() + " (generated " + where + ")";
             }
         }
-        // Outside every rule's code (a carrier no catch may take at the trampoline's end): the rules of the trampoline.
-        List<String> rules = new ArrayList<>();
-        for (int i = Math.min(above, lines.size() - 1); i >= 0 && !lines.get(i).startsWith("    public static "); i--) {
-            int mark = lines.get(i).indexOf(TrampolineWriter.RULE_MARK);
-            if (mark >= 0) {
-                rules.add(0, lines.get(i).substring(mark + TrampolineWriter.RULE_MARK.length()).strip());
-            }
-        }
-        return rules.isEmpty() ? where : String.join(", ", rules) + " (generated " + where + ", the trampoline of this"
-                + " call)";
+        return where;
     }
 }

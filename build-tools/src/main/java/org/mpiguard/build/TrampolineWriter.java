@@ -158,7 +158,11 @@ final class TrampolineWriter {
         } else {
             out.append(body);
         }
-        out.append(lastWord(m.getExceptionTypes(), "        "));
+        List<RuleLine> all = new ArrayList<>(checks.rewrite());
+        all.addAll(checks.before());
+        all.addAll(checks.after());
+        all.addAll(Arrays.asList(checks.gate(), checks.call(), checks.block(), checks.error()));
+        out.append(lastWord(raises(all, m.getExceptionTypes(), owner.getSimpleName() + "." + m.getName()), "        "));
         return out.append("    }\n").toString();
     }
 
@@ -166,7 +170,7 @@ final class TrampolineWriter {
      * The two trampolines of a constructor: {@code new$before(args, site)}, made before it
      * runs (only with before rules), and {@code new$(object, args, site)} after it returned.
      */
-    private static String constructor(Class<?> owner, Constructor<?> c, MethodRules checks) {
+    private String constructor(Class<?> owner, Constructor<?> c, MethodRules checks) {
         Class<?>[] params = c.getParameterTypes();
         StringBuilder decl = new StringBuilder();
         for (int i = 0; i < params.length; i++) {
@@ -180,7 +184,8 @@ final class TrampolineWriter {
             for (RuleLine before : checks.before()) {
                 statement(out, "            ", before, before.code() + ";");
             }
-            out.append(lastWord(c.getExceptionTypes(), "        ")).append("    }\n");
+            out.append(lastWord(raises(checks.before(), c.getExceptionTypes(), "new " + owner.getSimpleName()), "        "))
+               .append("    }\n");
         }
         out.append("\n    public static void ").append(TrampolineEntry.CONSTRUCTED).append('(').append(source(owner))
            .append(" self, ").append(decl).append(')').append(throwsClause(c.getExceptionTypes())).append(" {\n");
@@ -191,7 +196,8 @@ final class TrampolineWriter {
         for (RuleLine after : checks.after()) {
             statement(out, "            ", after, after.code() + ";");
         }
-        return out.append(lastWord(c.getExceptionTypes(), "        ")).append("    }\n").toString();
+        return out.append(lastWord(raises(checks.after(), c.getExceptionTypes(), "new " + owner.getSimpleName()),
+                "        ")).append("    }\n").toString();
     }
 
     private static void statement(StringBuilder out, String indent, RuleLine rule, String code) {
@@ -201,20 +207,40 @@ final class TrampolineWriter {
     /**
      * The catch that ends a trampoline's body. Whatever leaves the call (the binding's
      * MPIException, a program's null buffer) leaves without the checker's frames: the program
-     * prints the trace it prints without the agent. Where the binding method declares
-     * MPIException, a family's MpiFailure becomes the MPIException it carries; where it does
-     * not, a family that declares MpiFailure makes the trampoline fail to compile, so no
-     * check raises an exception the program's call cannot throw.
+     * prints the trace it prints without the agent. Where a rule may raise (declares
+     * MpiFailure), the carrier becomes the MPIException it carries first. The rest leaves by
+     * a precise rethrow, so javac still proves that only what the binding method declares
+     * reaches the program.
      */
-    static String lastWord(Class<?>[] exceptions, String indent) {
-        boolean mpiException = false;
-        for (Class<?> e : exceptions) {
-            mpiException |= e.getName().equals(MPI_EXCEPTION);
-        }
-        return indent + "} catch (Throwable thrown) {\n" + (mpiException
-                ? indent + "    throw org.mpiguard.core.MpiFailure.<mpi.MPIException>rethrown(thrown);\n"
-                : indent + "    org.mpiguard.core.CheckerFrames.hide(thrown);\n" + indent + "    throw thrown;\n")
+    static String lastWord(boolean raises, String indent) {
+        return (raises ? indent + "} catch (org.mpiguard.core.MpiFailure failure) {\n"
+                + indent + "    throw org.mpiguard.core.MpiFailure.<mpi.MPIException>rethrown(failure);\n" : "")
+                + indent + "} catch (Throwable thrown) {\n"
+                + indent + "    org.mpiguard.core.CheckerFrames.hide(thrown);\n" + indent + "    throw thrown;\n"
                 + indent + "}\n";
+    }
+
+    /**
+     * Whether one of {@code lines} may raise the binding's exception; a rule that may, on a
+     * binding method that does not declare MPIException, is an error at the rule's line: the
+     * program's call could not throw what the check raises.
+     */
+    private boolean raises(List<RuleLine> lines, Class<?>[] exceptions, String op) {
+        boolean declared = false;
+        for (Class<?> e : exceptions) {
+            declared |= e.getName().equals(MPI_EXCEPTION);
+        }
+        boolean raises = false;
+        for (RuleLine line : lines) {
+            if (line != null && rules.mayRaise(line)) {
+                raises = true;
+                if (!declared) {
+                    rules.error(line.where() + ": may raise the binding's MPIException (declares MpiFailure), but " + op
+                            + " does not declare it");
+                }
+            }
+        }
+        return raises && declared;
     }
 
     private static String throwsClause(Class<?>[] exceptions) {

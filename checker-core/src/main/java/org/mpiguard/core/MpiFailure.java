@@ -22,13 +22,13 @@ public final class MpiFailure extends Exception {
     }
 
     /**
-     * The last word of a trampoline whose binding method declares {@code T} (MPIException) on
-     * whatever left it: a family's carrier becomes the exception it carries, anything else
-     * leaves as it is; in both cases without the checker's frames, so the program prints the
-     * trace it prints without the agent. The trampoline's body throws only what its binding
-     * method declares, carriers or unchecked exceptions, so nothing undeclared reaches the
-     * program. Never returns normally: the return type lets the trampoline write
-     * {@code throw MpiFailure.<mpi.MPIException>rethrown(thrown)}.
+     * The carrier's last word in a trampoline whose binding method declares {@code T}
+     * (MPIException) and whose rules may raise: the exception it carries leaves, without the
+     * checker's frames, so the program prints the trace it prints without the agent. The
+     * trampoline catches only this carrier here and rethrows everything else precisely, so
+     * javac still proves that nothing undeclared reaches the program. Never returns
+     * normally: the return type lets the trampoline write
+     * {@code throw MpiFailure.<mpi.MPIException>rethrown(failure)}.
      */
     @SuppressWarnings("unchecked")
     public static <T extends Throwable> RuntimeException rethrown(Throwable thrown) throws T {

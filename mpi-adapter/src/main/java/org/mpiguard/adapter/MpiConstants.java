@@ -13,25 +13,16 @@ public final class MpiConstants {
 
     public static final int PROC_NULL = MPI.PROC_NULL;
     public static final int ANY_SOURCE = MPI.ANY_SOURCE;
-    public static final int ANY_TAG = MPI.ANY_TAG;
     public static final int UNDEFINED = MPI.UNDEFINED;
-    public static final int ROOT = MPI.ROOT;
     public static final int LOCK_EXCLUSIVE = MPI.LOCK_EXCLUSIVE;
     public static final int LOCK_SHARED = MPI.LOCK_SHARED;
     public static final int MODE_NOSUCCEED = MPI.MODE_NOSUCCEED;
-    public static final int CART = MPI.CART;
-    public static final int GRAPH = MPI.GRAPH;
-    public static final int DIST_GRAPH = MPI.DIST_GRAPH;
 
     public static final Object COMM_WORLD = MPI.COMM_WORLD;
     public static final Object COMM_SELF = MPI.COMM_SELF;
     public static final Object INFO_NULL = MPI.INFO_NULL;
-    public static final Object DATATYPE_NULL = MPI.DATATYPE_NULL;
-    public static final Object REQUEST_NULL = MPI.REQUEST_NULL;
     public static final Object NO_OP = MPI.NO_OP;
     public static final Object REPLACE = MPI.REPLACE;
-    public static final Object SUM = MPI.SUM;
-    public static final Object INT = MPI.INT;
     public static final Object PACKED = MPI.PACKED;
 
     private MpiConstants() {

@@ -1,9 +1,9 @@
 package org.mpiguard.advice.event;
 
 import org.mpiguard.adapter.event.CompletedIndex;
+import org.mpiguard.adapter.shadow.RequestShadows;
 import org.mpiguard.advice.args.Requests;
 import org.mpiguard.advice.buffers.BufferRules;
-import org.mpiguard.advice.lifecycle.Lifecycle;
 import org.mpiguard.advice.trace.RequestTrace;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.trace.CompletionOp;
@@ -13,7 +13,8 @@ import org.mpiguard.core.trace.CompletionOp;
  * worked out once from the call's outcome (the receiver, the array and its result: a flag,
  * an index, indices or statuses) and handed, request by request, to each family that acts
  * on a completion, in the declared order: the argument checks' request state (no longer
- * active), the lifecycle (completed here, by this site), the buffers in use (released),
+ * active), the request's shadow (completed here, by this site: what the lifecycle reads, whatever
+ * families are on, so a newer request may take its slot), the buffers in use (released),
  * the trace (recorded, with the source and tag the request's Status names). Each listener
  * is fail-open on its own, so one family's fault never keeps the others from hearing of the
  * completion. No allocation.
@@ -129,9 +130,11 @@ public final class Completions {
             Guard.fault("completion: request state", fault);
         }
         try {
-            Lifecycle.completed(request, site);
+            // the shadow's own state, whatever families are on: the lifecycle reads which call
+            // completed the request, and a completed request's slot may go to a newer one
+            RequestShadows.happened(request, RequestShadows.COMPLETED, site);
         } catch (RuntimeException | LinkageError fault) {
-            Guard.fault("completion: lifecycle", fault);
+            Guard.fault("completion: request shadow", fault);
         }
         try {
             BufferRules.completed(request);

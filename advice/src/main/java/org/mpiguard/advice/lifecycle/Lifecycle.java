@@ -102,12 +102,6 @@ public final class Lifecycle {
         }
     }
 
-    public static void completed(Object request, int site) {
-        if (requestsOn()) {
-            RequestShadows.happened(request, RequestShadows.COMPLETED, site);
-        }
-    }
-
     public static void started(Object request, int site) {
         if (requestsOn()) {
             RequestShadows.happened(request, RequestShadows.STARTED, site);

@@ -1,7 +1,6 @@
 package org.mpiguard.adapter.args;
 
 import mpi.MPI;
-import mpi.MPIException;
 import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.core.MpiFailure;
 import org.mpiguard.core.args.RankRules;

@@ -73,20 +73,32 @@ public final class RequestShadow {
         VERSION.setRelease(this, lockedAt + 2);
     }
 
-    /** Whether this slot is {@code wanted}'s shadow now (a volatile read first: what its writer wrote is seen). */
+    /** {@link #unlock} by the thread that holds the slot, without the version it locked at (held: one more than it). */
+    void unlockHeld() {
+        VERSION.setRelease(this, version + 1);
+    }
+
+    /** Whether this slot is {@code wanted}'s shadow now (the volatile read first: what its writer wrote is seen). */
     boolean holds(Object wanted) {
-        return version >= 0 && request == wanted;
+        int seen = version; // read for its ordering alone; the version only grows (and wraps), its value is not asked
+        return request == wanted;
     }
 
     /**
-     * How willingly this slot takes a new request: 2 empty, 1 its request is done with (a
-     * nonblocking request completed, neither active nor freed), 0 its request may still be
-     * waited for, started or freed. Read without the lock: a stale answer only picks a worse slot.
+     * How willingly this slot takes a new request, read without the lock: 2 empty, 1 its
+     * request is done with (a nonblocking request completed, neither active nor freed), 0 its
+     * request may still be waited for, started or freed, or a writer holds the slot now. The
+     * taker asks again under the lock ({@link #vacancyHeld}).
      */
     int vacancy() {
-        if (version < 0) {
-            return 0; // never: the volatile read orders the reads below
+        if ((version & 1) != 0) {
+            return 0;
         }
+        return vacancyHeld();
+    }
+
+    /** {@link #vacancy}, for a caller that holds the slot. */
+    int vacancyHeld() {
         Object held = request;
         if (held == null) {
             return 2;

@@ -74,23 +74,42 @@ public final class RequestShadows {
         return null;
     }
 
-    /** The slot a request just made takes (see {@link #PROBES}). */
-    private static RequestShadow slotFor(Object request) {
+    /**
+     * The slot a request just made takes (see {@link #PROBES}), locked (the caller unlocks it
+     * with {@link RequestShadow#unlockHeld}). The choice is read without locks and made again under
+     * the slot's lock, so two threads never both take one vacant slot; after a few lost
+     * races the home slot, as with one slot per hash.
+     */
+    private static RequestShadow lockSlotFor(Object request) {
         int home = home(request);
-        RequestShadow best = SLOTS[home];
-        int bestVacancy = -1;
-        for (int k = 0; k < PROBES; k++) {
-            RequestShadow slot = SLOTS[(home + k) & MASK];
-            if (slot.holds(request)) {
-                return slot;
+        for (int attempt = 0; attempt < PROBES; attempt++) {
+            RequestShadow best = null;
+            int bestVacancy = 0;
+            for (int k = 0; k < PROBES; k++) {
+                RequestShadow slot = SLOTS[(home + k) & MASK];
+                if (slot.holds(request)) {
+                    best = slot;
+                    bestVacancy = 3;
+                    break;
+                }
+                int vacancy = slot.vacancy();
+                if (vacancy > bestVacancy) {
+                    best = slot;
+                    bestVacancy = vacancy;
+                }
             }
-            int vacancy = slot.vacancy();
-            if (vacancy > bestVacancy) {
-                best = slot;
-                bestVacancy = vacancy;
+            if (best == null) {
+                break; // every slot of the window holds a request that may still be used
             }
+            int v = best.lock();
+            if (best.request == request || best.vacancyHeld() >= Math.min(bestVacancy, 2)) {
+                return best;
+            }
+            best.unlock(v); // another thread took it meanwhile
         }
-        return best;
+        RequestShadow slot = SLOTS[home];
+        slot.lock();
+        return slot;
     }
 
     /** From now on every request made gets an id for the trace (the trace session, at Init). */
@@ -104,8 +123,7 @@ public final class RequestShadows {
             return;
         }
         long traceId = numbered ? TRACE_IDS.incrementAndGet() : 0;
-        RequestShadow slot = slotFor(request);
-        int v = slot.lock();
+        RequestShadow slot = lockSlotFor(request);
         try {
             int keep = slot.request == request ? slot.flags : 0;
             if (slot.request != request && slot.request != null && slot.flags != 0) {
@@ -115,7 +133,7 @@ public final class RequestShadows {
             }
             slot.claim(request, kind, comm, peer, tag, site, buffer, keep, traceId);
         } finally {
-            slot.unlock(v);
+            slot.unlockHeld();
         }
     }
 
