@@ -75,7 +75,7 @@ final class JitDirectives implements Runnable {
         "org/mpiguard/adapter/args/Infos.isNull", "org/mpiguard/adapter/args/Datatypes.isNull",
         "org/mpiguard/adapter/args/Datatypes.extent", "org/mpiguard/adapter/args/Datatypes.trueLb",
         "org/mpiguard/adapter/args/Datatypes.trueExtent", "org/mpiguard/adapter/trace/StatusFields.source",
-        "org/mpiguard/adapter/trace/StatusFields.tag", "org/mpiguard/adapter/event/CompletedIndex.of"};
+        "org/mpiguard/adapter/trace/StatusFields.tag", "org/mpiguard/adapter/trace/StatusFields.index"};
 
     static final String TEXT = text();
 

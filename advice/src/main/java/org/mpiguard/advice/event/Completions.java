@@ -1,7 +1,7 @@
 package org.mpiguard.advice.event;
 
-import org.mpiguard.adapter.event.CompletedIndex;
 import org.mpiguard.adapter.shadow.RequestShadows;
+import org.mpiguard.adapter.trace.StatusFields;
 import org.mpiguard.advice.args.Requests;
 import org.mpiguard.advice.buffers.BufferRules;
 import org.mpiguard.advice.trace.RequestTrace;
@@ -95,7 +95,7 @@ public final class Completions {
     /** waitAnyStatus, testAnyStatus: the request the status names completed. */
     public static void at(Object[] requests, Object status, CompletionOp op, int site) {
         if (status != null) {
-            at(requests, CompletedIndex.of(status), status, RequestTrace.GIVEN, op, site);
+            at(requests, StatusFields.index(status), status, RequestTrace.GIVEN, op, site);
         }
     }
 
