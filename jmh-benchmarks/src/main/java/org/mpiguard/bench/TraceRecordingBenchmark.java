@@ -34,11 +34,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * between invocations outside the measurement; {@code recordAndEncode} adds the writer's
  * share (drain and encode to bytes, written to a null stream), so the two differ by what
  * the writer thread spends per event. {@code baseline} passes the same values to a Blackhole.
- * {@code writerThroughput} records as a traced run does (format version 2: the recording
- * thread stores a fixed-size record into its chunk of a memory-mapped file, no writer thread)
- * and prints at each iteration's end the file's bytes per event; {@code writerHaloRound} and
- * {@code writerIrregular} the same for a round of events that repeat with a period of two and
- * for events that never repeat.
+ * What a traced run's recording costs (into the memory-mapped file) is {@link TraceFileBenchmark}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -109,68 +105,5 @@ public class TraceRecordingBenchmark {
         }
         recorder.drain(encoder, 0);
         encoder.flush();
-    }
-
-    /**
-     * The trace a run writes: records stored by the recording thread into its chunk of the
-     * memory-mapped file. A fresh file per iteration (short ones: 48 bytes an event).
-     */
-    @State(Scope.Benchmark)
-    public static class Live {
-        Path dir;
-        TraceWriter writer;
-
-        @Setup(Level.Iteration)
-        public void open() throws IOException {
-            dir = Files.createTempDirectory("mpiguard-trace-bench");
-            writer = TraceWriter.start(dir, 0, 2, System.err);
-        }
-
-        @TearDown(Level.Iteration)
-        public void close() throws IOException {
-            writer.close();
-            TraceRecorder r = writer.recorder();
-            long size = Files.size(writer.path());
-            System.out.printf("%n[trace] %d events kept, %d dropped, file %d bytes (%.1f bytes an event)%n",
-                    r.recorded() - r.dropped(), r.dropped(), size, (double) size / Math.max(1, r.recorded()));
-            try (var files = Files.list(dir)) {
-                for (Path f : files.toList()) {
-                    Files.delete(f);
-                }
-            }
-            Files.deleteIfExists(dir);
-        }
-    }
-
-    @Benchmark
-    @Warmup(iterations = 3, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-    @Measurement(iterations = 5, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-    public void writerThroughput(Live live) {
-        live.writer.recorder().send(7, PointOp.SEND, 1L, 1, ++tag, 5, 100, 0);
-    }
-
-    /**
-     * The same file, a round of a halo loop at one site: receives from two neighbours and
-     * their completions, the request ids stepping round by round (repeat records of period 2).
-     */
-    @Benchmark
-    @Warmup(iterations = 3, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-    @Measurement(iterations = 5, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-    @OperationsPerInvocation(4)
-    public void writerHaloRound(Live live) {
-        TraceRecorder r = live.writer.recorder();
-        long request = 2L * ++tag;
-        r.recv(9, PointOp.IRECV, 1L, 1, 3, 5, 100, request);
-        r.recv(9, PointOp.IRECV, 1L, 2, 3, 5, 100, request + 1);
-        r.complete(10, CompletionOp.WAIT_ALL, request, 1, 3, 100, 0);
-        r.complete(10, CompletionOp.WAIT_ALL, request + 1, 2, 3, 100, 0);
-    }
-
-    /** The same file, events whose fields follow no step: every one a whole record. */
-    @Benchmark
-    @Warmup(iterations = 3, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-    @Measurement(iterations = 5, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-    public void writerIrregular(Live live) {
-        live.writer.recorder().send(7, PointOp.SEND, 1L, 1, Integer.reverse(++tag) >>> 17, 5, 100, 0);
     }
 }
