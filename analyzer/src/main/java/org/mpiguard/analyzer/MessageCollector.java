@@ -32,8 +32,8 @@ final class MessageCollector {
         void sendCompleted(SendEvent s);
     }
 
-    /** The source and tag an mProbe found, waiting for the mRecv of its thread. */
-    private record Probed(int source, int tag, boolean anySource, boolean anyTag) {
+    /** The source and tag an mProbe (event {@code index}) found, waiting for the mRecv of its thread. */
+    private record Probed(int index, int source, int tag, boolean anySource, boolean anyTag) {
     }
 
     private final TraceFile trace;
@@ -70,7 +70,7 @@ final class MessageCollector {
             case PROBE -> {
                 ProbeOp op = ProbeOp.of(e.op());
                 if ((op == ProbeOp.MPROBE || op == ProbeOp.IMPROBE) && e.field(4) != 0) {
-                    probedByThread.put(e.thread(), new Probed(e.intField(5), e.intField(6),
+                    probedByThread.put(e.thread(), new Probed(i, e.intField(5), e.intField(6),
                             e.intField(2) == TraceRecorder.ANY, e.intField(3) == TraceRecorder.ANY));
                 }
             }
@@ -104,6 +104,7 @@ final class MessageCollector {
         if (probed != null) {
             v.matchedSource = probed.source;
             v.matchedTag = probed.tag;
+            v.probe = probed.index;
         }
         if (v.request == 0) {
             blockingByThread.put(e.thread(), v);

@@ -121,6 +121,11 @@ final class MessageRaceAnalysis {
         });
     }
 
+    /** Whether the program read the Status of the receive's completion, or of the matched probe that chose its message. */
+    private static boolean statusRead(StatusReads reads, RecvEvent v) {
+        return v.completion >= 0 && reads.read(v.completion) || v.probe >= 0 && reads.read(v.probe);
+    }
+
     /** Where a rank's status reads come from: its whole trace, or its stream read once more. */
     interface Reads {
         StatusReads of(int rank);
@@ -131,7 +136,8 @@ final class MessageRaceAnalysis {
         Map<Integer, StatusReads> reads = new HashMap<>();
         for (Race race : races) {
             RecvEvent received = race.receive;
-            if (received.completion >= 0 && statusReads(reads, source, received.rank).read(received.completion)) {
+            if ((received.completion >= 0 || received.probe >= 0)
+                    && statusRead(statusReads(reads, source, received.rank), received)) {
                 continue;
             }
             StringBuilder key = new StringBuilder().append(race.receive.rank).append(':').append(race.receive.site);

@@ -25,6 +25,8 @@ final class RecvEvent {
     int occurrence;
     /** The event that completed it (its wait, or the blocking call's return), or -1. */
     int completion = -1;
+    /** For an mRecv or imRecv, the mProbe or imProbe event that chose its message, or -1. */
+    int probe = -1;
     int matchedSource = TraceRecorder.ANY;
     int matchedTag = TraceRecorder.ANY;
     int matchedCount = -1;

@@ -75,6 +75,41 @@ class MessageRaceAnalysisTest {
         assertEquals(2, a.result().races().size(), "the read receive is still a race mpiguard explore replays");
     }
 
+    /**
+     * Probe, read the source, receive that message (Open MPI's own suite does it with
+     * {@code Message.mProbe(ANY_SOURCE, ANY_TAG)}): the Status read is the probe's, which chose
+     * the message, so the mRecv is written to take any sender's and is not warned of. The
+     * same loop that never reads a Status keeps its warning.
+     */
+    @Test
+    void anMRecvWhoseProbesSourceTheProgramReadsIsNotWarnedOf() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 4);
+        for (int q = 1; q <= 3; q++) {
+            run.rank(q).send(10 + q, 0, q, INT, 1);
+        }
+        for (int q = 1; q <= 3; q++) {
+            run.rank(0).mProbe(20, ANY, ANY, 1, q, q).readSource(21, q, q).mRecv(22, INT, 1, q, q);
+        }
+        Analyzed read = Analyzed.of(run.write(true));
+        assertEquals(List.of(), read.of(FindingKind.MESSAGE_RACE), read.describe());
+        assertEquals(2, read.result().races().size(), "still races mpiguard explore replays");
+
+        Path unread = Files.createDirectories(dir.resolve("unread"));
+        RunBuilder twin = new RunBuilder(unread, 4);
+        for (int q = 1; q <= 3; q++) {
+            twin.rank(q).send(10 + q, 0, q, INT, 1);
+        }
+        for (int q = 1; q <= 3; q++) {
+            twin.rank(0).mProbe(20, ANY, ANY, 1, q, q).mRecv(22, INT, 1, q, q);
+        }
+        Analyzed a = Analyzed.of(twin.write(true));
+        List<Finding> races = a.of(FindingKind.MESSAGE_RACE);
+        assertEquals(2, races.size(), a.describe());
+        assertEquals("Prog.java:22", races.get(0).site().location());
+        assertEquals(List.of("Prog.java:11", "Prog.java:12", "Prog.java:13"),
+                races.get(0).related().stream().map(r -> r.site().location()).toList());
+    }
+
     @Test
     void aRaceHiddenBehindABarrierThatDoesNotOrderTheSendsIsReported() throws Exception {
         RunBuilder run = new RunBuilder(dir, 3);

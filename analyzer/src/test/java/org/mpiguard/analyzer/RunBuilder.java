@@ -100,6 +100,25 @@ final class RunBuilder {
             return recv(line, source, tag, sig, count, source, tag);
         }
 
+        /**
+         * {@code Message.mProbe(source, tag)} at {@code probeLine} that found the message of
+         * {@code from} with tag {@code gotTag}, then {@code mRecv} of that message at
+         * {@code recvLine}, as the agent records them (the receive names the source and tag
+         * the probe matched). Read the probe's Status with {@link #readSource} in between.
+         */
+        Rank mProbe(int probeLine, int source, int tag, int count, int from, int gotTag) {
+            rec.probe(site("Message.mProbe", probeLine), ProbeOp.MPROBE, WORLD, source, tag, true, from, gotTag, count);
+            return this;
+        }
+
+        /** The {@code mRecv} of the message the last {@link #mProbe} found. */
+        Rank mRecv(int line, int sig, int count, int from, int gotTag) {
+            int site = site("Message.mRecv", line);
+            rec.recv(site, PointOp.MRECV, WORLD, from, gotTag, sig, count, 0);
+            rec.complete(site, CompletionOp.BLOCKING, 0, from, gotTag, count, 0);
+            return this;
+        }
+
         /** The program asks the Status of source {@code source} and tag {@code tag} for its source. */
         Rank readSource(int line, int source, int tag) {
             rec.statusRead(site("Status.getSource", line), TraceRecorder.STATUS_SOURCE, source, tag);

@@ -123,6 +123,24 @@ class TraceChecksTest {
         assertSilent(traced(PKG + "ThreeSenders", 4, "twin"));
     }
 
+    /**
+     * Probe, read the sender, receive that message: the Status read is the mProbe's, which
+     * chose the message the mRecv takes, so the master is written to take any sender's
+     * message and is not warned of; the same loop that reads no Status is.
+     */
+    @Test
+    void aMasterThatReadsTheSenderOfTheMessageItsProbeChoseIsNotWarnedOf() throws Exception {
+        assertSilent(traced(PKG + "ProbeThenReceive", 4));
+        MpiRun.Result r = traced(PKG + "ProbeThenReceive", 4, "unread");
+        assertEquals(0, r.exitCode(), r.toString());
+        List<JsonNode> races = ofKind(endOfRun(r), "message-race");
+        JsonNode first = races.stream().filter(f -> ranks(f).equals(List.of(0, 1, 2, 3))).findFirst()
+                .orElseThrow(() -> new AssertionError("a race naming all three senders: " + races + "\n" + r));
+        assertSite(first.get("site"), PKG + "ProbeThenReceive", "RECV-SITE");
+        int send = SourceMarkers.line(PKG + "ProbeThenReceive", "SEND-SITE");
+        assertEquals(Set.of("1:" + send, "2:" + send, "3:" + send), related(first));
+    }
+
     @Test
     void aBarrierThatDoesNotOrderTheSendsHidesARace() throws Exception {
         MpiRun.Result r = traced(PKG + "BarrierRace", 3);
