@@ -141,6 +141,19 @@ class TraceChecksTest {
         assertEquals(Set.of("1:" + send, "2:" + send, "3:" + send), related(first));
     }
 
+    /**
+     * Peers of an intercommunicator are ranks of its remote group, COMM_SELF's only peer is
+     * the rank itself: recorded as world ranks, the messages pair and nothing is lost.
+     */
+    @Test
+    void messagesOnAnIntercommunicatorAndOnCommSelfPairAndAreSilent() throws Exception {
+        for (int ranks : new int[] {2, 4}) {
+            MpiRun.Result r = traced(PKG + "InterAndSelfMessages", ranks);
+            assertSilent(r);
+            assertFalse(r.stdout().contains("WRONG"), r.toString());
+        }
+    }
+
     @Test
     void aBarrierThatDoesNotOrderTheSendsHidesARace() throws Exception {
         MpiRun.Result r = traced(PKG + "BarrierRace", 3);

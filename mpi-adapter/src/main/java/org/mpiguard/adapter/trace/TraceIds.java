@@ -1,5 +1,6 @@
 package org.mpiguard.adapter.trace;
 
+import org.mpiguard.adapter.shadow.CommRanks;
 import org.mpiguard.adapter.shadow.WindowShadows;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -50,7 +51,29 @@ public final class TraceIds {
             return TraceRecorder.PROC_NULL;
         }
         CommIdentity identity = Shadows.identity(comm);
-        return identity == null || peer < 0 || peer >= identity.size() ? peer : identity.worldRank(peer);
+        if (identity == null) {
+            return peerWithoutIdentity(comm, peer);
+        }
+        return peer < 0 || peer >= identity.size() ? peer : identity.worldRank(peer);
+    }
+
+    /**
+     * A peer of a communicator the ring names not (an intercommunicator, whose peers are its
+     * remote group's ranks; COMM_SELF, whose only rank is this one): its world rank from the
+     * communicator's peer table, read from MPI once on the program's thread. Written as it was
+     * given, the remote rank 0 of an intercommunicator was world rank 0 on both sides, and a
+     * message between the groups was reported lost.
+     */
+    private static int peerWithoutIdentity(Object comm, int peer) {
+        if (comm == null || peer < 0) {
+            return peer;
+        }
+        try {
+            int world = CommRanks.toWorld(comm, peer);
+            return world < 0 ? peer : world;
+        } catch (MPIException | RuntimeException e) {
+            return peer;
+        }
     }
 
     public static int tag(int tag) {
