@@ -121,9 +121,16 @@ final class MessageRaceAnalysis {
         });
     }
 
-    /** Whether the program read the Status of the receive's completion, or of the matched probe that chose its message. */
-    private static boolean statusRead(StatusReads reads, RecvEvent v) {
-        return v.completion >= 0 && reads.read(v.completion) || v.probe >= 0 && reads.read(v.probe);
+    /**
+     * Whether the program read the Status of the receive's completion, or of the matched probe
+     * that chose its message; a rank's reads are looked up only for a receive that has either.
+     */
+    private static boolean statusRead(Map<Integer, StatusReads> reads, Reads source, RecvEvent v) {
+        if (v.completion < 0 && v.probe < 0) {
+            return false;
+        }
+        StatusReads r = statusReads(reads, source, v.rank);
+        return v.completion >= 0 && r.read(v.completion) || v.probe >= 0 && r.read(v.probe);
     }
 
     /** Where a rank's status reads come from: its whole trace, or its stream read once more. */
@@ -136,8 +143,7 @@ final class MessageRaceAnalysis {
         Map<Integer, StatusReads> reads = new HashMap<>();
         for (Race race : races) {
             RecvEvent received = race.receive;
-            if ((received.completion >= 0 || received.probe >= 0)
-                    && statusRead(statusReads(reads, source, received.rank), received)) {
+            if (statusRead(reads, source, received)) {
                 continue;
             }
             StringBuilder key = new StringBuilder().append(race.receive.rank).append(':').append(race.receive.site);

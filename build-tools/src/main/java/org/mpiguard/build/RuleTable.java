@@ -175,7 +175,7 @@ final class RuleTable {
                 for (Method candidate : c.getMethods()) {
                     boolean named = candidate.getName().equals(method) && Modifier.isStatic(candidate.getModifiers());
                     found |= named;
-                    if (named && declares(candidate, MPI_FAILURE)) {
+                    if (named && declares(candidate.getExceptionTypes(), MPI_FAILURE)) {
                         raising.add(className + "." + method);
                     }
                 }
@@ -283,11 +283,12 @@ final class RuleTable {
     }
 
     private static boolean declaresMpiException(Method m) {
-        return declares(m, "mpi.MPIException");
+        return declares(m.getExceptionTypes(), "mpi.MPIException");
     }
 
-    private static boolean declares(Method m, String exception) {
-        for (Class<?> e : m.getExceptionTypes()) {
+    /** Whether {@code exceptions} (a method's or constructor's throws clause) names {@code exception}. */
+    static boolean declares(Class<?>[] exceptions, String exception) {
+        for (Class<?> e : exceptions) {
             if (e.getName().equals(exception)) {
                 return true;
             }

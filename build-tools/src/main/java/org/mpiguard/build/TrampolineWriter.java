@@ -226,10 +226,7 @@ final class TrampolineWriter {
      * program's call could not throw what the check raises.
      */
     private boolean raises(List<RuleLine> lines, Class<?>[] exceptions, String op) {
-        boolean declared = false;
-        for (Class<?> e : exceptions) {
-            declared |= e.getName().equals(MPI_EXCEPTION);
-        }
+        boolean declared = RuleTable.declares(exceptions, MPI_EXCEPTION);
         boolean raises = false;
         for (RuleLine line : lines) {
             if (line != null && rules.mayRaise(line)) {

@@ -5,8 +5,8 @@ import mpi.Status;
 /**
  * What the checker reads of a Status the program got: the source and the tag it matched (the
  * trace), and the index of the request it completed (the completion event). All are Java
- * reads of the Status's own array (the count is never asked: getCount is a JNI call). The checker's own calls are not rewritten, so these reads are never recorded as the
- * program's.
+ * reads of the Status's own array (the count is never asked: getCount is a JNI call). The
+ * checker's own calls are not rewritten, so these reads are never recorded as the program's.
  */
 public final class StatusFields {
 
