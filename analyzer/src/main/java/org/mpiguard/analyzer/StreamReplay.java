@@ -56,19 +56,49 @@ final class StreamReplay {
     private final VectorClocks clock;
     private final Map<Collectives.Key, Join> joins = new HashMap<>();
     private final PscwClocks pscw = new PscwClocks();
+    /** The ranks in the order each sweep steps them: rank order, or another for the tests of order independence. */
+    private final RankFeed[] sweep;
     private int forced;
 
-    private StreamReplay(RankFeed[] feeds, Listener listener, List<String> notes) {
+    private StreamReplay(RankFeed[] feeds, int[] sweepOrder, Listener listener, List<String> notes) {
         this.feeds = feeds;
+        this.sweep = sweepOrder(feeds, sweepOrder);
         this.worldSize = feeds.length;
         this.listener = listener;
         this.notes = notes;
         this.clock = new VectorClocks(worldSize);
     }
 
+    /** The feeds in {@code order} (ranks it does not name, or all when null, follow in rank order). */
+    private static RankFeed[] sweepOrder(RankFeed[] feeds, int[] order) {
+        RankFeed[] sweep = new RankFeed[feeds.length];
+        BitSet placed = new BitSet(feeds.length);
+        int k = 0;
+        for (int r : order == null ? new int[0] : order) {
+            if (r >= 0 && r < feeds.length && !placed.get(r)) {
+                placed.set(r);
+                sweep[k++] = feeds[r];
+            }
+        }
+        for (int r = placed.nextClearBit(0); r < feeds.length; r = placed.nextClearBit(r + 1)) {
+            sweep[k++] = feeds[r];
+        }
+        return sweep;
+    }
+
     /** Replays every feed to its end, showing {@code listener} each event; notes where the order is approximate. */
     static void run(RankFeed[] feeds, Listener listener, List<String> notes) {
-        new StreamReplay(feeds, listener, notes).run();
+        new StreamReplay(feeds, null, listener, notes).run();
+    }
+
+    /**
+     * {@link #run} stepping the ranks in {@code sweepOrder} (a permutation of the ranks) in
+     * each sweep. The clocks and the pairs do not depend on it (stepping one rank never stops
+     * another from being stepped), and the findings must not either: that is what lets the
+     * replay be split over processes that step their own ranks.
+     */
+    static void run(RankFeed[] feeds, int[] sweepOrder, Listener listener, List<String> notes) {
+        new StreamReplay(feeds, sweepOrder, listener, notes).run();
     }
 
     private final ReplayObserver.Clocks clocks = new ReplayObserver.Clocks() {
@@ -92,7 +122,7 @@ final class StreamReplay {
         while (true) {
             boolean progress = false;
             boolean left = false;
-            for (RankFeed f : feeds) {
+            for (RankFeed f : sweep) {
                 if (f == null) {
                     continue;
                 }

@@ -79,6 +79,11 @@ final class StreamingAnalysis {
     static volatile RuntimeException failureForTest;
 
     static Streamed analyse(Path dir) throws IOException {
+        return analyse(dir, null);
+    }
+
+    /** {@link #analyse} with the replay stepping the ranks in {@code sweepOrder} (null: rank order). */
+    static Streamed analyse(Path dir, int[] sweepOrder) throws IOException {
         RuntimeException injected = failureForTest;
         if (injected != null) {
             throw injected;
@@ -153,7 +158,7 @@ final class StreamingAnalysis {
         List<String> order = new ArrayList<>();
         // a check failing on traces it did not expect costs its own findings only, said as a note
         List<String> failed = new ArrayList<>();
-        StreamReplay.run(feeds, new StreamReplay.Listener() {
+        StreamReplay.run(feeds, sweepOrder, new StreamReplay.Listener() {
             @Override
             public void visit(RankFeed feed, FeedSlot slot, ReplayObserver.Clocks clocks) {
                 events[0]++;

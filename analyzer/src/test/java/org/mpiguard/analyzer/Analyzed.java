@@ -32,6 +32,34 @@ record Analyzed(List<Finding> findings, Analysis.Result result) {
         assertEquals(json(whole.findings()), json(streamed.findings()), "the streaming analysis's findings");
         assertEquals(races(whole.races()), races(streamed.races()), "the streaming analysis's races");
         assertEquals(whole.events(), streamed.events(), "the events the streaming analysis read");
+        int ranks = TraceSet.files(dir).size();
+        for (int[] order : sweepOrders(ranks)) {
+            Analysis.Result other = StreamingAnalysis.analyse(dir, order).result();
+            String how = "the findings when the replay steps the ranks in the order " + java.util.Arrays.toString(order);
+            assertEquals(json(whole.findings()), json(other.findings()), how);
+            assertEquals(races(whole.races()), races(other.races()), how);
+            assertEquals(whole.notes(), other.notes(), how);
+        }
+    }
+
+    /**
+     * Orders other than rank order for the replay's sweeps: reversed, and odd ranks before
+     * even ones (a split of the ranks over two processes, each stepping its own).
+     */
+    static List<int[]> sweepOrders(int ranks) {
+        int[] reversed = new int[ranks];
+        int[] oddFirst = new int[ranks];
+        int k = 0;
+        for (int r = 0; r < ranks; r++) {
+            reversed[r] = ranks - 1 - r;
+        }
+        for (int r = 1; r < ranks; r += 2) {
+            oddFirst[k++] = r;
+        }
+        for (int r = 0; r < ranks; r += 2) {
+            oddFirst[k++] = r;
+        }
+        return List.of(reversed, oddFirst);
     }
 
     private static String races(List<MessageRaceAnalysis.Race> races) {
