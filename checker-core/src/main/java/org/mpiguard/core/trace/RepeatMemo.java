@@ -107,11 +107,11 @@ final class RepeatMemo {
         v[9] = f9;
         v[10] = f10;
         v[11] = f11;
-        long wide = RecordLayout.wideMask(recordTag);
-        for (int i = 0; i < F; i++) {
-            if ((wide >>> i & 1) == 0) {
-                v[i] = (int) v[i];
-            }
+        // only the kind's fields are read (search, push, the writer), so only they are narrowed
+        long narrow = ~RecordLayout.wideMask(recordTag) & (1L << RecordLayout.fields(recordTag)) - 1;
+        for (; narrow != 0; narrow &= narrow - 1) {
+            int i = Long.numberOfTrailingZeros(narrow);
+            v[i] = (int) v[i];
         }
         return v;
     }
@@ -127,9 +127,14 @@ final class RepeatMemo {
         long delta = seq - lastSeq;
         boolean fits = lastSeq >= 0 && delta > 0 && delta <= MAX_DELTA && recordSite >= 0 && recordSite <= MAX_SITE;
         int slot = slot(recordSite, recordTag);
-        int period = fits && holds(slot, recordSite, recordTag)
-                ? search(slot, Math.min(RecordLayout.fields(recordTag), v.length), v) : 0;
-        replay(recordTag, recordSite, seq, v, v.length);
+        boolean held = holds(slot, recordSite, recordTag);
+        int count = Math.min(RecordLayout.fields(recordTag), v.length);
+        int period = fits && held ? search(slot, count, v) : 0;
+        lastSeq = seq;
+        if (!held) {
+            take(slot, recordSite, recordTag);
+        }
+        push(slot, count, v);
         return period;
     }
 
@@ -141,17 +146,22 @@ final class RepeatMemo {
         lastSeq = seq;
         int slot = slot(recordSite, recordTag);
         if (!holds(slot, recordSite, recordTag)) {
-            if (row[slot] == 0) {
-                newRow(slot);
-            }
-            site[slot] = recordSite;
-            tag[slot] = recordTag;
-            chunkOf[slot] = chunk;
-            held[slot] = 0;
-            lastPeriod[slot] = 0;
-            sinceSearch[slot] = 0;
+            take(slot, recordSite, recordTag);
         }
         push(slot, Math.min(RecordLayout.fields(recordTag), count), v);
+    }
+
+    /** The slot now holds this site's events of this kind in this chunk, none yet. */
+    private void take(int slot, int recordSite, int recordTag) {
+        if (row[slot] == 0) {
+            newRow(slot);
+        }
+        site[slot] = recordSite;
+        tag[slot] = recordTag;
+        chunkOf[slot] = chunk;
+        held[slot] = 0;
+        lastPeriod[slot] = 0;
+        sinceSearch[slot] = 0;
     }
 
     /** Whether the slot holds events of this site and kind from this chunk. */
@@ -189,11 +199,19 @@ final class RepeatMemo {
 
     /** Whether the slot's event {@code p} back, plus its step from the one {@code p} before it, is {@code v}. */
     private boolean predicts(int slot, int p, int count, long[] v) {
+        long[] h = history;
         int back = at(slot, p);
-        int before = held[slot] >= 2 * p ? at(slot, 2 * p) : -1;
+        if (held[slot] < 2 * p) {
+            for (int i = 0; i < count; i++) {
+                if (v[i] != h[back + i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        int before = at(slot, 2 * p);
         for (int i = 0; i < count; i++) {
-            long last = history[back + i];
-            if (v[i] != (before < 0 ? last : 2 * last - history[before + i])) {
+            if (v[i] != 2 * h[back + i] - h[before + i]) {
                 return false;
             }
         }
