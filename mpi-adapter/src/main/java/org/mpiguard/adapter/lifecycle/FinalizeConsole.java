@@ -1,5 +1,6 @@
 package org.mpiguard.adapter.lifecycle;
 
+import org.mpiguard.adapter.DirectExchange;
 import java.nio.ByteBuffer;
 
 import java.util.ArrayList;
@@ -68,8 +69,7 @@ public final class FinalizeConsole {
         }
         try {
             byte[] bytes = SharedFindings.encode(mine);
-            int[] lengths = new int[size];
-            c.gather(new int[] {bytes.length}, 1, MPI.INT, lengths, 1, MPI.INT, 0);
+            int[] lengths = DirectExchange.gather(c, bytes.length, 0);
             // Direct buffers: Open MPI 4.1.4's binding sizes its native copy of a heap array in a
             // v-collective wrongly (displs[m] * counts[m]), which corrupts the heap for some counts.
             ByteBuffer send = ByteBuffer.allocateDirect(Math.max(bytes.length, 1)).put(bytes);

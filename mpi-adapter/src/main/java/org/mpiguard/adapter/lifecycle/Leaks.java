@@ -1,5 +1,6 @@
 package org.mpiguard.adapter.lifecycle;
 
+import org.mpiguard.adapter.DirectExchange;
 import org.mpiguard.adapter.shadow.CommRanks;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -147,7 +148,7 @@ public final class Leaks {
             if (bytes < 0 || bytes > MAX_DRAINED_BYTES) {
                 break;
             }
-            comm.recv(new byte[Math.max(bytes, 1)], bytes, MPI.BYTE, source, tag);
+            DirectExchange.drop(comm, bytes, source, tag);
         }
         String where = comm == MPI.COMM_WORLD ? "MPI.COMM_WORLD" : comm == MPI.COMM_SELF ? "MPI.COMM_SELF"
                 : "the communicator made at " + CallSites.get(Shadows.comm(comm).creationSite()).location();

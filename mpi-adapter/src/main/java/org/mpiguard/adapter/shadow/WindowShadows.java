@@ -1,5 +1,6 @@
 package org.mpiguard.adapter.shadow;
 
+import org.mpiguard.adapter.DirectExchange;
 import java.nio.Buffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -7,7 +8,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import mpi.Comm;
-import mpi.MPI;
 import mpi.MPIException;
 import mpi.Win;
 import org.mpiguard.core.MpiFailure;
@@ -104,8 +104,7 @@ public final class WindowShadows {
             int unit = BaseType.elementBytes(base);
             int[] mine = {size, dispUnit * unit, unit, Math.min(size, memory)};
             int n = comm.getSize();
-            int[] all = new int[4 * n];
-            comm.allGather(mine, 4, MPI.INT, all, 4, MPI.INT);
+            int[] all = DirectExchange.allGather(comm, mine);
             long[] sizes = new long[n];
             long[] buffers = new long[n];
             int[] units = new int[n];

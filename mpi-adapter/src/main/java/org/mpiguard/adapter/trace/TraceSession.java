@@ -1,5 +1,6 @@
 package org.mpiguard.adapter.trace;
 
+import org.mpiguard.adapter.DirectExchange;
 import java.io.IOException;
 import java.nio.file.Path;
 import mpi.Intracomm;
@@ -95,23 +96,22 @@ public final class TraceSession {
         recorder = null;
         w.close();
         boolean whole = r.dropped() == 0;
-        int[] flag = {whole ? 1 : 0};
         Intracomm comm = privateComm;
         if (comm == null) {
             return false;
         }
         try {
-            comm.allReduce(flag, 1, MPI.INT, MPI.MIN);
+            whole = DirectExchange.allMin(comm, whole ? 1 : 0) == 1;
             comm.free();
         } catch (MPIException | RuntimeException e) {
             Guard.fault("agreeing on the traces at Finalize", e);
             return false;
         }
-        if (flag[0] == 0 && rank == 0 && analyse) {
+        if (!whole && rank == 0 && analyse) {
             System.err.println("[MPIGuard] a rank's trace misses events: run mpiguard analyze " + dir
                     + " to see what can still be concluded");
         }
-        return rank == 0 && analyse && flag[0] == 1;
+        return rank == 0 && analyse && whole;
     }
 
     /** Rank 0, after MPI.Finalize: the analyses of the whole run, printed and written beside the traces. */
