@@ -45,19 +45,20 @@ class VectorCollectiveTest {
     }
 
     @Test
-    void receiveBlocksThatOverlapAreRefusedNamingBothBlocks() throws Exception {
+    void receiveBlocksThatOverlapAreWarnedOfNamingBothBlocksAndTheCallIsMade() throws Exception {
         String program = PKG + "OverlappingReceiveBlocks";
         MpiRun.Result plain = MpiRun.program(program).ranks(2).run();
         assertEquals(0, plain.exitCode(), "Open MPI runs it and says nothing\n" + plain);
         MpiRun.Result r = MpiRun.program(program).ranks(2).withAgent("").run();
-        assertEquals(DeadlockDetectionTest.ABORT_EXIT_CODE, r.exitCode(), r.toString());
-        assertFalse(r.stdout().contains(" got "), "the call was not made\n" + r);
+        assertEquals(0, r.exitCode(), r.toString());
+        assertEquals(2, r.stdout().lines().filter(l -> l.contains(" got ")).count(),
+                "the call was made on both ranks, as without the checker\n" + r);
         List<JsonNode> findings = Findings.read(r.reportDir());
-        assertFalse(findings.isEmpty(), r.toString());
+        assertEquals(2, findings.size(), "one warning on each rank\n" + r);
         int line = SourceMarkers.line(program, "OVERLAP-SITE");
         for (JsonNode f : findings) {
             assertEquals("invalid-argument", f.get("kind").asText(), f.toString());
-            assertEquals("error", f.get("severity").asText(), f.toString());
+            assertEquals("warning", f.get("severity").asText(), f.toString());
             assertEquals(line, f.get("site").get("line").asInt(), f.toString());
             String message = f.get("message").asText();
             assertTrue(message.startsWith("[vcoll.recv-overlap] Comm.allGatherv: argument 'displs' = int[2] makes"

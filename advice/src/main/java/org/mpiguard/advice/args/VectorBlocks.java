@@ -8,6 +8,7 @@ import org.mpiguard.core.args.ArgMessages;
 import org.mpiguard.core.args.BaseType;
 import org.mpiguard.core.args.BlockOverlap;
 import org.mpiguard.core.args.VectorScratch;
+import org.mpiguard.core.report.FindingKind;
 
 /**
  * What the blocks of a v-collective must be beyond fitting in their buffer (that is
@@ -58,7 +59,7 @@ final class VectorBlocks {
         if (pair != BlockOverlap.NONE) {
             int i = BlockOverlap.first(pair);
             int j = BlockOverlap.second(pair);
-            Checks.fail(site, "vcoll.recv-overlap", "rDispls", displs, "makes block " + i + " "
+            overlapWarning(site, "rDispls", displs, "makes block " + i + " "
                     + range(displs[i], counts[i] * bytes[i]) + " and block " + j + " "
                     + range(displs[j], counts[j] * bytes[j]) + " of recvBuf overlap (in bytes, as allToAllw's"
                     + " displacements are): MPI would write those bytes twice, and which block's data stays is"
@@ -71,13 +72,27 @@ final class VectorBlocks {
     private static void overlapping(int site, String countsName, int[] counts, String displsName, int[] displs,
                                     String bufName, String typeName, int i, int j, String unit)
             throws MpiFailure {
-        Checks.fail(site, "vcoll.recv-overlap", displsName, displs, "makes rank " + i + "'s block "
+        overlapWarning(site, displsName, displs, "makes rank " + i + "'s block "
                 + range(displs[i], counts[i]) + " and rank " + j + "'s block " + range(displs[j], counts[j])
                 + " of " + bufName + " overlap (" + countsName + "[" + i + "] = " + counts[i] + ", "
                 + countsName + "[" + j + "] = " + counts[j] + ", in " + unit + "): MPI would write those"
                 + " elements twice, and which rank's data stays is undefined (the standard makes such a call"
                 + " erroneous)", "receive blocks that do not overlap: " + displsName + "[r] + " + countsName
                 + "[r] <= the next block's displacement (gaps between blocks are fine)");
+    }
+
+    /**
+     * Overlapping receive blocks are a warning, said once per site: MPI writes the shared
+     * locations twice and which data stays is undefined (the standard makes the call
+     * erroneous), but nothing is written outside the buffer, as when two pending receives
+     * write one memory (docs/argument-checks.md). Programs written after a textbook's
+     * expected output rely on the last block winning; the call is made as without the checker.
+     */
+    private static void overlapWarning(int site, String displsName, int[] displs, String problem, String valid) {
+        if (Violations.firstWarning(FindingKind.INVALID_ARGUMENT, site, "vcoll.recv-overlap")) {
+            Violations.warn(FindingKind.INVALID_ARGUMENT, site, ArgMessages.argument("vcoll.recv-overlap",
+                    Violations.op(site), displsName, displs, problem, valid));
+        }
     }
 
     private static String range(long start, long length) {

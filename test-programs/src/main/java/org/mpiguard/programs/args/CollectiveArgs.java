@@ -111,16 +111,6 @@ public class CollectiveArgs {
             expect(() -> freed.bcast(two, 2, MPI.INT, 0)); // CHECK: handle.comm-freed Comm.bcast comm
             expect(() -> comm.bcast(two, 1, pair, 0)); // CHECK: type.uncommitted Comm.bcast type
             expect(() -> comm.allReduce(two, four, 1, gone, MPI.SUM)); // CHECK: type.freed Comm.allReduce type
-            int[] twos = {2, 2};
-            int[] lap = {0, 1};
-            int[] apart = {0, 2};
-            Datatype[] ints = {MPI.INT, MPI.INT};
-            expect(() -> comm.gatherv(two, 2, MPI.INT, four, twos, lap, MPI.INT, 0)); // CHECK: vcoll.recv-overlap Comm.gatherv displs
-            expect(() -> comm.allGatherv(two, 2, MPI.INT, four, twos, lap, MPI.INT)); // CHECK: vcoll.recv-overlap Comm.allGatherv displs
-            expect(() -> comm.allToAllv(four, twos, apart, MPI.INT, new int[4], twos, lap, MPI.INT)); // CHECK: vcoll.recv-overlap Comm.allToAllv rdispls
-            expect(() -> comm.allGatherv(four, twos, lap, MPI.INT)); // CHECK: vcoll.recv-overlap Comm.allGatherv displs
-            expect(() -> comm.allToAllw(MPI.newIntBuffer(4), twos, new int[] {0, 8}, ints, MPI.newIntBuffer(4), twos, new int[] {0, 4}, ints)); // CHECK: vcoll.recv-overlap Comm.allToAllw rDispls
-            expect(() -> ring.neighborAllGatherv(two, 2, MPI.INT, four, twos, lap, MPI.INT)); // CHECK: vcoll.recv-overlap Comm.neighborAllGatherv displs
             int n = 16_384; // blocks of 16,384 doubles: the binding's copy is 2^31 bytes, wrapped to its eager buffer
             int[] big = {n, n};
             int[] bigAt = {0, n};
@@ -132,6 +122,21 @@ public class CollectiveArgs {
             expect(() -> comm.gatherv(wide, big, bigAt, MPI.DOUBLE, 0)); // CHECK: hazard.vcoll-heap-copy Comm.gatherv recvbuf
             expect(() -> ring.neighborAllToAllv(wide, big, bigAt, MPI.DOUBLE, new double[2 * n], big, bigAt, MPI.DOUBLE)); // CHECK: hazard.vcoll-heap-copy Comm.neighborAllToAllv sendbuf
             System.out.println("refused " + Refused.count());
+        }
+        {
+            // every rank: overlapping receive blocks are a warning, and the call is made
+            int[] two = {rank, rank};
+            int[] four = new int[4];
+            int[] twos = {2, 2};
+            int[] lap = {0, 1};
+            int[] apart = {0, 2};
+            Datatype[] ints = {MPI.INT, MPI.INT};
+            comm.gatherv(two, 2, MPI.INT, four, twos, lap, MPI.INT, 0); // CHECK: vcoll.recv-overlap Comm.gatherv displs
+            comm.allGatherv(two, 2, MPI.INT, four, twos, lap, MPI.INT); // CHECK: vcoll.recv-overlap Comm.allGatherv displs
+            comm.allToAllv(four, twos, apart, MPI.INT, new int[4], twos, lap, MPI.INT); // CHECK: vcoll.recv-overlap Comm.allToAllv rdispls
+            comm.allGatherv(four, twos, lap, MPI.INT); // CHECK: vcoll.recv-overlap Comm.allGatherv displs
+            comm.allToAllw(MPI.newIntBuffer(4), twos, new int[] {0, 8}, ints, MPI.newIntBuffer(4), twos, new int[] {0, 4}, ints); // CHECK: vcoll.recv-overlap Comm.allToAllw rDispls
+            ring.neighborAllGatherv(two, 2, MPI.INT, four, twos, lap, MPI.INT); // CHECK: vcoll.recv-overlap Comm.neighborAllGatherv displs
         }
         pair.free();
         ring.free();

@@ -8,8 +8,8 @@ import mpi.MPIException;
  * Every rank contributes 3 values to an allGatherv whose displacements step by 2: each
  * rank's block overlaps the next one's by an element, so MPI writes that element twice
  * and which rank's value stays is undefined (the standard makes the call erroneous).
- * Without the checker it runs and prints whatever MPI left; with it the call is refused
- * before it is made, naming both blocks. {@link OverlappingReceiveBlocksFixed} steps by 3.
+ * Without the checker it runs and prints whatever MPI left; with it too, and each rank is
+ * warned of the call, naming both blocks. {@link OverlappingReceiveBlocksFixed} steps by 3.
  */
 public final class OverlappingReceiveBlocks {
     public static void main(String[] args) throws MPIException {
