@@ -21,6 +21,7 @@
 #   --work DIR           keep every run's output and findings here (default: a temp dir,
 #                        removed when no program differs)
 #   --only REGEX         only programs whose class name matches REGEX (grep -E)
+#   --args "A B"         arguments given to every program (split at blanks; default none)
 # Prints one Markdown table row per program and rank count: "same"; "warned" (exit code and
 # every rank's output unchanged but for MPIGuard's warning lines); "excluded" (hangs without
 # the agent); "same on a second agent run" (the first differed, e.g. a rank the machine
@@ -41,6 +42,7 @@ agent_options=""
 timeout=60
 work=""
 only=""
+program_args=""
 mpi_jar="${MPI_JAR:-/usr/lib/x86_64-linux-gnu/openmpi/lib/mpi.jar}"
 
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 2; }
@@ -53,6 +55,7 @@ while [ $# -gt 0 ]; do
     --timeout) timeout="$2"; shift 2 ;;
     --work) work="$2"; shift 2 ;;
     --only) only="$2"; shift 2 ;;
+    --args) program_args="$2"; shift 2 ;;
     -h|--help) usage ;;
     --*) echo "unknown option $1" >&2; usage ;;
     *) break ;;
@@ -105,7 +108,7 @@ run_once() {
     java_args+=("-javaagent:$agent=${agent_options:+$agent_options,}report=$out/report")
   fi
   (cd "$out" && exec mpirun "${root_flag[@]}" --oversubscribe --output-filename "$out/ranks" \
-      -np "$n" java "${java_args[@]}" -cp "$cp_all" "$main" >"$out/stdout" 2>"$out/stderr" </dev/null) &
+      -np "$n" java "${java_args[@]}" -cp "$cp_all" "$main" $program_args >"$out/stdout" 2>"$out/stderr" </dev/null) &
   local pid=$! ticks=0
   # Counts seconds the job ran, not wall time: on a machine where other jobs' measurements
   # stop ours (SIGSTOP, then SIGCONT) a stopped job is not a hung one.

@@ -58,6 +58,19 @@ class TransparencyHarnessTest {
     }
 
     @Test
+    void argumentsReachEveryRunOfTheProgram() throws Exception {
+        Path work = Files.createTempDirectory("transparency-args");
+        Harness h = harness("--ranks", "2", "--only", "LaunchCommand", "--args", "16 halo", "--work", work.toString(),
+                MpiRun.CLASSES.toString(), CORRECT);
+        assertEquals(0, h.exitCode(), h.output());
+        assertTrue(h.output().contains("| org.mpiguard.programs.correct.LaunchCommand | same (exit 0) |"), h.output());
+        for (String run : List.of("plain", "agent")) {
+            Path stdout = work.resolve("org.mpiguard.programs.correct.LaunchCommand/np2/" + run + "/stdout");
+            assertTrue(MpiRun.text(stdout).contains("argv 16 halo"), run + ": " + MpiRun.text(stdout));
+        }
+    }
+
+    @Test
     void aProgramTheAgentWarnsAboutIsToldApartFromAnUnchangedOne() throws Exception {
         Harness h = harness("--ranks", "2", "--only", "PortabilityArgs", MpiRun.CLASSES.toString(),
                 "org/mpiguard/programs/args");
