@@ -122,6 +122,29 @@ class RmaConflictAnalysisTest {
     }
 
     @Test
+    void aPutAndAGetOfOneSlotByOneOriginInOneEpochConflictAndAnotherSlotIsSilent() throws Exception {
+        Analyzed a = inOneFenceEpoch(2, run -> {
+            run.rank(1).put(11, WIN, 0, 0, 1, INT, 3);
+            run.rank(1).get(12, WIN, 0, 0, 1, INT);
+            run.rank(1).get(13, WIN, 0, 1, 1, INT);
+        });
+        Finding f = a.one(FindingKind.RMA_CONFLICT, 11, List.of(0, 1), 12);
+        assertEquals(Severity.ERROR, f.severity());
+        assertEquals(1, f.related().get(0).rank());
+        assertTrue(f.message().startsWith("[rma.put-get] ") && f.message().contains("bytes 0 to 4"), f.message());
+    }
+
+    @Test
+    void oneOriginsOperationsOrderedByAnUnlockOrOfOneAccumulateOpAreSilent() throws Exception {
+        RunBuilder run = run(2);
+        run.rank(1).lock(10, WIN, EXCLUSIVE, 0).put(11, WIN, 0, 0, 1, INT, 3).unlock(12, WIN, 0)
+                .lock(13, WIN, EXCLUSIVE, 0).get(14, WIN, 0, 0, 1, INT).accumulate(15, WIN, 0, 2, 1, INT, SUM)
+                .accumulate(16, WIN, 0, 2, 1, INT, SUM).get(17, WIN, 0, 3, 1, INT).get(18, WIN, 0, 3, 1, INT)
+                .unlock(19, WIN, 0);
+        assertEquals(List.of(), Analyzed.of(run.write(true)).of(FindingKind.RMA_CONFLICT));
+    }
+
+    @Test
     void getsOfTwoOriginsOnTheSameBytesAreSilent() throws Exception {
         inOneFenceEpoch(3, run -> {
             run.rank(1).get(11, WIN, 0, 0, 4, INT);

@@ -135,6 +135,20 @@ class RmaRaceTest {
         assertSilent(tracedAt(PKG + "SameValuePuts", 3, "twin"));
     }
 
+    // ---- one origin: its put and get of one slot in one epoch are not ordered ----
+
+    @Test
+    void aPutAndAGetOfOneSlotByOneRankInOneEpochConflict() throws Exception {
+        MpiRun.Result r = tracedAt(PKG + "PutThenGetOneOrigin", 2);
+        JsonNode f = rule(r, "PutThenGetOneOrigin", 0, "one-origin put", 0, "one-origin get", "rma.put-get", "error");
+        assertTrue(ranksOf(f).contains(1), "the target is named\n" + f);
+    }
+
+    @Test
+    void aGetOfAnotherSlotThanTheOriginsPutIsSilent() throws Exception {
+        assertSilent(tracedAt(PKG + "PutThenGetOneOrigin", 2, "fixed"));
+    }
+
     // ---- MPI.NO_OP: an atomic read goes with the accumulates (same_op_no_op) ----
 
     @Test

@@ -108,12 +108,17 @@ final class ConflictLog {
         String times = (g.count == 1 ? "" : " This pair conflicted " + g.count + " times in the run.")
                 + (g.sameValue > 0 && g.verdict.severity() == Severity.ERROR ? " In " + g.sameValue + " of them the "
                 + "two wrote the same value, which only hid the race there." : "");
-        String message = "[" + g.verdict.id() + "] RMA conflict on the window of rank " + g.first.target() + " ("
-                + bytes + "): " + describe(g.first, first) + " and " + describe(g.second, second)
-                + ", and nothing orders the two: neither is complete (closing fence, complete, unlock or flush) "
+        boolean overlap = g.first.overlaps(g.second);
+        String unordered = g.first.origin() == g.second.origin()
+                ? ", and one rank issued both in one epoch: MPI orders only the accumulates of one origin, and the "
+                + "first is not complete at the target (closing fence, complete, unlock or flush) before the second "
+                + "starts. "
+                : ", and nothing orders the two: neither is complete (closing fence, complete, unlock or flush) "
                 + "before the other starts, through any chain of messages, collectives, fences or "
-                + "post/start/complete/wait, and no exclusive lock keeps them apart. " + capital(g.verdict.why())
-                + ". " + fix(g.first, g.second) + times;
+                + "post/start/complete/wait, and no exclusive lock keeps them apart. ";
+        String message = "[" + g.verdict.id() + "] RMA conflict on the window of rank " + g.first.target() + " ("
+                + bytes + "): " + describe(g.first, first, overlap) + " and " + describe(g.second, second, overlap)
+                + unordered + capital(g.verdict.why()) + ". " + fix(g.first, g.second) + times;
         RelatedCall related = new RelatedCall(g.second.origin(), op(g.second, second), SiteRef.of(second));
         return new Finding(FindingKind.RMA_CONFLICT, g.verdict.severity(), new ArrayList<>(ranks),
                 op(g.first, first), SiteRef.of(first), List.of(related), message, List.of());
@@ -132,10 +137,12 @@ final class ConflictLog {
     }
 
     /** {@code the Win.put of rank 1 at Prog.java:12 (under a shared lock) writes them}. */
-    private static String describe(Access a, CallSite site) {
+    /** One side: what it does to the bytes, the shared ones ("them") or, apart, its own range. */
+    private static String describe(Access a, CallSite site, boolean overlap) {
         String what = a.kind().local() ? "the " + a.kind().name().toLowerCase() + " by rank " + a.origin()
                 + " into its own window" : "the " + op(a, site) + " of rank " + a.origin();
-        return what + " at " + site.location() + " (" + a.mode().phrase() + ") " + a.kind().verb() + " them";
+        return what + " at " + site.location() + " (" + a.mode().phrase() + ") " + a.kind().verb()
+                + (overlap ? " them" : " bytes " + a.start() + " to " + a.end());
     }
 
     private static String fix(Access a, Access b) {

@@ -172,10 +172,17 @@ public final class RmaConflictAnalysis implements ReplayObserver {
     }
 
     private void judge(Access earlier, Access a, Clocks clocks) {
-        if (earlier.origin() == a.origin() || EpochMode.exclusive(earlier.mode(), a.mode())) {
+        if (earlier.origin() == a.origin()) {
+            // one origin: program order does not order its RMA operations within an epoch (MPI-3.1
+            // 11.7.2 orders only accumulates), so two of them conflict when the later was issued
+            // before the earlier completed at the target; an end never seen is left alone
+            if (earlier.completion() == Access.NEVER || earlier.completion() < a.index()) {
+                return;
+            }
+        } else if (EpochMode.exclusive(earlier.mode(), a.mode())) {
             return;
-        }
-        if (earlier.completion() != Access.NEVER && clocks.known(a.origin(), earlier.origin()) > earlier.completion()) {
+        } else if (earlier.completion() != Access.NEVER
+                && clocks.known(a.origin(), earlier.origin()) > earlier.completion()) {
             return;
         }
         Compatibility.Verdict v = Compatibility.of(earlier, a);
