@@ -95,6 +95,16 @@ class LaunchersAndCheckTest {
     }
 
     @Test
+    void checkOfAJobThatFailsWithoutAnErrorEndsWithTheJobsOwnStatus() throws Exception {
+        Installation.Result r = Installation.mpiguard(List.of("check", "--budget", "2m", "--np", "2",
+                "--allow-run-as-root", "--oversubscribe", "--", "java", "-cp", Installation.programClassPath(),
+                "org.mpiguard.programs.correct.ExitCode"));
+        assertEquals(3, r.exitCode(), "the program's System.exit(3), not a success\n" + r);
+        assertTrue(r.stdout().contains("MPIGuard deep check: 0 error(s)"), r.stdout());
+        assertTrue(r.stdout().contains("the traced run ended with status 3"), r.stdout());
+    }
+
+    @Test
     void checkFindsNoErrorInTheTwinAndItsReplayShowsTheRaceHarmless() throws Exception {
         Installation.Result r = Installation.mpiguard(List.of("check", "--budget", "5m", "--np", "3",
                 "--allow-run-as-root", "--oversubscribe", "--", "java", "-cp", Installation.programClassPath(),

@@ -52,8 +52,9 @@ import picocli.CommandLine.Spec;
                 + " all of it, and the replays get what the run and the analysis left."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            " 0:no step found an error",
+            " 0:no step found an error and the traced run ended with status 0",
             "86:a step found an error (online, in the traces, predicted or confirmed by a replay)",
+            " N:no step found an error; the traced run (the job or its launcher) ended with status N",
             "64:bad options",
             "127:the launcher, java or the agent jar was not found"})
 public final class CheckCommand implements Callable<Integer> {
@@ -139,7 +140,17 @@ public final class CheckCommand implements Callable<Integer> {
 
         ReportWriter.Written written = rewriteReport(dir, args);
         CheckSummary.print(written.report(), steps, elapsed(start), runStatus, written.html(), out);
-        return written.report().errors() > 0 ? CommandExitCodes.ERROR_FINDINGS : CommandExitCodes.OK;
+        if (written.report().errors() > 0) {
+            return CommandExitCodes.ERROR_FINDINGS;
+        }
+        if (runStatus != 0) {
+            // as mpiguard run: no error found, so the job's own status, never a success it did not have
+            out.println("[mpiguard check] the traced run ended with status " + runStatus + " (the job's own, or its"
+                    + " launcher's: see its output above); the check ends with it");
+            out.flush();
+            return runStatus;
+        }
+        return CommandExitCodes.OK;
     }
 
     /** The command as main runs it, printing where this one prints. */
