@@ -199,6 +199,11 @@ final class RequestLifecycleAnalysis {
                 out.add(t, e.site(), life.createSite, Severity.ERROR, "used after free",
                         "waits for or tests a request that was freed (made at %2$s): the handle no longer "
                                 + "names an operation. Complete a request before freeing it, and not after.");
+            } else if (life.persistent && life.startSite == 0 && !life.active) {
+                out.add(t, e.site(), life.createSite, Severity.WARNING, "never started",
+                        "waits for or tests a persistent request that was never started (made at %2$s): MPI "
+                                + "returns at once for an inactive request, so the operation never happens. Call "
+                                + "start() before waiting for it.");
             } else if (!life.active || (e.field(5) & CompletionOp.INACTIVE) != 0) {
                 out.add(t, e.site(), life.lastSite, Severity.WARNING, "completed twice",
                         "waits for or tests a request that is not active: it completed at %2$s already. The "
@@ -291,6 +296,7 @@ final class RequestLifecycleAnalysis {
         String online = switch (rule) {
             case "never completed" -> "never-completed";
             case "completed twice" -> "completed-twice";
+            case "never started" -> "never-started";
             case "freed while active" -> "freed-active";
             default -> null;
         };

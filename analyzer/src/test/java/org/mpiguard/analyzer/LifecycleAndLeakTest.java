@@ -134,6 +134,19 @@ class LifecycleAndLeakTest {
     }
 
     @Test
+    void aWaitForAPersistentRequestNeverStartedIsAWarningNamingItsMaking() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        RunBuilder.Rank zero = run.rank(0);
+        long req = zero.newRequest();
+        zero.rec.request(zero.site("Comm.sendInit", 10), RequestOp.CREATE_PERSISTENT, req);
+        zero.rec.complete(zero.site("Request.waitFor", 13), CompletionOp.WAIT, req, -1, -1, -1, CompletionOp.INACTIVE);
+        zero.rec.request(zero.site("Request.free", 14), RequestOp.FREE, req);
+        Finding f = Analyzed.of(run.write(true)).one(FindingKind.REQUEST_LIFECYCLE, 13, List.of(0), 10);
+        assertEquals(Severity.WARNING, f.severity());
+        assertTrue(f.message().contains("never started") && !f.message().contains("completed at"), f.message());
+    }
+
+    @Test
     void aRequestUsedAfterFreeIsAnErrorNamingTheFree() throws Exception {
         RunBuilder run = new RunBuilder(dir, 2);
         RunBuilder.Rank zero = run.rank(0);

@@ -35,6 +35,23 @@ class RequestLifecycleTest {
     }
 
     @Test
+    void waitingForAPersistentRequestNeverStartedIsAWarningNamingTheWaitAndItsMaking() throws Exception {
+        String program = "reqlife.NeverStarted";
+        MpiRun.Result r = MpiRun.program(program).ranks(2).withAgent("").run();
+        assertEquals(0, r.exitCode(), "a warning: the job ends as without the checker\n" + r);
+        assertEquals("rank 1 got nothing\n", r.ofRank(1, "stdout"), r.toString());
+        JsonNode f = theOnly(r, "request-lifecycle");
+        assertEquals("warning", f.get("severity").asText());
+        assertEquals("Request.waitFor", f.get("op").asText());
+        assertSites(f, program, "WAIT", "MADE", 0);
+        assertTrue(f.get("message").asText().contains("was never started"), f.toString());
+        MpiRun.Result twin = MpiRun.program(program).ranks(2).withAgent("").programArg("started").run();
+        assertEquals(0, twin.exitCode(), twin.toString());
+        assertEquals("rank 1 got 7\n", twin.ofRank(1, "stdout"), twin.toString());
+        assertTrue(Findings.read(twin.reportDir()).isEmpty(), twin.toString());
+    }
+
+    @Test
     void aSendNeverCompletedBeforeFinalizeWhoseMessageWasDeliveredIsAWarningAtItsCreation() throws Exception {
         String program = "reqlife.NeverCompleted";
         MpiRun.Result r = MpiRun.program(program).ranks(2).withAgent("").run();

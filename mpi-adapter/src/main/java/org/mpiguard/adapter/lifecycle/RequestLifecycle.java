@@ -37,6 +37,15 @@ public final class RequestLifecycle {
 
     /** Before waitFor, waitStatus, test, testStatus of one request. */
     public static void beforeCompletion(Object request, int site) {
+        int made = RequestShadows.neverStarted(request);
+        if (made != 0 && Violations.firstWarning(FindingKind.REQUEST_LIFECYCLE, site, "never-started")) {
+            var call = CallSites.get(site);
+            report("never-started", site, made, "The persistent request passed to " + call.op() + " at "
+                    + call.location() + " (made at " + CallSites.get(made).location() + ") was never started: MPI"
+                    + " returns at once for an inactive request, so this call waits for nothing and its operation"
+                    + " never happens (a partner waiting for that message or buffer waits for ever). Call start()"
+                    + " (or Prequest.startAll) before waiting for it. (Said once for this call site on this rank.)");
+        }
         int earlier = RequestShadows.completedBy(request);
         if (earlier != 0 && Violations.firstWarning(FindingKind.REQUEST_LIFECYCLE, site, "completed-twice")) {
             var call = CallSites.get(site);

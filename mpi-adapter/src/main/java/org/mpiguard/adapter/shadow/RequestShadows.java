@@ -209,6 +209,20 @@ public final class RequestShadows {
                 && !(request instanceof mpi.Prequest) ? view.completedSite : 0;
     }
 
+    /**
+     * The creation site of {@code request} when it is a persistent request known here that was
+     * never started (and not freed), else 0.
+     */
+    public static int neverStarted(Object request) {
+        if (!(request instanceof mpi.Prequest)) {
+            return 0;
+        }
+        RequestShadow.View view = SCRATCH.get();
+        RequestShadow slot = slotOf(request);
+        return slot != null && slot.copyTo(request, view) && !view.active && view.startedSite == 0 && !view.freed
+                ? Math.max(view.site, 1) : 0;
+    }
+
     /** The start of {@code request} when it is an active persistent request known here, else 0. */
     public static int activeSince(Object request) {
         if (request == null || activeCount == 0) {
