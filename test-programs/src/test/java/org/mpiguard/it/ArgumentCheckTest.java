@@ -81,6 +81,18 @@ class ArgumentCheckTest {
         assertEveryMarkerReported(Findings.read(r.reportDir()), markers, r.toString());
     }
 
+    @Test
+    void aWindowFreedInsideAnEpochNamesTheCallThatOpenedIt() throws Exception {
+        String program = PKG + "OneSidedArgs";
+        MpiRun.Result r = MpiRun.program(program).ranks(2).withAgent("on-error=continue").run();
+        int free = CheckMarkers.of("OneSidedArgs").stream().filter(m -> m.id().equals("rma.free-in-epoch"))
+                .findFirst().orElseThrow().line();
+        JsonNode f = Findings.read(r.reportDir()).stream().filter(n -> n.get("site").get("line").asInt() == free)
+                .findFirst().orElseThrow(() -> new AssertionError(r.toString()));
+        assertTrue(f.get("message").asText().contains("(opened by Win.lock at OneSidedArgs.java:"
+                + SourceMarkers.line(program, "EPOCH-OPENED") + " and never closed)"), f.toString());
+    }
+
     @ParameterizedTest(name = "{0} is silent under the checker")
     @CsvSource({
         "PointToPointArgsFixed, 2",

@@ -6,6 +6,7 @@ import org.mpiguard.adapter.MpiConstants;
 import org.mpiguard.adapter.shadow.WindowShadow;
 import org.mpiguard.core.args.ArgMessages;
 import org.mpiguard.core.args.RmaEpochs;
+import org.mpiguard.core.site.CallSites;
 
 /**
  * Entry points of rma.rules for a window's epochs: fence, post/start/complete/wait,
@@ -69,6 +70,7 @@ public final class OneSidedSync {
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.start();
+            e.openedAt(site);
         }
     }
 
@@ -113,6 +115,7 @@ public final class OneSidedSync {
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.post();
+            e.openedAt(site);
         }
     }
 
@@ -181,6 +184,7 @@ public final class OneSidedSync {
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.lock(rank, lockType == MpiConstants.LOCK_EXCLUSIVE ? RmaEpochs.EXCLUSIVE : RmaEpochs.SHARED);
+            e.openedAt(site);
         }
     }
 
@@ -226,6 +230,7 @@ public final class OneSidedSync {
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.lockAll();
+            e.openedAt(site);
         }
     }
 
@@ -289,8 +294,11 @@ public final class OneSidedSync {
         OneSided.window(site, win);
         RmaEpochs e = epochs(win);
         if (e != null && (e.anyPassive() || e.pscwOpen())) {
+            int opened = e.openedAt();
             Checks.fail(site, "rma.free-in-epoch", "win", "a window with an open epoch",
-                    "is freed while this rank holds a lock or an open post/start epoch on it",
+                    "is freed while this rank holds a lock or an open post/start epoch on it"
+                    + (opened == 0 ? "" : " (opened by " + CallSites.get(opened).op() + " at "
+                    + CallSites.get(opened).location() + " and never closed)"),
                     "unlock()/unlockAll()/complete()/waitFor() first, then free()");
         }
     }

@@ -26,9 +26,21 @@ public final class RmaEpochs {
      */
     private final int[] locked;
     private volatile int lockCount;
+    /** The call site of the lock, lockAll, start or post that opened an epoch last: what a free inside it names. */
+    private volatile int openedAt;
 
     public RmaEpochs(int groupSize) {
         locked = new int[Math.max(0, groupSize)];
+    }
+
+    /** An epoch was opened at call site {@code site} (a lock, lockAll, start or post). */
+    public void openedAt(int site) {
+        openedAt = site;
+    }
+
+    /** The call site that opened an epoch last, or 0. */
+    public int openedAt() {
+        return openedAt;
     }
 
     /** A fence opens a fence epoch unless it asserts that no RMA follows. */

@@ -56,7 +56,7 @@ public class OneSidedArgs {
             expect(() -> win.lock(MPI.LOCK_SHARED, 5, 0)); // CHECK: rma.target-range Win.lock rank
             expect(() -> win.unlock(5)); // CHECK: rma.target-range Win.unlock rank
             expect(() -> win.flush(-3)); // CHECK: rma.target-range Win.flush targetRank
-            win.lock(MPI.LOCK_SHARED, 1, 0);
+            win.lock(MPI.LOCK_SHARED, 1, 0); // EPOCH-OPENED
             expect(() -> win.lock(MPI.LOCK_SHARED, 1, 0)); // CHECK: rma.lock-twice Win.lock rank
             expect(() -> win.lockAll(0)); // CHECK: rma.lockall-twice Win.lockAll win
             expect(() -> win.fence(0)); // CHECK: rma.fence-in-lock Win.fence win
