@@ -154,17 +154,17 @@ covered() {
 }
 
 errors() {
-  cat "$1"/report/findings-rank*.jsonl 2>/dev/null | grep -c '"severity":"error"'
+  cat "$1"/report/findings-rank*.jsonl "$1"/report/findings-analysis.jsonl 2>/dev/null | grep -c '"severity":"error"'
 }
 
 findings() {
-  cat "$1"/report/findings-rank*.jsonl 2>/dev/null | wc -l
+  cat "$1"/report/findings-rank*.jsonl "$1"/report/findings-analysis.jsonl 2>/dev/null | wc -l
 }
 
 # what the findings of an agent run are: counts by severity, then by kind and [rule]
 findings_summary() {
   local all
-  all="$(cat "$1"/report/findings-rank*.jsonl 2>/dev/null)"
+  all="$(cat "$1"/report/findings-rank*.jsonl "$1"/report/findings-analysis.jsonl 2>/dev/null)"
   echo "$(grep -c '"severity":"error"' <<<"$all") error(s), $(grep -c '"severity":"warning"' <<<"$all") warning(s):" \
     "$(grep -o '"kind":"[a-z-]*"\|"message":"\[[a-z.-]*\]' <<<"$all" | sed 's/"message":"//; s/"kind":"\(.*\)"/\1/' \
       | sort | uniq -c | awk '{ printf "%s %s; ", $1, $2 }')"

@@ -71,6 +71,15 @@ class TransparencyHarnessTest {
     }
 
     @Test
+    void theEndOfRunAnalysisFindingsOfATracedRunAreCounted() throws Exception {
+        Harness h = harness("--ranks", "4", "--agent-options", "trace=on", "--only", "ProbeThenReceive", "--args",
+                "unread", MpiRun.CLASSES.toString(), "org/mpiguard/programs/trace");
+        assertEquals(1, h.exitCode(), "a warning is not silence\n" + h.output());
+        assertTrue(h.output().matches("(?s).*\\| org\\.mpiguard\\.programs\\.trace\\.ProbeThenReceive \\| warned \\(exit 0,"
+                + "[^|]*0 error\\(s\\), [1-9]\\d* warning\\(s\\): [1-9]\\d* message-race;.*"), h.output());
+    }
+
+    @Test
     void aProgramTheAgentWarnsAboutIsToldApartFromAnUnchangedOne() throws Exception {
         Harness h = harness("--ranks", "2", "--only", "PortabilityArgs", MpiRun.CLASSES.toString(),
                 "org/mpiguard/programs/args");
