@@ -70,7 +70,7 @@ public final class OneSidedSync {
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.start();
-            e.openedAt(site);
+            e.startedAt(site);
         }
     }
 
@@ -115,7 +115,7 @@ public final class OneSidedSync {
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.post();
-            e.openedAt(site);
+            e.postedAt(site);
         }
     }
 
@@ -184,7 +184,7 @@ public final class OneSidedSync {
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.lock(rank, lockType == MpiConstants.LOCK_EXCLUSIVE ? RmaEpochs.EXCLUSIVE : RmaEpochs.SHARED);
-            e.openedAt(site);
+            e.lockedAt(rank, site);
         }
     }
 
@@ -230,7 +230,7 @@ public final class OneSidedSync {
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.lockAll();
-            e.openedAt(site);
+            e.lockAllAt(site);
         }
     }
 

@@ -26,21 +26,57 @@ public final class RmaEpochs {
      */
     private final int[] locked;
     private volatile int lockCount;
-    /** The call site of the lock, lockAll, start or post that opened an epoch last: what a free inside it names. */
-    private volatile int openedAt;
+    /**
+     * The call sites that opened the epochs (per target for locks): what a free inside one
+     * names. Written by the thread that opens the epoch and read by the one that frees the
+     * window, after the program's own synchronisation, as {@link #locked} is.
+     */
+    private final int[] lockedAt;
+    private volatile int lockAllAt;
+    private volatile int startedAt;
+    private volatile int postedAt;
 
     public RmaEpochs(int groupSize) {
         locked = new int[Math.max(0, groupSize)];
+        lockedAt = new int[locked.length];
     }
 
-    /** An epoch was opened at call site {@code site} (a lock, lockAll, start or post). */
-    public void openedAt(int site) {
-        openedAt = site;
+    /** The lock on {@code target} was taken at call site {@code site}. */
+    public void lockedAt(int target, int site) {
+        if (target >= 0 && target < lockedAt.length) {
+            lockedAt[target] = site;
+        }
     }
 
-    /** The call site that opened an epoch last, or 0. */
+    /** The lockAll epoch was opened at call site {@code site}. */
+    public void lockAllAt(int site) {
+        lockAllAt = site;
+    }
+
+    /** The access epoch was started at call site {@code site}. */
+    public void startedAt(int site) {
+        startedAt = site;
+    }
+
+    /** The exposure epoch was posted at call site {@code site}. */
+    public void postedAt(int site) {
+        postedAt = site;
+    }
+
+    /**
+     * The call site that opened an epoch still open (lockAll, the lock of the lowest target
+     * held, start, then post), or 0 when none is open or its opening was not recorded.
+     */
     public int openedAt() {
-        return openedAt;
+        if (lockAll) {
+            return lockAllAt;
+        }
+        for (int t = 0; t < locked.length && lockCount > 0; t++) {
+            if (locked[t] != NOT_HELD) {
+                return lockedAt[t];
+            }
+        }
+        return accessStarted ? startedAt : exposurePosted ? postedAt : 0;
     }
 
     /** A fence opens a fence epoch unless it asserts that no RMA follows. */

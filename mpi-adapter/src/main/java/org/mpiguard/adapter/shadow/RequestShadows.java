@@ -200,13 +200,12 @@ public final class RequestShadows {
      * request known here, or 0 when it is pending or not known. One monitor, no allocation.
      */
     public static int completedBy(Object request) {
-        if (request == null) {
-            return 0;
+        if (request == null || request instanceof mpi.Prequest) {
+            return 0; // first: a persistent request's wait reads its shadow once, in neverStarted
         }
         RequestShadow.View view = SCRATCH.get();
         RequestShadow slot = slotOf(request);
-        return slot != null && slot.copyTo(request, view) && !view.pending && !view.freed
-                && !(request instanceof mpi.Prequest) ? view.completedSite : 0;
+        return slot != null && slot.copyTo(request, view) && !view.pending && !view.freed ? view.completedSite : 0;
     }
 
     /**
