@@ -72,6 +72,16 @@ final class CollectiveTypeAnalysis {
             }
         }
 
+        /** Adds the instances another block compared: the first of each pair of sites stays the first. */
+        void addAll(Instances other) {
+            for (Map.Entry<String, Problem> e : other.bySites.entrySet()) {
+                Problem known = bySites.get(e.getKey());
+                if (known == null || BY_PLACE.compare(e.getValue().m, known.m) < 0) {
+                    bySites.put(e.getKey(), e.getValue());
+                }
+            }
+        }
+
         List<Finding> findings(TraceSet traces) {
             List<Problem> problems = new ArrayList<>(bySites.values());
             problems.sort(new java.util.Comparator<Problem>() {

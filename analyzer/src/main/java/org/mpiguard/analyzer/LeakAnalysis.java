@@ -171,6 +171,12 @@ final class LeakAnalysis {
             unmatched.add(s);
         }
 
+        /** Adds what another block's pairing left (the messages to its ranks). */
+        void addAll(Lost other) {
+            open.addAll(other.open);
+            unmatched.addAll(other.unmatched);
+        }
+
         List<Finding> findings(TraceSet traces) {
             unmatched.sort(new java.util.Comparator<SendEvent>() {
                 @Override

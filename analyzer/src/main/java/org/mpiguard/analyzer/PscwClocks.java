@@ -31,16 +31,30 @@ final class PscwClocks {
 
     /** Rank {@code r}'s post or complete {@code s} leaves {@code clock} for each rank of its group. */
     void leave(int r, FeedSlot s, int[][] clock) {
-        boolean post = s.role == SyncEdges.Role.POST;
         for (int other : s.group) {
-            Pair p = post ? new Pair(s.win, r, other, true) : new Pair(s.win, other, r, false);
-            ArrayDeque<int[][]> q = left.get(p);
-            if (q == null) {
-                q = new ArrayDeque<>();
-                left.put(p, q);
-            }
-            q.add(clock);
+            leaveFor(r, s, other, clock);
         }
+    }
+
+    /** Rank {@code r}'s post or complete {@code s} leaves {@code clock} for rank {@code other} of its group. */
+    void leaveFor(int r, FeedSlot s, int other, int[][] clock) {
+        boolean post = s.role == SyncEdges.Role.POST;
+        if (post) {
+            put(s.win, r, other, true, clock);
+        } else {
+            put(s.win, other, r, false, clock);
+        }
+    }
+
+    /** A clock left for the start (post: from the target) or wait (not post: from the origin) of the pair. */
+    void put(long win, int target, int origin, boolean post, int[][] clock) {
+        Pair p = new Pair(win, target, origin, post);
+        ArrayDeque<int[][]> q = left.get(p);
+        if (q == null) {
+            q = new ArrayDeque<>();
+            left.put(p, q);
+        }
+        q.add(clock);
     }
 
     /** Whether rank {@code other} left a clock for rank {@code r}'s start or wait {@code s}. */

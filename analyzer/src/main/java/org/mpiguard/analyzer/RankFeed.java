@@ -18,7 +18,7 @@ import org.mpiguard.core.trace.TraceStream;
  * event that completes it has been read, so the replay sees it with its end known; the rest
  * is released as read. What is buffered is what lies between the replay and the reading.
  */
-final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpochs.Sink, SyncEdges.Sink {
+final class RankFeed implements RankProgress, MessageCollector.Sink, Collectives.Sink, RankEpochs.Sink, SyncEdges.Sink {
 
     /** A check of this rank alone, told each event as it is read. */
     interface RankPass {
@@ -55,7 +55,7 @@ final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpo
         this.stream = stream;
         this.header = stream.header();
         this.rank = header.rank();
-        this.posting = pairing.posting();
+        this.posting = pairing.posting(rank);
         this.messages = new MessageCollector(header, this);
         this.collectives = new Collectives.Reader(header, this);
         this.epochs = new RankEpochs.Reader(rank, this);
@@ -153,7 +153,8 @@ final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpo
         replayed++;
     }
 
-    int replayed() {
+    @Override
+    public int replayed() {
         return replayed;
     }
 
@@ -163,12 +164,14 @@ final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpo
     }
 
     /** The trace is read to its end (the replay may still have events of it). */
-    boolean ended() {
+    @Override
+    public boolean ended() {
         return ended;
     }
 
     /** Every event is replayed. */
-    boolean finished() {
+    @Override
+    public boolean finished() {
         return ended && count == 0;
     }
 
@@ -204,16 +207,21 @@ final class RankFeed implements MessageCollector.Sink, Collectives.Sink, RankEpo
      * Whether the pairing may still give {@code v} a message: it has not joined its channel (its
      * rank's trace is not read to the end), or it waits on a channel whose sender's trace is not.
      */
-    static boolean mayStillPair(RankFeed[] feeds, RecvEvent v) {
+    static boolean mayStillPair(RankProgress[] ranks, RecvEvent v) {
         if (!v.joined) {
             return true;
         }
         int source = v.effectiveSource();
-        if (v.cancelled || source < 0 || source >= feeds.length || v.effectiveTag() == TraceRecorder.ANY) {
+        if (v.cancelled || source < 0 || source >= ranks.length || v.effectiveTag() == TraceRecorder.ANY) {
             return false;
         }
-        RankFeed sender = feeds[source];
+        RankProgress sender = ranks[source];
         return sender != null && !sender.ended();
+    }
+
+    @Override
+    public boolean holdsSendTo(int dest, long comm, int index) {
+        return posting.holdsSendTo(dest, comm, index);
     }
 
     /** The displacement unit this rank gave window {@code win}, read ahead until its creation; null if never. */

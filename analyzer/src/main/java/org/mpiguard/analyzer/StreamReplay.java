@@ -1,9 +1,7 @@
 package org.mpiguard.analyzer;
 
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@link HappensBefore}'s replay over ranks read as streams ({@link RankFeed}): the same
@@ -32,41 +30,37 @@ final class StreamReplay {
     /** Events read from a rank at a time when the replay needs more. */
     private static final int SLICE = 64;
 
-    /** What the members of one collective contributed so far. */
-    private static final class Join {
-        final BlockClock clock;
-        final BitSet arrived = new BitSet();
-        /** The members: those the communicator names (with a trace), less those found never to call it. */
-        BitSet expected;
-        /** Members expected and not arrived: the test of every wait, kept as a count. */
-        int missing;
-        /** Members arrived that receive from it and have not yet left it (at the call, or its completion). */
-        int toLeave;
-        final List<CollectiveEvent> members = new java.util.ArrayList<>();
-
-        Join(BlockClock clock) {
-            this.clock = clock;
-        }
-    }
-
+    /** The ranks this replay steps (null for the others: no trace, or another block's). */
     private final RankFeed[] feeds;
+    /** Every rank with a trace (null without): the ranks here, and the stand-ins of other blocks' ranks. */
+    private final RankProgress[] ranks;
     private final int worldSize;
     private final Listener listener;
     private final List<String> notes;
     private final VectorClocks clock;
-    private final Map<Collectives.Key, Join> joins = new HashMap<>();
+    private final CollectiveJoins joins;
     private final PscwClocks pscw = new PscwClocks();
     /** The ranks in the order each sweep steps them: rank order, or another for the tests of order independence. */
     private final RankFeed[] sweep;
-    private int forced;
+    /** Null when this replay steps every rank. */
+    private final ReplayShipping shipping;
+    /** Events forced so far, by every block of the analysis (its first few are noted). */
+    private final int[] forced;
+    /** The ranks here whose end was shipped to the other blocks. */
+    private final BitSet finishShipped = new BitSet();
 
-    private StreamReplay(RankFeed[] feeds, int[] sweepOrder, Listener listener, List<String> notes) {
+    StreamReplay(RankFeed[] feeds, RankProgress[] ranks, int[] sweepOrder, Listener listener, List<String> notes,
+                 ReplayShipping shipping, int[] forced) {
         this.feeds = feeds;
+        this.ranks = ranks;
         this.sweep = sweepOrder(feeds, sweepOrder);
         this.worldSize = feeds.length;
         this.listener = listener;
         this.notes = notes;
         this.clock = new VectorClocks(worldSize);
+        this.shipping = shipping;
+        this.forced = forced;
+        this.joins = new CollectiveJoins(clock, ranks, listener, shipping);
     }
 
     /** The feeds in {@code order} (ranks it does not name, or all when null, follow in rank order). */
@@ -88,7 +82,7 @@ final class StreamReplay {
 
     /** Replays every feed to its end, showing {@code listener} each event; notes where the order is approximate. */
     static void run(RankFeed[] feeds, Listener listener, List<String> notes) {
-        new StreamReplay(feeds, null, listener, notes).run();
+        run(feeds, null, listener, notes);
     }
 
     /**
@@ -98,7 +92,9 @@ final class StreamReplay {
      * replay be split over processes that step their own ranks.
      */
     static void run(RankFeed[] feeds, int[] sweepOrder, Listener listener, List<String> notes) {
-        new StreamReplay(feeds, sweepOrder, listener, notes).run();
+        RankProgress[] ranks = new RankProgress[feeds.length];
+        System.arraycopy(feeds, 0, ranks, 0, feeds.length);
+        new StreamReplay(feeds, ranks, sweepOrder, listener, notes, null, new int[1]).run();
     }
 
     private final ReplayObserver.Clocks clocks = new ReplayObserver.Clocks() {
@@ -109,7 +105,7 @@ final class StreamReplay {
 
         @Override
         public boolean finished(int rank) {
-            return feeds[rank] == null || feeds[rank].finished();
+            return ranks[rank] == null || ranks[rank].finished();
         }
 
         @Override
@@ -120,48 +116,70 @@ final class StreamReplay {
 
     private void run() {
         while (true) {
-            boolean progress = false;
-            boolean left = false;
-            for (RankFeed f : sweep) {
-                if (f == null) {
-                    continue;
-                }
-                FeedSlot s = f.head();
-                while (s != null && step(f, s, false)) {
-                    applied(f, s);
-                    progress = true;
-                    s = f.head();
-                }
-                left |= !f.finished();
-            }
-            if (!left) {
+            boolean progress = sweep();
+            if (!left()) {
                 break;
             }
-            if (!progress && !readAhead() && !excludeAbsentMembers()) {
+            if (!progress && !readAhead(false) && !readAhead(true) && !excludeAbsentMembers(localCalls)) {
                 force();
             }
         }
-        if (forced > 5) {
-            notes.add("(" + (forced - 5) + " more events ordered approximately)");
-        }
-        for (Join j : joins.values()) {
-            done(j);
-        }
-        joins.clear();
+        end();
     }
 
-    private void done(Join j) {
-        j.members.sort(BY_RANK);
-        listener.instanceDone(j.members);
+    /** The clocks as the checks see them. */
+    ReplayObserver.Clocks clocks() {
+        return clocks;
     }
 
-    /** A collective's calls in rank order, as the whole-trace grouping lists them. */
-    private static final java.util.Comparator<CollectiveEvent> BY_RANK = new java.util.Comparator<>() {
-        @Override
-        public int compare(CollectiveEvent a, CollectiveEvent b) {
-            return Integer.compare(a.rank(), b.rank());
+    /** Rank {@code r}'s clock as it is now, frozen: to ship with an access to another block's window. */
+    int[][] share(int r) {
+        return clock.share(r);
+    }
+
+    /** Component {@code of} of a frozen clock of this world. */
+    int known(int[][] frozen, int of) {
+        return clock.known(frozen, of);
+    }
+
+    /** Steps every rank here as far as it goes, once round; true when any event was applied. */
+    boolean sweep() {
+        boolean progress = false;
+        for (RankFeed f : sweep) {
+            if (f == null) {
+                continue;
+            }
+            FeedSlot s = f.head();
+            while (s != null && step(f, s, false)) {
+                applied(f, s);
+                progress = true;
+                s = f.head();
+            }
+            if (shipping != null && f.finished() && !finishShipped.get(f.rank)) {
+                finishShipped.set(f.rank);
+                shipping.finished(f.rank);
+            }
         }
-    };
+        return progress;
+    }
+
+    /** Whether a rank here has events not yet replayed. */
+    boolean left() {
+        for (RankFeed f : sweep) {
+            if (f != null && !f.finished()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The replay is over: notes how much it forced; every collective still open is done. */
+    void end() {
+        if (forced[0] > 5 && shipping == null) {
+            notes.add("(" + (forced[0] - 5) + " more events ordered approximately)");
+        }
+        joins.endAll();
+    }
 
     private void applied(RankFeed f, FeedSlot s) {
         listener.visit(f, s, clocks);
@@ -169,22 +187,15 @@ final class StreamReplay {
     }
 
     /**
-     * Reads a slice into every rank that has few events waiting (or, when none has, into every
-     * rank still reading): the replay is waiting for what they have not read. False when
-     * every trace is read to its end.
+     * Reads a slice into every rank that has few events waiting or, with {@code all}, into every
+     * rank still reading: the replay is waiting for what they have not read. False when nothing
+     * was read (every trace read to its end, or every rank has enough waiting).
      */
-    private boolean readAhead() {
+    boolean readAhead(boolean all) {
         boolean any = false;
         for (RankFeed f : feeds) {
-            if (f != null && !f.ended() && f.buffered() < SLICE) {
+            if (f != null && !f.ended() && (all || f.buffered() < SLICE)) {
                 any |= f.read(SLICE) > 0 || f.ended();
-            }
-        }
-        if (!any) {
-            for (RankFeed f : feeds) {
-                if (f != null && !f.ended()) {
-                    any |= f.read(SLICE) > 0 || f.ended();
-                }
             }
         }
         return any;
@@ -195,40 +206,54 @@ final class StreamReplay {
      * members that never call it (their traces end before it, or have no such call); those are
      * no members, as the whole traces would show. False when no wait changed.
      */
-    private boolean excludeAbsentMembers() {
+    boolean excludeAbsentMembers(Calls calls) {
         boolean changed = false;
         for (RankFeed f : feeds) {
             FeedSlot s = f == null ? null : f.head();
             CollectiveEvent c = s == null ? null : s.collective != null ? s.collective : s.completesCollective;
-            Join j = c == null ? null : joins.get(new Collectives.Key(c.comm(), c.ring()));
-            if (j == null || j.expected == null) {
-                continue;
-            }
-            for (int q = j.expected.nextSetBit(0); q >= 0; q = j.expected.nextSetBit(q + 1)) {
-                if (!j.arrived.get(q) && (feeds[q] == null || !feeds[q].calls(c.comm(), c.ring()))) {
-                    j.expected.clear(q);
-                    j.missing--;
-                    changed = true;
-                }
+            if (c != null) {
+                changed |= joins.excludeAbsent(c, calls);
             }
         }
         return changed;
     }
 
-    /** A partner's event is missing (dropped, cut short, or a rank without trace): go on without its order. */
-    private void force() {
+    /** Whether a rank ever calls a collective, its trace read ahead as far as that takes. */
+    interface Calls {
+        boolean calls(int rank, long comm, long ring);
+    }
+
+    /** {@link Calls} of the ranks this replay reads. */
+    private final Calls localCalls = new Calls() {
+        @Override
+        public boolean calls(int rank, long comm, long ring) {
+            return feeds[rank] != null && feeds[rank].calls(comm, ring);
+        }
+    };
+
+    /** Whether rank {@code rank}, replayed here, ever calls collective {@code ring} of {@code comm}. */
+    boolean calls(int rank, long comm, long ring) {
+        return localCalls.calls(rank, comm, ring);
+    }
+
+    /**
+     * A partner's event is missing (dropped, cut short, or a rank without trace): go on without
+     * its order, from the lowest rank here that waits. False when none waits here.
+     */
+    boolean force() {
         for (RankFeed f : feeds) {
             FeedSlot s = f == null ? null : f.head();
             if (s != null) {
-                if (forced++ < 5) {
+                if (forced[0]++ < 5) {
                     notes.add("happens-before is approximate from event " + s.index + " of rank " + f.rank
                             + ": the event it waits for is not in the traces");
                 }
                 step(f, s, true);
                 applied(f, s);
-                return;
+                return true;
             }
         }
+        return false;
     }
 
     /** Applies the feed's next event; false when it must wait for another rank. */
@@ -244,6 +269,9 @@ final class StreamReplay {
                 send.knownOfDest = send.dest == r ? i : clock.known(r, send.dest);
             }
             send.clock = clock.share(r);
+            if (shipping != null && send.dest >= 0 && send.dest < worldSize && shipping.remote(send.dest)) {
+                shipping.sendReplayed(send);
+            }
             return true;
         }
         RecvEvent v = s.received;
@@ -252,30 +280,22 @@ final class StreamReplay {
         }
         CollectiveEvent c = s.collective;
         if (c != null) {
-            Join j = join(f, c);
+            CollectiveJoins.Join j;
             if (!s.arrived) {
                 s.arrived = true;
-                j.arrived.set(r);
-                if (j.expected.get(r)) {
-                    j.missing--;
-                }
-                j.members.add(c);
-                if (c.receives()) {
-                    j.toLeave++;
-                }
-                if (c.contributes()) {
-                    clock.contribute(r, i + 1, j.clock);
-                }
+                j = joins.arrive(f, r, i, c);
+            } else {
+                j = joins.get(c);
             }
             if (c.nonblocking() || !c.receives()) {
                 return true;
             }
-            return leave(r, c, j, force);
+            return j == null ? force : joins.leave(r, c, j, force);
         }
         CollectiveEvent done = s.completesCollective;
         if (done != null && done.receives()) {
-            Join j = joins.get(new Collectives.Key(done.comm(), done.ring()));
-            return j == null ? force : leave(r, done, j, force);
+            CollectiveJoins.Join j = joins.get(done);
+            return j == null ? force : joins.leave(r, done, j, force);
         }
         return true;
     }
@@ -285,9 +305,9 @@ final class StreamReplay {
         SendEvent m = v.matched;
         if (m == null) {
             // not paired yet: wait while the pairing may still give it a message
-            return force || !RankFeed.mayStillPair(feeds, v);
+            return force || !RankFeed.mayStillPair(ranks, v);
         }
-        RankFeed sender = feeds[m.rank];
+        RankProgress sender = ranks[m.rank];
         if (m.rank != r && (sender == null || sender.replayed() <= m.index)) {
             return force;
         }
@@ -299,50 +319,30 @@ final class StreamReplay {
         return true;
     }
 
-    private Join join(RankFeed f, CollectiveEvent c) {
-        Collectives.Key key = new Collectives.Key(c.comm(), c.ring());
-        Join j = joins.get(key);
-        if (j == null) {
-            j = new Join(clock.fresh());
-            j.expected = new BitSet(worldSize);
-            int[] members = f.members(c);
-            if (members == null) {
-                for (int q = 0; q < worldSize; q++) {
-                    if (feeds[q] != null) {
-                        j.expected.set(q);
-                    }
-                }
+    /** A member another block replays arrived at a collective: see {@link CollectiveJoins#arrivedElsewhere}. */
+    void arrivedElsewhere(Collectives.Key key, BitSet expected, CollectiveEvent c, int[][] contribution) {
+        joins.arrivedElsewhere(key, expected, c, contribution);
+    }
+
+    /** A post or complete of another block's rank left a clock for a rank here. */
+    void pscwArrived(long win, int target, int origin, boolean post, int[][] clock) {
+        pscw.put(win, target, origin, post, clock);
+    }
+
+    /** A post's or complete's clock left for each partner: here, or shipped to the partner's block. */
+    private void leavePscw(int r, FeedSlot s, int[][] snapshot) {
+        if (shipping == null) {
+            pscw.leave(r, s, snapshot);
+            return;
+        }
+        boolean post = s.role == SyncEdges.Role.POST;
+        for (int other : s.group) {
+            if (other >= 0 && other < worldSize && shipping.remote(other)) {
+                shipping.pscwLeft(other, s.win, post ? r : other, post ? other : r, post, snapshot);
             } else {
-                for (int q : members) {
-                    if (q >= 0 && q < worldSize && feeds[q] != null) {
-                        j.expected.set(q);
-                    }
-                }
+                pscw.leaveFor(r, s, other, snapshot);
             }
-            j.missing = j.expected.cardinality();
-            joins.put(key, j);
         }
-        return j;
-    }
-
-    /**
-     * A member leaving a collective it receives from: after every member arrived. The last to
-     * leave forgets the collective (a job makes millions; a clock each would not fit).
-     */
-    private boolean leave(int r, CollectiveEvent c, Join j, boolean force) {
-        if (!force && !allArrived(j)) {
-            return false;
-        }
-        clock.joinGathered(r, j.clock);
-        if (--j.toLeave <= 0 && allArrived(j)) {
-            joins.remove(new Collectives.Key(c.comm(), c.ring()));
-            done(j);
-        }
-        return true;
-    }
-
-    private static boolean allArrived(Join j) {
-        return j.missing == 0;
     }
 
     /** PSCW: a post or complete leaves its clock for its partners; a start or wait takes theirs. */
@@ -350,14 +350,14 @@ final class StreamReplay {
         if (s.role == SyncEdges.Role.POST || s.role == SyncEdges.Role.COMPLETE) {
             if (!s.snapshotTaken) {
                 s.snapshotTaken = true;
-                pscw.leave(r, s, clock.snapshot(r, i + 1));
+                leavePscw(r, s, clock.snapshot(r, i + 1));
             }
             return true;
         }
         if (!force) {
             for (int other : s.group) {
                 if (!pscw.has(r, s, other) && other != r && !(other < 0 || other >= worldSize
-                        || feeds[other] == null || feeds[other].finished())) {
+                        || ranks[other] == null || ranks[other].finished())) {
                     return false;
                 }
             }

@@ -84,6 +84,15 @@ final class StreamingAnalysis {
 
     /** {@link #analyse} with the replay stepping the ranks in {@code sweepOrder} (null: rank order). */
     static Streamed analyse(Path dir, int[] sweepOrder) throws IOException {
+        return analyse(dir, sweepOrder, 1);
+    }
+
+    /**
+     * {@link #analyse} spread over {@code blockCount} blocks of contiguous ranks, each reading and
+     * replaying its own ranks and shipping to the others what they need ({@link SpreadReplay}):
+     * the same findings and races as one block.
+     */
+    static Streamed analyse(Path dir, int[] sweepOrder, int blockCount) throws IOException {
         RuntimeException injected = failureForTest;
         if (injected != null) {
             throw injected;
@@ -102,118 +111,93 @@ final class StreamingAnalysis {
             }
         }
         TraceSet traces = TraceSet.of(headers, notes);
-        RankFeed[] feeds = new RankFeed[traces.worldSize()];
-        TypeMismatchAnalysis.Pairs pairs = new TypeMismatchAnalysis.Pairs();
-        LeakAnalysis.Lost lost = new LeakAnalysis.Lost();
-        StreamingRaces races = new StreamingRaces(feeds, new StreamingMatch.Listener() {
-            @Override
-            public void paired(SendEvent s, RecvEvent v) {
-                pairs.add(s, v);
+        int world = traces.worldSize();
+        int[] bounds = SpreadReplay.bounds(world, blockCount);
+        int count = bounds.length - 1;
+        int[] ownerOf = new int[world];
+        List<List<TraceStream>> owned = new ArrayList<>();
+        for (int b = 0; b < count; b++) {
+            owned.add(new ArrayList<>());
+            for (int r = bounds[b]; r < bounds[b + 1]; r++) {
+                ownerOf[r] = b;
             }
-
-            @Override
-            public void unmatched(SendEvent s) {
-                lost.unmatched(s);
-            }
-
-            @Override
-            public void open(RecvEvent v) {
-                lost.openReceive(v);
-            }
-        });
-        StreamingMatch pairing = new StreamingMatch(feeds.length, races);
-        Map<Long, int[]> commMembers = new HashMap<>();
-        Map<Long, int[]> winMembers = new HashMap<>();
-        LeakAnalysis.Handles[] handles = new LeakAnalysis.Handles[feeds.length];
-        RequestLifecycleAnalysis.OfRank[] lifecycles = new RequestLifecycleAnalysis.OfRank[feeds.length];
+        }
         for (TraceStream s : opened) {
             int r = s.header().rank();
             if (traces.rank(r) == s.header()) {
-                LeakAnalysis.Handles leaks = traces.whole(r) ? new LeakAnalysis.Handles(s.header()) : null;
-                RequestLifecycleAnalysis.OfRank requests = new RequestLifecycleAnalysis.OfRank(s.header(), traces.whole(r));
-                handles[r] = leaks;
-                lifecycles[r] = requests;
-                feeds[r] = new RankFeed(s, pairing, commMembers, winMembers, new RankFeed.RankPass() {
-                    @Override
-                    public void accept(TraceEvent e) {
-                        if (leaks != null) {
-                            leaks.accept(e);
-                        }
-                        requests.accept(e);
-                    }
-                }, notes);
+                owned.get(ownerOf[r]).add(s);
             } else {
                 s.close();
             }
         }
-        RmaConflictAnalysis rma = RmaConflictAnalysis.streaming(traces, new RmaConflictAnalysis.DispUnits() {
-            @Override
-            public Integer of(int rank, long win) {
-                return rank >= 0 && rank < feeds.length && feeds[rank] != null ? feeds[rank].dispUnit(win) : null;
-            }
-        });
-        CollectiveTypeAnalysis.Instances collectives = new CollectiveTypeAnalysis.Instances();
-        long[] events = new long[1];
-        ReplayObserver.Clocks[] last = new ReplayObserver.Clocks[1];
         List<String> order = new ArrayList<>();
-        // a check failing on traces it did not expect costs its own findings only, said as a note
+        int[] forced = new int[1];
+        ReplayBlock[] blocks = new ReplayBlock[count];
+        for (int b = 0; b < count; b++) {
+            SpreadReplay.InProcess shipping = count == 1 ? null : new SpreadReplay.InProcess(b, blocks, ownerOf, bounds);
+            blocks[b] = new ReplayBlock(traces, bounds[b], bounds[b + 1], owned.get(b), sweepOrder, shipping, shipping,
+                    notes, order, forced);
+        }
+        new SpreadReplay(blocks, ownerOf).run();
+        if (count > 1 && forced[0] > 5) {
+            order.add("(" + (forced[0] - 5) + " more events ordered approximately)");
+        }
+        ReplayBlock first = blocks[0];
+        List<MessageRaceAnalysis.Race> raced = new ArrayList<>();
         List<String> failed = new ArrayList<>();
-        StreamReplay.run(feeds, sweepOrder, new StreamReplay.Listener() {
-            @Override
-            public void visit(RankFeed feed, FeedSlot slot, ReplayObserver.Clocks clocks) {
-                events[0]++;
-                last[0] = clocks;
-                if (failed.isEmpty()) {
-                    try {
-                        races.visit(feed, slot, clocks);
-                    } catch (RuntimeException e) {
-                        failed.add(failure("message races", e));
-                    }
-                }
-                if (slot.completion != FeedSlot.NOT_RMA) {
-                    rma.visit(feed.rank, slot.index, slot.event, slot.completion, slot.mode, clocks);
-                }
-            }
-
-            @Override
-            public void instanceDone(List<CollectiveEvent> members) {
-                collectives.add(members);
-            }
-        }, order);
-        pairing.finish();
+        long events = 0;
+        for (ReplayBlock b : blocks) {
+            b.pairing.finish();
+            failed.addAll(b.failed);
+            events += b.events;
+        }
         notes.addAll(order);
-        List<MessageRaceAnalysis.Race> raced = failed.isEmpty() ? races.finish(last[0]) : List.of();
+        for (ReplayBlock b : blocks) {
+            if (failed.isEmpty()) {
+                raced.addAll(b.races.finish(b.last != null ? b.last : b.replay.clocks()));
+            }
+            if (b != first) {
+                first.pairs.addAll(b.pairs);
+                first.collectives.addAll(b.collectives);
+                first.lost.addAll(b.lost);
+                first.rma.addAll(b.rma);
+            }
+        }
         List<Finding> findings = new ArrayList<>();
         for (String check : Analysis.CHECKS) {
             try {
                 switch (check) {
-                    case "type matching" -> findings.addAll(pairs.findings(traces));
-                    case "collective types" -> findings.addAll(collectives.findings(traces));
+                    case "type matching" -> findings.addAll(first.pairs.findings(traces));
+                    case "collective types" -> findings.addAll(first.collectives.findings(traces));
                     case "message races" -> findings.addAll(MessageRaceAnalysis.findings(traces, raced, reads(dir, notes)));
-                    case "lost messages" -> findings.addAll(lost.findings(traces));
+                    case "lost messages" -> findings.addAll(first.lost.findings(traces));
                     case "handle leaks" -> {
-                        for (LeakAnalysis.Handles h : handles) {
-                            findings.addAll(h == null ? List.of() : h.findings());
+                        for (ReplayBlock b : blocks) {
+                            for (LeakAnalysis.Handles h : b.handles) {
+                                findings.addAll(h == null ? List.of() : h.findings());
+                            }
                         }
                     }
                     case "request lifecycle" -> {
-                        for (RequestLifecycleAnalysis.OfRank l : lifecycles) {
-                            findings.addAll(l == null ? List.of() : l.findings());
+                        for (ReplayBlock b : blocks) {
+                            for (RequestLifecycleAnalysis.OfRank l : b.lifecycles) {
+                                findings.addAll(l == null ? List.of() : l.findings());
+                            }
                         }
                     }
-                    default -> findings.addAll(rma.findings());
+                    default -> findings.addAll(first.rma.findings());
                 }
             } catch (RuntimeException e) {
                 notes.add(failure(check, e));
             }
         }
         notes.addAll(failed);
-        notes.addAll(rma.notes());
-        return new Streamed(traces, new Analysis.Result(findings, notes, raced, List.of(), events[0],
+        notes.addAll(first.rma.notes());
+        return new Streamed(traces, new Analysis.Result(findings, notes, raced, List.of(), events,
                 (System.nanoTime() - start) / 1_000_000));
     }
 
-    private static String failure(String check, RuntimeException e) {
+    static String failure(String check, RuntimeException e) {
         return "the " + check + " check failed (" + e + "); its findings are missing. Please report it.";
     }
 

@@ -42,6 +42,25 @@ final class StreamingMatch {
         }
     }
 
+    /**
+     * Where the pairing is spread over blocks of ranks: the sends to a rank another block
+     * replays are paired there, so this block ships them (as posted, then as joined or gone)
+     * instead of joining them here, and says when a rank's trace ends.
+     */
+    interface Router {
+        /** Whether {@code rank}'s receives are paired by another block. */
+        boolean remote(int rank);
+
+        /** A send to a remote rank was posted: it holds back the receiver's judgement until it joins. */
+        void posted(SendEvent s);
+
+        /** A send to a remote rank left its rank's posting: joined its channel, or cancelled. */
+        void left(SendEvent s);
+
+        /** The rank's trace is read to its end, after every send it joined was shipped. */
+        void ended(int rank);
+    }
+
     private record Route(int sender, int receiver, long comm, int tag) {
         // written out, as the record's would be: see SiteRef
         @Override
@@ -63,11 +82,19 @@ final class StreamingMatch {
     final class Posting implements MessageCollector.Sink {
         final List<SendEvent> sends = new ArrayList<>();
         final List<RecvEvent> recvs = new ArrayList<>();
+        private final int rank;
         private int posted;
+
+        Posting(int rank) {
+            this.rank = rank;
+        }
 
         @Override
         public void sent(SendEvent s) {
             sends.add(s);
+            if (router != null && s.dest >= 0 && s.dest < worldSize && router.remote(s.dest)) {
+                router.posted(s);
+            }
             drainSends(false);
         }
 
@@ -92,6 +119,9 @@ final class StreamingMatch {
         void end() {
             drainSends(true);
             drainRecvs(true);
+            if (router != null) {
+                router.ended(rank);
+            }
         }
 
         /** Every receive of the rank posted before the one of this order has joined its channel (or taken none). */
@@ -165,17 +195,24 @@ final class StreamingMatch {
 
     private final int worldSize;
     private final Listener listener;
+    /** Null when this process pairs every rank's messages. */
+    private final Router router;
     private final Map<Route, ArrayDeque<SendEvent>> freeSends = new HashMap<>();
     private final Map<Route, ArrayDeque<RecvEvent>> waitingRecvs = new HashMap<>();
 
     StreamingMatch(int worldSize, Listener listener) {
+        this(worldSize, listener, null);
+    }
+
+    StreamingMatch(int worldSize, Listener listener, Router router) {
         this.worldSize = worldSize;
         this.listener = listener;
+        this.router = router;
     }
 
     /** The posting order of {@code rank}'s messages, to be told its events by a {@link MessageCollector}. */
-    Posting posting() {
-        return new Posting();
+    Posting posting(int rank) {
+        return new Posting(rank);
     }
 
     /**
@@ -193,6 +230,15 @@ final class StreamingMatch {
     }
 
     private void joinSend(SendEvent s) {
+        if (router != null && s.dest >= 0 && s.dest < worldSize && router.remote(s.dest)) {
+            router.left(s);
+            return;
+        }
+        joinShipped(s);
+    }
+
+    /** A send joins its channel here: one of this process's ranks, or one shipped by the block of its sender. */
+    void joinShipped(SendEvent s) {
         if (s.cancelled || s.dest < 0 || s.dest >= worldSize) {
             return; // no receive can take it (a cancelled message, or a destination outside the world)
         }

@@ -21,6 +21,8 @@ final class StreamingRaces implements StreamReplay.Listener, StreamingMatch.List
     private static final int RETRY = 4096;
 
     private final RankFeed[] feeds;
+    /** Every rank with a trace, replayed here or by another block: what the judgement asks of senders. */
+    private final RankProgress[] ranks;
     private final int worldSize;
     private final StreamingMatch.Listener next;
     private final List<MessageRaceAnalysis.Race> races = new ArrayList<>();
@@ -36,8 +38,9 @@ final class StreamingRaces implements StreamReplay.Listener, StreamingMatch.List
     private int sinceRetry;
 
     /** {@code next} is told every pairing event after this one is (the other checks on the pairs). */
-    StreamingRaces(RankFeed[] feeds, StreamingMatch.Listener next) {
+    StreamingRaces(RankFeed[] feeds, RankProgress[] ranks, StreamingMatch.Listener next) {
         this.feeds = feeds;
+        this.ranks = ranks;
         this.worldSize = feeds.length;
         this.next = next;
         this.nextSender = new int[worldSize];
@@ -175,7 +178,7 @@ final class StreamingRaces implements StreamReplay.Listener, StreamingMatch.List
         RankFeed feed = feeds[p];
         while (!waiting.isEmpty()) {
             RecvEvent v = waiting.peek();
-            if (!ended && v.matched == null && RankFeed.mayStillPair(feeds, v)) {
+            if (!ended && v.matched == null && RankFeed.mayStillPair(ranks, v)) {
                 return;
             }
             if (v.matched == null || v.completion < 0) {
@@ -240,11 +243,11 @@ final class StreamingRaces implements StreamReplay.Listener, StreamingMatch.List
         if (list != null && list.size() >= MessageRaceAnalysis.SCAN_LIMIT) {
             return true;
         }
-        RankFeed sender = feeds[q];
+        RankProgress sender = ranks[q];
         if (sender == null || ended) {
             return true;
         }
-        if (sender.posting.holdsSendTo(p, v.comm, Integer.MAX_VALUE)) {
+        if (sender.holdsSendTo(p, v.comm, Integer.MAX_VALUE)) {
             return false;
         }
         return sender.ended() || clocks.known(q, p) > v.completion;
@@ -252,8 +255,8 @@ final class StreamingRaces implements StreamReplay.Listener, StreamingMatch.List
 
     /** Whether {@code alt} competes with v (it did not know v's completion); null while that is not known. */
     private Boolean racesWith(SendEvent alt, int q, int p, RecvEvent v) {
-        RankFeed sender = feeds[q];
-        if (!ended && sender.posting.holdsSendTo(p, v.comm, alt.index)) {
+        RankProgress sender = ranks[q];
+        if (!ended && sender.holdsSendTo(p, v.comm, alt.index)) {
             return null; // an earlier message of q's may come first
         }
         if (ended || sender.replayed() > alt.index) {

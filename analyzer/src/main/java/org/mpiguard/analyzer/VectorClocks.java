@@ -56,6 +56,12 @@ final class VectorClocks {
         return ranks[rank].blocks[of >>> shift][of & mask];
     }
 
+    /** Component {@code of} of a frozen clock ({@link #share}) of these clocks' world. */
+    int known(int[][] frozen, int of) {
+        return frozen[of >>> shift][of & mask];
+    }
+
+
     /** Rank {@code r}'s clock for a send to keep until its receive joins it: never to be written. */
     int[][] share(int r) {
         return freeze(ranks[r]);
@@ -120,7 +126,8 @@ final class VectorClocks {
         }
     }
 
-    private void merge(BlockClock c, int[][] other) {
+    /** {@code c} learns everything {@code other} (a frozen clock, perhaps shipped from another block) knows. */
+    void merge(BlockClock c, int[][] other) {
         if (c.blocks == other) {
             return;
         }

@@ -40,6 +40,24 @@ record Analyzed(List<Finding> findings, Analysis.Result result) {
             assertEquals(races(whole.races()), races(other.races()), how);
             assertEquals(whole.notes(), other.notes(), how);
         }
+        for (int blocks : blockCounts(ranks)) {
+            Analysis.Result spread = StreamingAnalysis.analyse(dir, null, blocks).result();
+            String how = "the findings of the analysis spread over " + blocks + " blocks of ranks";
+            assertEquals(json(whole.findings()), json(spread.findings()), how);
+            assertEquals(races(whole.races()), races(spread.races()), how);
+            assertEquals(whole.events(), spread.events(), how);
+        }
+    }
+
+    /** Splits of the ranks into blocks that replay apart: two, three, and one rank each. */
+    static List<Integer> blockCounts(int ranks) {
+        List<Integer> counts = new ArrayList<>();
+        for (int b : new int[] {2, 3, ranks}) {
+            if (b > 1 && b <= ranks && !counts.contains(b)) {
+                counts.add(b);
+            }
+        }
+        return counts;
     }
 
     /**

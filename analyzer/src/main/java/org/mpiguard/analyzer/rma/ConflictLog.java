@@ -73,7 +73,7 @@ final class ConflictLog {
             }
             g = new Group(first, second, verdict);
             groups.put(key, g);
-        } else if (g.verdict.severity() == Severity.WARNING && verdict.severity() == Severity.ERROR) {
+        } else if (witnesses(first, second, verdict, g)) {
             g.first = first;
             g.second = second;
             g.verdict = verdict;
@@ -84,13 +84,65 @@ final class ConflictLog {
         }
     }
 
+    /**
+     * Whether a pair replaces its group's witness: an error over a warning, else the earliest
+     * pair (first side's event, then second's), so the witness does not depend on the order
+     * the pairs were found in (the replay's, or the blocks' of a spread analysis).
+     */
+    private static boolean witnesses(Access first, Access second, Compatibility.Verdict verdict, Group g) {
+        Severity mine = verdict.severity();
+        Severity theirs = g.verdict.severity();
+        if (mine != theirs) {
+            return mine == Severity.ERROR;
+        }
+        return first.index() < g.first.index() || first.index() == g.first.index() && second.index() < g.second.index();
+    }
+
+    /** Adds the conflicts another block found (on its ranks' windows). */
+    void addAll(ConflictLog other) {
+        for (Map.Entry<Key, Group> e : other.groups.entrySet()) {
+            Group o = e.getValue();
+            Group g = groups.get(e.getKey());
+            if (g == null) {
+                if (groups.size() >= MAX_GROUPS) {
+                    dropped++;
+                    continue;
+                }
+                groups.put(e.getKey(), o);
+                continue;
+            }
+            if (witnesses(o.first, o.second, o.verdict, g)) {
+                g.first = o.first;
+                g.second = o.second;
+                g.verdict = o.verdict;
+            }
+            g.count += o.count;
+            g.sameValue += o.sameValue;
+        }
+        dropped += other.dropped;
+    }
+
+    /** One finding per pair of sites, in the order of their witnesses (origin and event of each side). */
     List<Finding> findings(TraceSet traces) {
+        List<Group> sorted = new ArrayList<>(groups.values());
+        sorted.sort(BY_WITNESS);
         List<Finding> findings = new ArrayList<>();
-        for (Group g : groups.values()) {
+        for (Group g : sorted) {
             findings.add(finding(traces, g));
         }
         return findings;
     }
+
+    private static final java.util.Comparator<Group> BY_WITNESS = new java.util.Comparator<>() {
+        @Override
+        public int compare(Group a, Group b) {
+            int c = Integer.compare(a.first.origin(), b.first.origin());
+            c = c != 0 ? c : Integer.compare(a.first.index(), b.first.index());
+            c = c != 0 ? c : Integer.compare(a.second.origin(), b.second.origin());
+            c = c != 0 ? c : Integer.compare(a.second.index(), b.second.index());
+            return c != 0 ? c : Integer.compare(a.first.target(), b.first.target());
+        }
+    };
 
     long dropped() {
         return dropped;

@@ -279,6 +279,16 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         return log.findings(traces);
     }
 
+    /** Adds what the check of another block found (on the windows of its ranks), its notes included. */
+    public void addAll(RmaConflictAnalysis other) {
+        log.addAll(other.log);
+        for (String n : other.notes) {
+            if (!notes.contains(n)) {
+                notes.add(n);
+            }
+        }
+    }
+
     /** What could not be concluded (guessed units, saturation, a failure). */
     public List<String> notes() {
         if (log.dropped() > 0) {

@@ -1,0 +1,203 @@
+package org.mpiguard.analyzer;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The collectives the streaming replay has open: per instance (communicator or window, ring)
+ * the members expected, those arrived and the join of their clocks, so a member that receives
+ * from it leaves only once every member arrived, with everything they knew. When the replay is
+ * spread over blocks, arrivals of other blocks' ranks are gathered here too, and the block of
+ * the lowest expected member tells the instance's calls to the type check.
+ */
+final class CollectiveJoins {
+
+    /** What the members of one collective contributed so far. */
+    static final class Join {
+        final BlockClock clock;
+        final BitSet arrived = new BitSet();
+        /** The members: those the communicator names (with a trace), less those found never to call it. */
+        BitSet expected;
+        /** Members expected and not arrived: the test of every wait, kept as a count. */
+        int missing;
+        /** Members arrived here that receive from it and have not yet left it (at the call, or its completion). */
+        int toLeave;
+        /** The lowest expected member when it opened: the block replaying it judges the instance's types. */
+        int lowest;
+        final List<CollectiveEvent> members = new ArrayList<>();
+
+        Join(BlockClock clock) {
+            this.clock = clock;
+        }
+
+        boolean allArrived() {
+            return missing == 0;
+        }
+    }
+
+    private final Map<Collectives.Key, Join> joins = new HashMap<>();
+    private final VectorClocks clock;
+    private final RankProgress[] ranks;
+    private final StreamReplay.Listener listener;
+    private final ReplayShipping shipping;
+
+    CollectiveJoins(VectorClocks clock, RankProgress[] ranks, StreamReplay.Listener listener, ReplayShipping shipping) {
+        this.clock = clock;
+        this.ranks = ranks;
+        this.listener = listener;
+        this.shipping = shipping;
+    }
+
+    Join get(CollectiveEvent c) {
+        return joins.get(new Collectives.Key(c.comm(), c.ring()));
+    }
+
+    /** Rank {@code r} (of feed {@code f}) arrives at collective {@code c}, event {@code i}; the instance's join. */
+    Join arrive(RankFeed f, int r, int i, CollectiveEvent c) {
+        Collectives.Key key = new Collectives.Key(c.comm(), c.ring());
+        Join j = joins.get(key);
+        if (j == null) {
+            j = open(key, expected(f, c));
+        }
+        j.arrived.set(r);
+        if (j.expected.get(r)) {
+            j.missing--;
+        }
+        j.members.add(c);
+        if (c.receives()) {
+            j.toLeave++;
+        }
+        if (c.contributes()) {
+            clock.contribute(r, i + 1, j.clock);
+        }
+        if (shipping != null) {
+            shipping.arrived(key, j.expected, c, c.contributes() ? clock.snapshot(r, i + 1) : null);
+        }
+        if (!c.receives()) {
+            forgetIfDone(key, j);
+        }
+        return j;
+    }
+
+    /** The members a collective waits for: those of its communicator (or window) with a trace, else every rank's. */
+    private BitSet expected(RankFeed f, CollectiveEvent c) {
+        int world = ranks.length;
+        BitSet expected = new BitSet(world);
+        int[] members = f.members(c);
+        if (members == null) {
+            for (int q = 0; q < world; q++) {
+                if (ranks[q] != null) {
+                    expected.set(q);
+                }
+            }
+        } else {
+            for (int q : members) {
+                if (q >= 0 && q < world && ranks[q] != null) {
+                    expected.set(q);
+                }
+            }
+        }
+        return expected;
+    }
+
+    private Join open(Collectives.Key key, BitSet expected) {
+        Join j = new Join(clock.fresh());
+        j.expected = expected;
+        j.lowest = expected.nextSetBit(0);
+        j.missing = expected.cardinality();
+        joins.put(key, j);
+        return j;
+    }
+
+    /**
+     * A member another block replays arrived at a collective (its clock if it contributes):
+     * gathered as if it had arrived here. {@code expected} is the members as its block saw them.
+     */
+    void arrivedElsewhere(Collectives.Key key, BitSet expected, CollectiveEvent c, int[][] contribution) {
+        Join j = joins.get(key);
+        if (j == null) {
+            j = open(key, (BitSet) expected.clone());
+        }
+        int r = c.rank();
+        if (j.arrived.get(r)) {
+            return;
+        }
+        j.arrived.set(r);
+        if (j.expected.get(r)) {
+            j.missing--;
+        }
+        j.members.add(c);
+        if (contribution != null) {
+            clock.merge(j.clock, contribution);
+        }
+        forgetIfDone(key, j);
+    }
+
+    /**
+     * Rank {@code r} leaves collective {@code c} it receives from: after every member arrived (or
+     * forced). The last to leave forgets the collective (a job makes millions; a clock each would not fit).
+     */
+    boolean leave(int r, CollectiveEvent c, Join j, boolean force) {
+        if (!force && !j.allArrived()) {
+            return false;
+        }
+        clock.joinGathered(r, j.clock);
+        --j.toLeave;
+        forgetIfDone(new Collectives.Key(c.comm(), c.ring()), j);
+        return true;
+    }
+
+    /** Every member arrived and none here is still to leave: the collective is forgotten here. */
+    private void forgetIfDone(Collectives.Key key, Join j) {
+        if (j.toLeave <= 0 && j.allArrived()) {
+            joins.remove(key);
+            done(j);
+        }
+    }
+
+    /**
+     * When every rank waits: members of the collective {@code c} a rank waits in that never call it
+     * (their traces end before it, or have no such call) are no members. False when none was dropped.
+     */
+    boolean excludeAbsent(CollectiveEvent c, StreamReplay.Calls calls) {
+        Join j = get(c);
+        if (j == null || j.expected == null) {
+            return false;
+        }
+        boolean changed = false;
+        for (int q = j.expected.nextSetBit(0); q >= 0; q = j.expected.nextSetBit(q + 1)) {
+            if (!j.arrived.get(q) && !calls.calls(q, c.comm(), c.ring())) {
+                j.expected.clear(q);
+                j.missing--;
+                changed = true;
+            }
+        }
+        return changed;
+    }
+
+    /** The replay ended: every collective still open is done. */
+    void endAll() {
+        for (Join j : joins.values()) {
+            done(j);
+        }
+        joins.clear();
+    }
+
+    private void done(Join j) {
+        if (shipping == null || shipping.reports(j.lowest)) {
+            j.members.sort(BY_RANK);
+            listener.instanceDone(j.members);
+        }
+    }
+
+    /** A collective's calls in rank order, as the whole-trace grouping lists them. */
+    private static final java.util.Comparator<CollectiveEvent> BY_RANK = new java.util.Comparator<>() {
+        @Override
+        public int compare(CollectiveEvent a, CollectiveEvent b) {
+            return Integer.compare(a.rank(), b.rank());
+        }
+    };
+}

@@ -1,0 +1,35 @@
+package org.mpiguard.analyzer;
+
+import java.util.BitSet;
+
+/**
+ * What the replay of one block of ranks ships to the blocks that replay the others, when the
+ * analysis is spread ({@link SpreadReplay}): the clock of each send to a rank of another
+ * block, each arrival at a collective that has members elsewhere, the clocks PSCW leaves for
+ * partners elsewhere, and that a rank is replayed to its end. A block's shipments arrive in
+ * the order it made them, before the receiving block steps its ranks again.
+ */
+interface ReplayShipping {
+
+    /** Whether another block replays {@code rank}. */
+    boolean remote(int rank);
+
+    /** A send to a remote rank was replayed: its clock and what it knew of its destination are set. */
+    void sendReplayed(SendEvent s);
+
+    /**
+     * A rank of this block arrived at a collective whose {@code expected} members (world ranks)
+     * may live elsewhere, with its clock if it contributes: every other block with a member
+     * gathers it.
+     */
+    void arrived(Collectives.Key key, BitSet expected, CollectiveEvent c, int[][] contribution);
+
+    /** A post or complete left {@code clock} for a partner another block replays. */
+    void pscwLeft(int partner, long win, int target, int origin, boolean post, int[][] clock);
+
+    /** Every event of {@code rank} is replayed. */
+    void finished(int rank);
+
+    /** Whether this block judges the collective instance whose lowest expected member is {@code lowest}. */
+    boolean reports(int lowest);
+}
