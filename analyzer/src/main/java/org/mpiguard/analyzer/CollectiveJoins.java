@@ -28,6 +28,10 @@ final class CollectiveJoins {
         /** The lowest expected member when it opened: the block replaying it judges the instance's types. */
         int lowest;
         final List<CollectiveEvent> members = new ArrayList<>();
+        /** Members of this block arrived since its last shipment to the other blocks (null: none). */
+        List<CollectiveEvent> unshipped;
+        boolean unshippedContribute;
+        Collectives.Key key;
 
         Join(BlockClock clock) {
             this.clock = clock;
@@ -39,6 +43,8 @@ final class CollectiveJoins {
     }
 
     private final Map<Collectives.Key, Join> joins = new HashMap<>();
+    /** The collectives with arrivals not yet shipped, in the order of their first such arrival. */
+    private final List<Join> unshipped = new ArrayList<>();
     private final VectorClocks clock;
     private final RankProgress[] ranks;
     private final StreamReplay.Listener listener;
@@ -74,7 +80,12 @@ final class CollectiveJoins {
             clock.contribute(r, i + 1, j.clock);
         }
         if (shipping != null) {
-            shipping.arrived(key, j.expected, c, c.contributes() ? clock.snapshot(r, i + 1) : null);
+            if (j.unshipped == null) {
+                j.unshipped = new ArrayList<>();
+                unshipped.add(j);
+            }
+            j.unshipped.add(c);
+            j.unshippedContribute |= c.contributes();
         }
         if (!c.receives()) {
             forgetIfDone(key, j);
@@ -103,8 +114,19 @@ final class CollectiveJoins {
         return expected;
     }
 
+    /** Ships the arrivals of this block's ranks since the last time: per collective, their calls and one clock. */
+    void ship() {
+        for (Join j : unshipped) {
+            shipping.arrived(j.key, j.expected, j.unshipped, j.unshippedContribute ? clock.freeze(j.clock) : null);
+            j.unshipped = null;
+            j.unshippedContribute = false;
+        }
+        unshipped.clear();
+    }
+
     private Join open(Collectives.Key key, BitSet expected) {
         Join j = new Join(clock.fresh());
+        j.key = key;
         j.expected = expected;
         j.lowest = expected.nextSetBit(0);
         j.missing = expected.cardinality();
@@ -113,25 +135,27 @@ final class CollectiveJoins {
     }
 
     /**
-     * A member another block replays arrived at a collective (its clock if it contributes):
-     * gathered as if it had arrived here. {@code expected} is the members as its block saw them.
+     * Members another block replays arrived at a collective ({@code gathered}: what their block's
+     * join knew then, null when none contributes): gathered as if they had arrived here.
+     * {@code expected} is the members as their block saw them.
      */
-    void arrivedElsewhere(Collectives.Key key, BitSet expected, CollectiveEvent c, int[][] contribution) {
+    void arrivedElsewhere(Collectives.Key key, BitSet expected, List<CollectiveEvent> arrivals, int[][] gathered) {
         Join j = joins.get(key);
         if (j == null) {
             j = open(key, (BitSet) expected.clone());
         }
-        int r = c.rank();
-        if (j.arrived.get(r)) {
-            return;
+        for (CollectiveEvent c : arrivals) {
+            int r = c.rank();
+            if (!j.arrived.get(r)) {
+                j.arrived.set(r);
+                if (j.expected.get(r)) {
+                    j.missing--;
+                }
+                j.members.add(c);
+            }
         }
-        j.arrived.set(r);
-        if (j.expected.get(r)) {
-            j.missing--;
-        }
-        j.members.add(c);
-        if (contribution != null) {
-            clock.merge(j.clock, contribution);
+        if (gathered != null) {
+            clock.merge(j.clock, gathered);
         }
         forgetIfDone(key, j);
     }

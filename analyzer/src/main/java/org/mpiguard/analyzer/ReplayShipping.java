@@ -18,11 +18,12 @@ interface ReplayShipping {
     void sendReplayed(SendEvent s);
 
     /**
-     * A rank of this block arrived at a collective whose {@code expected} members (world ranks)
-     * may live elsewhere, with its clock if it contributes: every other block with a member
-     * gathers it.
+     * Ranks of this block ({@code members}, their calls) arrived at a collective whose
+     * {@code expected} members (world ranks) may live elsewhere; {@code gathered} holds what every
+     * contribution gathered here knows (null when none of them contributes). Every other block
+     * with a member gathers them: one shipment per instance and round, not one per rank.
      */
-    void arrived(Collectives.Key key, BitSet expected, CollectiveEvent c, int[][] contribution);
+    void arrived(Collectives.Key key, BitSet expected, java.util.List<CollectiveEvent> members, int[][] gathered);
 
     /** A post or complete left {@code clock} for a partner another block replays. */
     void pscwLeft(int partner, long win, int target, int origin, boolean post, int[][] clock);

@@ -171,12 +171,13 @@ final class SpreadReplay {
         }
 
         @Override
-        public void arrived(Collectives.Key key, BitSet expected, CollectiveEvent c, int[][] contribution) {
+        public void arrived(Collectives.Key key, BitSet expected, java.util.List<CollectiveEvent> arrivals,
+                            int[][] gathered) {
             BitSet members = (BitSet) expected.clone();
             ReplayBlock.Shipment s = new ReplayBlock.Shipment() {
                 @Override
                 public void deliverTo(ReplayBlock block) {
-                    block.replay.arrivedElsewhere(key, members, c, contribution);
+                    block.replay.arrivedElsewhere(key, members, arrivals, gathered);
                 }
             };
             for (int b = 0; b < blocks.length; b++) {

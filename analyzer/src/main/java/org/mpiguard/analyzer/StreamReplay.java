@@ -160,6 +160,9 @@ final class StreamReplay {
                 shipping.finished(f.rank);
             }
         }
+        if (shipping != null) {
+            joins.ship();
+        }
         return progress;
     }
 
@@ -250,6 +253,9 @@ final class StreamReplay {
                 }
                 step(f, s, true);
                 applied(f, s);
+                if (shipping != null) {
+                    joins.ship();
+                }
                 return true;
             }
         }
@@ -320,8 +326,8 @@ final class StreamReplay {
     }
 
     /** A member another block replays arrived at a collective: see {@link CollectiveJoins#arrivedElsewhere}. */
-    void arrivedElsewhere(Collectives.Key key, BitSet expected, CollectiveEvent c, int[][] contribution) {
-        joins.arrivedElsewhere(key, expected, c, contribution);
+    void arrivedElsewhere(Collectives.Key key, BitSet expected, List<CollectiveEvent> arrivals, int[][] gathered) {
+        joins.arrivedElsewhere(key, expected, arrivals, gathered);
     }
 
     /** A post or complete of another block's rank left a clock for a rank here. */

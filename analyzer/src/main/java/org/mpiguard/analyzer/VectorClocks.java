@@ -68,7 +68,7 @@ final class VectorClocks {
     }
 
     /** {@code c} as it is now, never to be written: its next change copies what it writes. */
-    private int[][] freeze(BlockClock c) {
+    int[][] freeze(BlockClock c) {
         c.tableShared = true;
         c.owned = 0;
         return c.blocks;
