@@ -202,6 +202,19 @@ final class CollectiveJoins {
         return changed;
     }
 
+    /** Where collective {@code c} waits for members not yet arrived: each such member, to ask whether it ever calls it. */
+    void missing(CollectiveEvent c, StreamReplay.Calls ask) {
+        Join j = get(c);
+        if (j == null || j.expected == null) {
+            return;
+        }
+        for (int q = j.expected.nextSetBit(0); q >= 0; q = j.expected.nextSetBit(q + 1)) {
+            if (!j.arrived.get(q)) {
+                ask.calls(q, c.comm(), c.ring());
+            }
+        }
+    }
+
     /** The replay ended: every collective still open is done. */
     void endAll() {
         for (Join j : joins.values()) {

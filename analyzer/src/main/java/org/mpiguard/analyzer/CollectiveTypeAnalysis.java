@@ -72,17 +72,15 @@ final class CollectiveTypeAnalysis {
             }
         }
 
-        /** Adds the instances another block compared: the first of each pair of sites stays the first. */
-        void addAll(Instances other) {
-            for (Map.Entry<String, Problem> e : other.bySites.entrySet()) {
-                Problem known = bySites.get(e.getKey());
-                if (known == null || BY_PLACE.compare(e.getValue().m, known.m) < 0) {
-                    bySites.put(e.getKey(), e.getValue());
-                }
-            }
+        List<Finding> findings(TraceSet traces) {
+            return findings(traces, null, null);
         }
 
-        List<Finding> findings(TraceSet traces) {
+        /**
+         * The findings, and (when not null) each one's order (communicator, ring, member rank) into
+         * {@code keys} and its pair of sites into {@code sites}: what merging blocks' findings needs.
+         */
+        List<Finding> findings(TraceSet traces, List<long[]> keys, List<String> sites) {
             List<Problem> problems = new ArrayList<>(bySites.values());
             problems.sort(new java.util.Comparator<Problem>() {
                 @Override
@@ -93,6 +91,10 @@ final class CollectiveTypeAnalysis {
             List<Finding> findings = new ArrayList<>();
             for (Problem p : problems) {
                 findings.add(finding(traces, p.ref, p.a, p.m, p.b, p.r));
+                if (keys != null) {
+                    keys.add(new long[] {p.m.comm(), p.m.ring(), p.m.rank()});
+                    sites.add(p.ref.rank() + ":" + p.ref.site() + "/" + p.m.rank() + ":" + p.m.site());
+                }
             }
             return findings;
         }

@@ -171,13 +171,12 @@ final class LeakAnalysis {
             unmatched.add(s);
         }
 
-        /** Adds what another block's pairing left (the messages to its ranks). */
-        void addAll(Lost other) {
-            open.addAll(other.open);
-            unmatched.addAll(other.unmatched);
+        List<Finding> findings(TraceSet traces) {
+            return findings(traces, null);
         }
 
-        List<Finding> findings(TraceSet traces) {
+        /** The findings, and into {@code keys} (when not null) each one's order: its first message's sender and event. */
+        List<Finding> findings(TraceSet traces, List<long[]> keys) {
             unmatched.sort(new java.util.Comparator<SendEvent>() {
                 @Override
                 public int compare(SendEvent a, SendEvent b) {
@@ -194,6 +193,9 @@ final class LeakAnalysis {
             List<Finding> findings = new ArrayList<>();
             for (List<SendEvent> group : bySite.values()) {
                 findings.add(lost(traces, group));
+                if (keys != null) {
+                    keys.add(new long[] {group.get(0).rank, group.get(0).index});
+                }
             }
             return findings;
         }

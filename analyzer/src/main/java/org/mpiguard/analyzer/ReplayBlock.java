@@ -36,8 +36,12 @@ final class ReplayBlock {
     final StreamReplay replay;
     long events;
     ReplayObserver.Clocks last;
-    /** What the other blocks shipped here, in the order they shipped it. */
-    final List<Shipment> inbox = new ArrayList<>();
+    /** The notes of reading this block's traces, and of the order its replay forced. */
+    final List<String> notes;
+    final List<String> order;
+    /** Null when this is the only block. */
+    final ShipmentWriter writer;
+    private final ShipmentReader reader;
     /** Sends to ranks here shipped by other blocks, waiting for the clock of their replay. */
     private final Map<Long, SendEvent> awaitingClock = new HashMap<>();
     /** Clocks of such sends that came before the send itself (a send is replayed before it can join). */
@@ -45,21 +49,20 @@ final class ReplayBlock {
     private final RemoteRank[] remote;
     private final ReplayShipping shipping;
 
-    /** Something another block shipped to this one. */
-    interface Shipment {
-        void deliverTo(ReplayBlock block);
-    }
-
     /**
-     * The block of ranks {@code lo} to {@code hi - 1} of {@code traces}, reading {@code streams} (its
-     * ranks' opened traces); {@code router} and {@code shipping} null when it is the only block.
+     * The block of ranks {@code lo} to {@code hi - 1} of {@code traces}, one of {@code blocks},
+     * reading {@code streams} (its ranks' opened traces); {@code writer} null when it is the only block.
      */
-    ReplayBlock(TraceSet traces, int lo, int hi, List<TraceStream> streams, int[] sweepOrder,
-                StreamingMatch.Router router, ReplayShipping shipping, List<String> notes, List<String> order,
-                int[] forced) {
+    ReplayBlock(TraceSet traces, int lo, int hi, int blocks, List<TraceStream> streams, int[] sweepOrder,
+                ShipmentWriter writer, List<String> notes, List<String> order, int[] forced) {
         this.lo = lo;
         this.hi = hi;
-        this.shipping = shipping;
+        this.writer = writer;
+        this.shipping = writer;
+        this.notes = notes;
+        this.order = order;
+        this.reader = writer == null ? null : new ShipmentReader(traces, blocks);
+        StreamingMatch.Router router = writer;
         int world = traces.worldSize();
         feeds = new RankFeed[world];
         ranks = new RankProgress[world];
@@ -141,41 +144,21 @@ final class ReplayBlock {
             TraceEvent e = slot.event;
             int target = e.kind() == EventKind.RMA ? e.intField(2) : feed.rank;
             if (shipping != null && target >= 0 && target < feeds.length && shipping.remote(target)) {
-                shipAccess(feed.rank, slot, target);
+                shipping.access(feed.rank, target, slot.index, e, slot.completion, slot.mode, replay.share(feed.rank));
             } else {
                 rma.visit(feed.rank, slot.index, e, slot.completion, slot.mode, clocks);
             }
         }
     }
 
-    /** An RMA operation on another block's window: judged there, with its origin's clock as it is now. */
-    private void shipAccess(int origin, FeedSlot slot, int target) {
-        org.mpiguard.core.trace.EventBuffer copy = new org.mpiguard.core.trace.EventBuffer();
-        copy.copy(slot.event);
-        int index = slot.index;
-        int completion = slot.completion;
-        byte mode = slot.mode;
-        int[][] clock = replay.share(origin);
-        ((SpreadReplay.InProcess) shipping).ship(target, new Shipment() {
-            @Override
-            public void deliverTo(ReplayBlock block) {
-                block.rma.visit(origin, index, copy, completion, mode,
-                        new ShippedClocks(block.replay.clocks(), block.replay, origin, clock));
-            }
-        });
+    /** Delivers what block {@code from} shipped here ({@link ShipmentWriter}'s bytes). */
+    void deliver(byte[] frame, int from) {
+        reader.deliver(frame, from, this);
     }
 
-    /** Delivers what was shipped here; true when there was anything. */
-    boolean deliver() {
-        if (inbox.isEmpty()) {
-            return false;
-        }
-        List<Shipment> now = new ArrayList<>(inbox);
-        inbox.clear();
-        for (Shipment s : now) {
-            s.deliverTo(this);
-        }
-        return true;
+    /** An RMA operation another block's rank made on a window of a rank here: judged with its clock at the operation. */
+    void accessElsewhere(int origin, int index, TraceEvent e, int completion, byte mode, int[][] clock) {
+        rma.visit(origin, index, e, completion, mode, new ShippedClocks(replay.clocks(), replay, origin, clock));
     }
 
     // --- what other blocks ship about the messages to ranks here

@@ -28,6 +28,14 @@ interface ReplayShipping {
     /** A post or complete left {@code clock} for a partner another block replays. */
     void pscwLeft(int partner, long win, int target, int origin, boolean post, int[][] clock);
 
+    /**
+     * An RMA operation of rank {@code origin} (event {@code index}, complete at its target after its
+     * event {@code completion}) on the window of {@code target}, a rank another block replays, where
+     * it is judged; {@code clock} is the origin's clock at the operation.
+     */
+    void access(int origin, int target, int index, org.mpiguard.core.trace.TraceEvent e, int completion, byte mode,
+                int[][] clock);
+
     /** Every event of {@code rank} is replayed. */
     void finished(int rank);
 

@@ -1,28 +1,39 @@
 package org.mpiguard.analyzer;
 
-import java.util.BitSet;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The replay spread over blocks of ranks, each stepping only its own ranks, in rounds: every
- * block takes what the others shipped in the last round, then steps its ranks as far as they
- * go. Shipments therefore arrive in causal order (anything that happens before an event
- * replayed in one block was shipped by its own block in an earlier round, or replayed here),
- * which is what lets each check judge where its data lives. When no block can step and
- * nothing is in flight, the job's traces are read further, absent collective members are
- * excluded, or the lowest waiting rank is forced, as the one-process replay does.
- *
- * <p>The blocks run in one process here (the shipments are handed over in memory): this is
- * the spread analysis's logic, shown to give the one-process findings; shipping them between
- * processes is the next step (docs/scale.md).
+ * The coordinator of an analysis spread over blocks of ranks ({@link BlockServer}), each
+ * stepping only its own ranks, in rounds: every block takes what the others shipped in the
+ * last round, then steps its ranks as far as they go. Shipments therefore arrive in causal
+ * order (anything that happens before an event replayed in one block was shipped by its own
+ * block in an earlier round, or replayed there), which is what lets each check judge where
+ * its data lives. When no block can step and nothing is in flight, the traces are read
+ * further, collective members that never call are excluded, or the lowest waiting rank is
+ * forced, as the one-process replay does. Blocks are reached through {@link BlockLink}s: in
+ * this process or in others.
  */
 final class SpreadReplay {
 
-    private final ReplayBlock[] blocks;
+    private final BlockLink[] links;
     private final int[] ownerOf;
+    /** Per block, what the others shipped to it and it has not been given yet: (source block, bytes). */
+    private final List<List<Object[]>> inbox = new ArrayList<>();
+    private int forced;
+    private long rounds;
 
-    SpreadReplay(ReplayBlock[] blocks, int[] ownerOf) {
-        this.blocks = blocks;
+    SpreadReplay(BlockLink[] links, int[] ownerOf) {
+        this.links = links;
         this.ownerOf = ownerOf;
+        for (int b = 0; b < links.length; b++) {
+            inbox.add(new ArrayList<>());
+        }
     }
 
     /** The first rank of each of {@code count} blocks of {@code world} ranks, and the end: contiguous, even shares. */
@@ -35,182 +46,195 @@ final class SpreadReplay {
         return bounds;
     }
 
-    /** Runs every block's replay to its end. */
-    void run() {
-        StreamReplay.Calls calls = new StreamReplay.Calls() {
-            @Override
-            public boolean calls(int rank, long comm, long ring) {
-                int b = rank >= 0 && rank < ownerOf.length ? ownerOf[rank] : -1;
-                return b >= 0 && blocks[b].replay.calls(rank, comm, ring);
+    /** The block of each rank, for {@link #bounds}. */
+    static int[] owners(int[] bounds) {
+        int[] ownerOf = new int[bounds[bounds.length - 1]];
+        for (int b = 0; b + 1 < bounds.length; b++) {
+            for (int r = bounds[b]; r < bounds[b + 1]; r++) {
+                ownerOf[r] = b;
             }
-        };
+        }
+        return ownerOf;
+    }
+
+    /** Events forced, by every block. */
+    int forced() {
+        return forced;
+    }
+
+    /** Rounds of requests the replay took. */
+    long rounds() {
+        return rounds;
+    }
+
+    /** Runs every block's replay to its end; returns each block's results ({@link SpreadResults}), in block order. */
+    List<byte[]> run() throws IOException {
         while (true) {
-            boolean progress = false;
-            for (ReplayBlock b : blocks) {
-                progress |= b.deliver();
-            }
-            for (ReplayBlock b : blocks) {
-                progress |= b.replay.sweep();
-            }
+            Reply[] r = round(BlockServer.SWEEP, null);
+            boolean progress = any(r);
             boolean left = false;
-            boolean inFlight = false;
-            for (ReplayBlock b : blocks) {
-                left |= b.replay.left();
-                inFlight |= !b.inbox.isEmpty();
+            for (Reply x : r) {
+                left |= x.left;
             }
+            boolean inFlight = inFlight();
             if (!left && !inFlight) {
                 break;
             }
             if (progress || inFlight) {
                 continue;
             }
-            if (!readAhead(false) && !readAhead(true) && !exclude(calls)) {
-                for (ReplayBlock b : blocks) {
-                    if (b.replay.force()) {
-                        break;
-                    }
-                }
+            if (!any(round(BlockServer.READ, null)) && !any(round(BlockServer.READ_ALL, null)) && !exclude()) {
+                force();
             }
         }
-        for (ReplayBlock b : blocks) {
-            b.replay.end();
+        Reply[] ends = round(BlockServer.END, null);
+        List<byte[]> results = new ArrayList<>();
+        for (Reply e : ends) {
+            results.add(e.payload);
         }
+        return results;
     }
 
-    private boolean readAhead(boolean all) {
+    private boolean inFlight() {
+        for (List<Object[]> frames : inbox) {
+            if (!frames.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean any(Reply[] replies) {
         boolean any = false;
-        for (ReplayBlock b : blocks) {
-            any |= b.replay.readAhead(all);
+        for (Reply r : replies) {
+            any |= r.flag;
         }
         return any;
     }
 
-    private boolean exclude(StreamReplay.Calls calls) {
-        boolean any = false;
-        for (ReplayBlock b : blocks) {
-            any |= b.replay.excludeAbsentMembers(calls);
+    /** Asks who waits for members not yet arrived, their blocks whether they ever call, and applies the answers. */
+    private boolean exclude() throws IOException {
+        Reply[] asked = round(BlockServer.ASK, null);
+        if (!any(asked)) {
+            return false;
         }
-        return any;
+        // the questions, by the block of the rank asked about
+        List<ByteArrayOutputStream> byOwner = new ArrayList<>();
+        int[] counts = new int[links.length];
+        for (int b = 0; b < links.length; b++) {
+            byOwner.add(new ByteArrayOutputStream());
+        }
+        for (Reply a : asked) {
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(a.payload));
+            for (int n = in.readInt(); n > 0; n--) {
+                int rank = in.readInt();
+                long comm = in.readLong();
+                long ring = in.readLong();
+                int owner = rank >= 0 && rank < ownerOf.length ? ownerOf[rank] : -1;
+                if (owner >= 0) {
+                    DataOutputStream out = new DataOutputStream(byOwner.get(owner));
+                    out.writeInt(rank);
+                    out.writeLong(comm);
+                    out.writeLong(ring);
+                    counts[owner]++;
+                }
+            }
+        }
+        byte[][] questions = new byte[links.length][];
+        for (int b = 0; b < links.length; b++) {
+            questions[b] = withCount(counts[b], byOwner.get(b).toByteArray());
+        }
+        Reply[] answered = round(BlockServer.CALLS, questions);
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        int total = 0;
+        for (Reply a : answered) {
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(a.payload));
+            int n = in.readInt();
+            total += n;
+            all.write(a.payload, 4, a.payload.length - 4);
+        }
+        byte[] answers = withCount(total, all.toByteArray());
+        byte[][] each = new byte[links.length][];
+        java.util.Arrays.fill(each, answers);
+        return any(round(BlockServer.EXCLUDE, each));
     }
 
-    /** One block's shipments to the others, handed over in memory in the order it makes them. */
-    static final class InProcess implements ReplayShipping, StreamingMatch.Router {
-        private final int self;
-        private final ReplayBlock[] blocks;
-        private final int[] ownerOf;
-        private final int[] bounds;
-
-        InProcess(int self, ReplayBlock[] blocks, int[] ownerOf, int[] bounds) {
-            this.self = self;
-            this.blocks = blocks;
-            this.ownerOf = ownerOf;
-            this.bounds = bounds;
-        }
-
-        void ship(int rank, ReplayBlock.Shipment s) {
-            blocks[ownerOf[rank]].inbox.add(s);
-        }
-
-        private void shipToOthers(ReplayBlock.Shipment s) {
-            for (int b = 0; b < blocks.length; b++) {
-                if (b != self) {
-                    blocks[b].inbox.add(s);
-                }
+    /** Forces the lowest waiting rank: the first block (in rank order) that has one. */
+    private void force() throws IOException {
+        for (int b = 0; b < links.length; b++) {
+            links[b].send(request(BlockServer.FORCE, b, intBytes(forced)));
+            Reply r = reply(b, links[b].receive());
+            forced = new DataInputStream(new ByteArrayInputStream(r.payload)).readInt();
+            if (r.flag) {
+                return;
             }
         }
+    }
 
-        @Override
-        public boolean remote(int rank) {
-            return ownerOf[rank] != self;
+    /** One request to every block (with {@code args[b]} after it, if any), and every reply, in block order. */
+    private Reply[] round(byte command, byte[][] args) throws IOException {
+        rounds++;
+        for (int b = 0; b < links.length; b++) {
+            links[b].send(request(command, b, args == null ? null : args[b]));
         }
+        Reply[] replies = new Reply[links.length];
+        for (int b = 0; b < links.length; b++) {
+            replies[b] = reply(b, links[b].receive());
+        }
+        return replies;
+    }
 
-        @Override
-        public void posted(SendEvent s) {
-            SendEvent copy = s.shippedCopy();
-            ship(s.dest, new ReplayBlock.Shipment() {
-                @Override
-                public void deliverTo(ReplayBlock block) {
-                    block.sendPosted(copy);
-                }
-            });
+    /** A request to block {@code b}: the command, what was shipped to it, the arguments. */
+    private byte[] request(byte command, int b, byte[] args) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        out.writeByte(command);
+        List<Object[]> frames = inbox.get(b);
+        out.writeInt(frames.size());
+        for (Object[] f : frames) {
+            byte[] frame = (byte[]) f[1];
+            out.writeInt((Integer) f[0]);
+            out.writeInt(frame.length);
+            out.write(frame);
         }
+        frames.clear();
+        if (args != null) {
+            out.write(args);
+        }
+        return bytes.toByteArray();
+    }
 
-        @Override
-        public void left(SendEvent s) {
-            SendEvent copy = s.shippedCopy();
-            ship(s.dest, new ReplayBlock.Shipment() {
-                @Override
-                public void deliverTo(ReplayBlock block) {
-                    block.sendLeft(copy);
-                }
-            });
+    /** One block's reply; what it shipped goes to the inboxes of the blocks it is for. */
+    private Reply reply(int from, byte[] bytes) throws IOException {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
+        Reply r = new Reply();
+        r.flag = in.readBoolean();
+        r.left = in.readBoolean();
+        for (int n = in.readInt(); n > 0; n--) {
+            int to = in.readInt();
+            byte[] frame = new byte[in.readInt()];
+            in.readFully(frame);
+            inbox.get(to).add(new Object[] {from, frame});
         }
+        r.payload = new byte[in.readInt()];
+        in.readFully(r.payload);
+        return r;
+    }
 
-        @Override
-        public void ended(int rank) {
-            shipToOthers(new ReplayBlock.Shipment() {
-                @Override
-                public void deliverTo(ReplayBlock block) {
-                    block.ended(rank);
-                }
-            });
-        }
+    private static final class Reply {
+        boolean flag;
+        boolean left;
+        byte[] payload;
+    }
 
-        @Override
-        public void sendReplayed(SendEvent s) {
-            int rank = s.rank;
-            int index = s.index;
-            int known = s.knownOfDest;
-            int[][] clock = s.clock;
-            ship(s.dest, new ReplayBlock.Shipment() {
-                @Override
-                public void deliverTo(ReplayBlock block) {
-                    block.sendReplayed(rank, index, known, clock);
-                }
-            });
-        }
+    private static byte[] withCount(int count, byte[] body) {
+        byte[] out = new byte[4 + body.length];
+        System.arraycopy(intBytes(count), 0, out, 0, 4);
+        System.arraycopy(body, 0, out, 4, body.length);
+        return out;
+    }
 
-        @Override
-        public void arrived(Collectives.Key key, BitSet expected, java.util.List<CollectiveEvent> arrivals,
-                            int[][] gathered) {
-            BitSet members = (BitSet) expected.clone();
-            ReplayBlock.Shipment s = new ReplayBlock.Shipment() {
-                @Override
-                public void deliverTo(ReplayBlock block) {
-                    block.replay.arrivedElsewhere(key, members, arrivals, gathered);
-                }
-            };
-            for (int b = 0; b < blocks.length; b++) {
-                int q = members.nextSetBit(bounds[b]);
-                if (b != self && q >= 0 && q < bounds[b + 1]) {
-                    blocks[b].inbox.add(s);
-                }
-            }
-        }
-
-        @Override
-        public void pscwLeft(int partner, long win, int target, int origin, boolean post, int[][] clock) {
-            ship(partner, new ReplayBlock.Shipment() {
-                @Override
-                public void deliverTo(ReplayBlock block) {
-                    block.replay.pscwArrived(win, target, origin, post, clock);
-                }
-            });
-        }
-
-        @Override
-        public void finished(int rank) {
-            shipToOthers(new ReplayBlock.Shipment() {
-                @Override
-                public void deliverTo(ReplayBlock block) {
-                    block.finished(rank);
-                }
-            });
-        }
-
-        @Override
-        public boolean reports(int lowest) {
-            return lowest < 0 ? self == 0 : ownerOf[lowest] == self;
-        }
+    private static byte[] intBytes(int v) {
+        return new byte[] {(byte) (v >>> 24), (byte) (v >>> 16), (byte) (v >>> 8), (byte) v};
     }
 }

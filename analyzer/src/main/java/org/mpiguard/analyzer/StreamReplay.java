@@ -114,7 +114,8 @@ final class StreamReplay {
         }
     };
 
-    private void run() {
+    /** Replays every rank (this replay steps them all) to its end. */
+    void run() {
         while (true) {
             boolean progress = sweep();
             if (!left()) {
@@ -219,6 +220,17 @@ final class StreamReplay {
             }
         }
         return changed;
+    }
+
+    /** Tells {@code ask} each member not yet arrived at a collective a rank here waits in (the questions of {@link #excludeAbsentMembers}). */
+    void absentMembers(Calls ask) {
+        for (RankFeed f : feeds) {
+            FeedSlot s = f == null ? null : f.head();
+            CollectiveEvent c = s == null ? null : s.collective != null ? s.collective : s.completesCollective;
+            if (c != null) {
+                joins.missing(c, ask);
+            }
+        }
     }
 
     /** Whether a rank ever calls a collective, its trace read ahead as far as that takes. */

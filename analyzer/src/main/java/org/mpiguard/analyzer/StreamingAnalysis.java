@@ -89,8 +89,8 @@ final class StreamingAnalysis {
 
     /**
      * {@link #analyse} spread over {@code blockCount} blocks of contiguous ranks, each reading and
-     * replaying its own ranks and shipping to the others what they need ({@link SpreadReplay}):
-     * the same findings and races as one block.
+     * replaying its own ranks and shipping to the others what they need ({@link SpreadReplay}),
+     * here in one process: the same findings and races as one block.
      */
     static Streamed analyse(Path dir, int[] sweepOrder, int blockCount) throws IOException {
         RuntimeException injected = failureForTest;
@@ -111,16 +111,12 @@ final class StreamingAnalysis {
             }
         }
         TraceSet traces = TraceSet.of(headers, notes);
-        int world = traces.worldSize();
-        int[] bounds = SpreadReplay.bounds(world, blockCount);
+        int[] bounds = SpreadReplay.bounds(traces.worldSize(), blockCount);
         int count = bounds.length - 1;
-        int[] ownerOf = new int[world];
+        int[] ownerOf = SpreadReplay.owners(bounds);
         List<List<TraceStream>> owned = new ArrayList<>();
         for (int b = 0; b < count; b++) {
             owned.add(new ArrayList<>());
-            for (int r = bounds[b]; r < bounds[b + 1]; r++) {
-                ownerOf[r] = b;
-            }
         }
         for (TraceStream s : opened) {
             int r = s.header().rank();
@@ -130,71 +126,61 @@ final class StreamingAnalysis {
                 s.close();
             }
         }
-        List<String> order = new ArrayList<>();
+        if (count == 1) {
+            return new Streamed(traces, alone(dir, traces, owned.get(0), sweepOrder, notes, start));
+        }
+        BlockLink[] links = new BlockLink[count];
         int[] forced = new int[1];
-        ReplayBlock[] blocks = new ReplayBlock[count];
         for (int b = 0; b < count; b++) {
-            SpreadReplay.InProcess shipping = count == 1 ? null : new SpreadReplay.InProcess(b, blocks, ownerOf, bounds);
-            blocks[b] = new ReplayBlock(traces, bounds[b], bounds[b + 1], owned.get(b), sweepOrder, shipping, shipping,
-                    notes, order, forced);
+            ReplayBlock block = new ReplayBlock(traces, bounds[b], bounds[b + 1], count, owned.get(b), sweepOrder,
+                    new ShipmentWriter(b, ownerOf, bounds), new ArrayList<>(), new ArrayList<>(), forced);
+            links[b] = BlockLink.local(new BlockServer(block, b, traces, dir, forced));
         }
-        new SpreadReplay(blocks, ownerOf).run();
-        if (count > 1 && forced[0] > 5) {
-            order.add("(" + (forced[0] - 5) + " more events ordered approximately)");
-        }
-        ReplayBlock first = blocks[0];
-        List<MessageRaceAnalysis.Race> raced = new ArrayList<>();
-        List<String> failed = new ArrayList<>();
-        long events = 0;
-        for (ReplayBlock b : blocks) {
-            b.pairing.finish();
-            failed.addAll(b.failed);
-            events += b.events;
-        }
+        SpreadReplay spread = new SpreadReplay(links, ownerOf);
+        List<byte[]> results = spread.run();
+        return new Streamed(traces, SpreadResults.merge(results, notes, spread.forced(),
+                (System.nanoTime() - start) / 1_000_000));
+    }
+
+    /** The analysis of every rank in this process, one block. */
+    private static Analysis.Result alone(Path dir, TraceSet traces, List<TraceStream> streams, int[] sweepOrder,
+                                         List<String> notes, long start) {
+        List<String> order = new ArrayList<>();
+        ReplayBlock block = new ReplayBlock(traces, 0, traces.worldSize(), 1, streams, sweepOrder, null, notes, order,
+                new int[1]);
+        block.replay.run();
+        block.pairing.finish();
         notes.addAll(order);
-        for (ReplayBlock b : blocks) {
-            if (failed.isEmpty()) {
-                raced.addAll(b.races.finish(b.last != null ? b.last : b.replay.clocks()));
-            }
-            if (b != first) {
-                first.pairs.addAll(b.pairs);
-                first.collectives.addAll(b.collectives);
-                first.lost.addAll(b.lost);
-                first.rma.addAll(b.rma);
-            }
-        }
+        List<MessageRaceAnalysis.Race> raced = block.failed.isEmpty()
+                ? block.races.finish(block.last != null ? block.last : block.replay.clocks()) : List.of();
         List<Finding> findings = new ArrayList<>();
         for (String check : Analysis.CHECKS) {
             try {
                 switch (check) {
-                    case "type matching" -> findings.addAll(first.pairs.findings(traces));
-                    case "collective types" -> findings.addAll(first.collectives.findings(traces));
+                    case "type matching" -> findings.addAll(block.pairs.findings(traces));
+                    case "collective types" -> findings.addAll(block.collectives.findings(traces));
                     case "message races" -> findings.addAll(MessageRaceAnalysis.findings(traces, raced, reads(dir, notes)));
-                    case "lost messages" -> findings.addAll(first.lost.findings(traces));
+                    case "lost messages" -> findings.addAll(block.lost.findings(traces));
                     case "handle leaks" -> {
-                        for (ReplayBlock b : blocks) {
-                            for (LeakAnalysis.Handles h : b.handles) {
-                                findings.addAll(h == null ? List.of() : h.findings());
-                            }
+                        for (LeakAnalysis.Handles h : block.handles) {
+                            findings.addAll(h == null ? List.of() : h.findings());
                         }
                     }
                     case "request lifecycle" -> {
-                        for (ReplayBlock b : blocks) {
-                            for (RequestLifecycleAnalysis.OfRank l : b.lifecycles) {
-                                findings.addAll(l == null ? List.of() : l.findings());
-                            }
+                        for (RequestLifecycleAnalysis.OfRank l : block.lifecycles) {
+                            findings.addAll(l == null ? List.of() : l.findings());
                         }
                     }
-                    default -> findings.addAll(first.rma.findings());
+                    default -> findings.addAll(block.rma.findings());
                 }
             } catch (RuntimeException e) {
                 notes.add(failure(check, e));
             }
         }
-        notes.addAll(failed);
-        notes.addAll(first.rma.notes());
-        return new Streamed(traces, new Analysis.Result(findings, notes, raced, List.of(), events,
-                (System.nanoTime() - start) / 1_000_000));
+        notes.addAll(block.failed);
+        notes.addAll(block.rma.notes());
+        return new Analysis.Result(findings, notes, raced, List.of(), block.events,
+                (System.nanoTime() - start) / 1_000_000);
     }
 
     static String failure(String check, RuntimeException e) {
@@ -202,7 +188,7 @@ final class StreamingAnalysis {
     }
 
     /** A rank's status reads, from its trace read once more (only ranks with a race are asked). */
-    private static MessageRaceAnalysis.Reads reads(Path dir, List<String> notes) {
+    static MessageRaceAnalysis.Reads reads(Path dir, List<String> notes) {
         return new MessageRaceAnalysis.Reads() {
             @Override
             public StatusReads of(int rank) {

@@ -72,23 +72,6 @@ final class TypeMismatchAnalysis {
             }
         }
 
-        /** Adds what another block's pairs found (the receives of other ranks): one set of groups, as if paired here. */
-        void addAll(Pairs other) {
-            for (Map.Entry<String, Group> e : other.bySites.entrySet()) {
-                Group g = bySites.get(e.getKey());
-                Group o = e.getValue();
-                if (g == null) {
-                    bySites.put(e.getKey(), o);
-                    continue;
-                }
-                g.times += o.times;
-                if (o.first.recv.rank < g.first.recv.rank
-                        || o.first.recv.rank == g.first.recv.rank && o.first.recv.order < g.first.recv.order) {
-                    g.first = o.first;
-                }
-            }
-        }
-
         List<Finding> findings(TraceSet traces) {
             List<Group> groups = new ArrayList<>(bySites.values());
             groups.sort(new java.util.Comparator<Group>() {

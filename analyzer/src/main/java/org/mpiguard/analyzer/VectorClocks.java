@@ -29,10 +29,7 @@ final class VectorClocks {
     private final long[] versionAtContribution;
 
     VectorClocks(int worldSize) {
-        int perBlock = 32;
-        while ((long) perBlock * MAX_BLOCKS < worldSize) {
-            perBlock <<= 1;
-        }
+        int perBlock = perBlock(worldSize);
         this.shift = Integer.numberOfTrailingZeros(perBlock);
         this.mask = perBlock - 1;
         this.blockCount = (worldSize + perBlock - 1) / perBlock;
@@ -59,6 +56,31 @@ final class VectorClocks {
     /** Component {@code of} of a frozen clock ({@link #share}) of these clocks' world. */
     int known(int[][] frozen, int of) {
         return frozen[of >>> shift][of & mask];
+    }
+
+    /** Component {@code of} of a frozen clock of any world (its blocks all have one power-of-two length). */
+    static int component(int[][] frozen, int of) {
+        int perBlock = frozen[0].length;
+        return frozen[of / perBlock][of % perBlock];
+    }
+
+    /** A frozen clock of a world of {@code flat.length} ranks holding {@code flat}'s components (shipped between blocks). */
+    static int[][] frozenOf(int[] flat) {
+        int perBlock = perBlock(flat.length);
+        int[][] blocks = new int[Math.max(1, (flat.length + perBlock - 1) / perBlock)][perBlock];
+        for (int q = 0; q < flat.length; q++) {
+            blocks[q / perBlock][q % perBlock] = flat[q];
+        }
+        return blocks;
+    }
+
+    /** Components per block for a world of {@code worldSize} ranks: at most {@link #MAX_BLOCKS} blocks. */
+    private static int perBlock(int worldSize) {
+        int perBlock = 32;
+        while ((long) perBlock * MAX_BLOCKS < worldSize) {
+            perBlock <<= 1;
+        }
+        return perBlock;
     }
 
 

@@ -137,6 +137,21 @@ class MessageRaceAnalysisTest {
         Analyzed.of(run.write(true)).none(FindingKind.MESSAGE_RACE);
     }
 
+    /**
+     * The go message reaches the second sender only through a third rank: what orders the send
+     * after the first receive is the third rank's clock, which a spread analysis ships with its
+     * message (one rank per block puts every link in another block).
+     */
+    @Test
+    void aRaceThatAPriorMessagePreventsThroughAThirdRankIsSilent() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 4);
+        run.rank(1).send(11, 0, 0, INT, 1);
+        run.rank(0).recv(20, ANY, 0, INT, 1, 1, 0).send(22, 3, 9, INT, 1).recv(21, ANY, 0, INT, 1, 2, 0);
+        run.rank(3).recv(41, 0, 9, INT, 1).send(42, 2, 8, INT, 1);
+        run.rank(2).recv(31, 3, 8, INT, 1).send(12, 0, 0, INT, 1);
+        Analyzed.of(run.write(true)).none(FindingKind.MESSAGE_RACE);
+    }
+
     @Test
     void theSameExchangeWithTheGoMessageSentBeforeTheReceiveRaces() throws Exception {
         RunBuilder run = new RunBuilder(dir, 3);

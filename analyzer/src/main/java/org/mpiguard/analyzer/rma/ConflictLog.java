@@ -98,37 +98,22 @@ final class ConflictLog {
         return first.index() < g.first.index() || first.index() == g.first.index() && second.index() < g.second.index();
     }
 
-    /** Adds the conflicts another block found (on its ranks' windows). */
-    void addAll(ConflictLog other) {
-        for (Map.Entry<Key, Group> e : other.groups.entrySet()) {
-            Group o = e.getValue();
-            Group g = groups.get(e.getKey());
-            if (g == null) {
-                if (groups.size() >= MAX_GROUPS) {
-                    dropped++;
-                    continue;
-                }
-                groups.put(e.getKey(), o);
-                continue;
-            }
-            if (witnesses(o.first, o.second, o.verdict, g)) {
-                g.first = o.first;
-                g.second = o.second;
-                g.verdict = o.verdict;
-            }
-            g.count += o.count;
-            g.sameValue += o.sameValue;
-        }
-        dropped += other.dropped;
-    }
-
     /** One finding per pair of sites, in the order of their witnesses (origin and event of each side). */
     List<Finding> findings(TraceSet traces) {
+        return findings(traces, null);
+    }
+
+    /** The findings, and into {@code keys} (when not null) each one's order: its witness pair's origins and events. */
+    List<Finding> findings(TraceSet traces, List<long[]> keys) {
         List<Group> sorted = new ArrayList<>(groups.values());
         sorted.sort(BY_WITNESS);
         List<Finding> findings = new ArrayList<>();
         for (Group g : sorted) {
             findings.add(finding(traces, g));
+            if (keys != null) {
+                keys.add(new long[] {g.first.origin(), g.first.index(), g.second.origin(), g.second.index(),
+                    g.first.target()});
+            }
         }
         return findings;
     }

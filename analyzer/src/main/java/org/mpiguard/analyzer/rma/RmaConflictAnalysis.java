@@ -279,22 +279,37 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         return log.findings(traces);
     }
 
-    /** Adds what the check of another block found (on the windows of its ranks), its notes included. */
-    public void addAll(RmaConflictAnalysis other) {
-        log.addAll(other.log);
-        for (String n : other.notes) {
-            if (!notes.contains(n)) {
-                notes.add(n);
-            }
-        }
+    /** {@link #findings()}, each one's order (its witness pair) into {@code keys}: to merge the findings of blocks. */
+    public List<Finding> findings(List<long[]> keys) {
+        return log.findings(traces, keys);
+    }
+
+    /** Conflicts found beyond the groups kept. */
+    public long dropped() {
+        return log.dropped();
     }
 
     /** What could not be concluded (guessed units, saturation, a failure). */
     public List<String> notes() {
         if (log.dropped() > 0) {
-            notes.add(log.dropped() + " more RMA conflicts between other pairs of sites are not reported (only the "
-                    + "first " + ConflictLog.MAX_GROUPS + " pairs are)");
+            notes.add(droppedNote(log.dropped()));
         }
         return notes;
+    }
+
+    /** {@link #notes()} but the count of conflicts not reported (which blocks of a spread analysis add up). */
+    public List<String> plainNotes() {
+        return notes;
+    }
+
+    /** How many pairs of sites are reported at most. */
+    public static int maxReported() {
+        return ConflictLog.MAX_GROUPS;
+    }
+
+    /** The note on {@code dropped} conflicts beyond the pairs reported. */
+    public static String droppedNote(long dropped) {
+        return dropped + " more RMA conflicts between other pairs of sites are not reported (only the first "
+                + ConflictLog.MAX_GROUPS + " pairs are)";
     }
 }

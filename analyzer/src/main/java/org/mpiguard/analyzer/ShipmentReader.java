@@ -1,0 +1,157 @@
+package org.mpiguard.analyzer;
+
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import org.mpiguard.core.collective.CollectiveKind;
+import org.mpiguard.core.trace.EventKind;
+import org.mpiguard.core.trace.PointOp;
+import org.mpiguard.core.trace.Signature;
+import org.mpiguard.core.trace.TraceEvent;
+import org.mpiguard.core.trace.TraceFile;
+
+/**
+ * Reads what {@link ShipmentWriter} wrote for one block and hands it to that block, in order:
+ * each block keeps, per source block, the last clock it read from it (clocks come as their
+ * changed components).
+ */
+final class ShipmentReader {
+
+    private final TraceSet traces;
+    /** Per source block, the last clock read from it, component by component. */
+    private final int[][] lastClock;
+
+    ShipmentReader(TraceSet traces, int blocks) {
+        this.traces = traces;
+        this.lastClock = new int[blocks][];
+    }
+
+    /** Delivers the shipments {@code frame} holds, written by block {@code from}, to {@code block}. */
+    void deliver(byte[] frame, int from, ReplayBlock block) {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(frame));
+        try {
+            while (in.available() > 0) {
+                byte what = in.readByte();
+                switch (what) {
+                    case ShipmentWriter.POSTED -> block.sendPosted(send(in));
+                    case ShipmentWriter.LEFT -> block.sendLeft(send(in));
+                    case ShipmentWriter.ENDED -> block.ended(in.readInt());
+                    case ShipmentWriter.FINISHED -> block.finished(in.readInt());
+                    case ShipmentWriter.SEND_CLOCK -> {
+                        int rank = in.readInt();
+                        int index = in.readInt();
+                        int known = in.readInt();
+                        block.sendReplayed(rank, index, known, clock(in, from));
+                    }
+                    case ShipmentWriter.ARRIVED -> arrived(in, from, block);
+                    case ShipmentWriter.PSCW -> {
+                        long win = in.readLong();
+                        int target = in.readInt();
+                        int origin = in.readInt();
+                        boolean post = in.readBoolean();
+                        block.replay.pscwArrived(win, target, origin, post, clock(in, from));
+                    }
+                    case ShipmentWriter.ACCESS -> access(in, from, block);
+                    default -> throw new IllegalStateException("unknown shipment " + what + " from block " + from);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void arrived(DataInputStream in, int from, ReplayBlock block) throws IOException {
+        Collectives.Key key = new Collectives.Key(in.readLong(), in.readLong());
+        long[] words = new long[in.readInt()];
+        for (int i = 0; i < words.length; i++) {
+            words[i] = in.readLong();
+        }
+        int n = in.readInt();
+        List<CollectiveEvent> members = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            members.add(collective(in));
+        }
+        int[][] gathered = in.readBoolean() ? clock(in, from) : null;
+        block.replay.arrivedElsewhere(key, BitSet.valueOf(words), members, gathered);
+    }
+
+    private void access(DataInputStream in, int from, ReplayBlock block) throws IOException {
+        int origin = in.readInt();
+        int index = in.readInt();
+        int completion = in.readInt();
+        byte mode = in.readByte();
+        EventKind kind = EventKind.values()[in.readByte()];
+        long seq = in.readLong();
+        int site = in.readInt();
+        long thread = in.readLong();
+        long[] fields = new long[in.readInt()];
+        for (int i = 0; i < fields.length; i++) {
+            fields[i] = in.readLong();
+        }
+        int[][] clock = clock(in, from);
+        block.accessElsewhere(origin, index, TraceEvent.of(kind, seq, site, thread, fields), completion, mode, clock);
+    }
+
+    private SendEvent send(DataInputStream in) throws IOException {
+        int rank = in.readInt();
+        int index = in.readInt();
+        int op = in.readInt();
+        long comm = in.readLong();
+        int dest = in.readInt();
+        int tag = in.readInt();
+        Signature sig = sig(rank, in.readInt());
+        int count = in.readInt();
+        long request = in.readLong();
+        int site = in.readInt();
+        SendEvent s = new SendEvent(rank, index, op < 0 ? null : PointOp.values()[op], comm, dest, tag, sig, count,
+                request, site);
+        s.cancelled = in.readBoolean();
+        s.completed = in.readBoolean();
+        return s;
+    }
+
+    private CollectiveEvent collective(DataInputStream in) throws IOException {
+        int rank = in.readInt();
+        int index = in.readInt();
+        CollectiveKind kind = CollectiveKind.values()[in.readInt()];
+        boolean nonblocking = in.readBoolean();
+        long comm = in.readLong();
+        long ring = in.readLong();
+        int root = in.readInt();
+        int reduceOp = in.readInt();
+        Signature sendSig = sig(rank, in.readInt());
+        int sendCount = in.readInt();
+        Signature recvSig = sig(rank, in.readInt());
+        int recvCount = in.readInt();
+        long request = in.readLong();
+        int site = in.readInt();
+        return new CollectiveEvent(rank, index, kind, nonblocking, comm, ring, root, reduceOp, sendSig, sendCount,
+                recvSig, recvCount, request, site);
+    }
+
+    private Signature sig(int rank, int id) {
+        if (id < 0) {
+            return null;
+        }
+        TraceFile t = traces.rank(rank);
+        return t == null ? null : t.signature(id);
+    }
+
+    private int[][] clock(DataInputStream in, int from) throws IOException {
+        int[] last = lastClock[from];
+        if (last == null) {
+            last = new int[traces.worldSize()];
+            lastClock[from] = last;
+        }
+        int changed = in.readInt();
+        for (int k = 0; k < changed; k++) {
+            int q = in.readInt();
+            last[q] = in.readInt();
+        }
+        return VectorClocks.frozenOf(last);
+    }
+}
