@@ -60,6 +60,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "print only the findings, not the notes and the summary")
     boolean quiet;
 
+    @Option(names = "--np", paramLabel = "N", defaultValue = "1",
+            description = "spread the analysis over N processes of this machine, each replaying a block of ranks and "
+                    + "reading only their traces (default 1: this process alone); the findings are the same")
+    int processes;
+
     private final PrintStream stdout;
     private final PrintStream stderr;
 
@@ -88,13 +93,32 @@ public final class AnalyzeCommand implements Callable<Integer> {
             stderr.println("[MPIGuard] " + dir + " is not a directory");
             return ExitCodes.NO_READABLE_TRACE;
         }
+        if (processes < 1) {
+            stderr.println("[MPIGuard] --np takes a number of processes, 1 or more (got " + processes + ")");
+            return ExitCodes.NO_READABLE_TRACE;
+        }
         Progress progress = Progress.onTerminal(stderr, !quiet);
+        String spreadSummary = null;
         TraceSet traces;
         Analysis.Result result;
         try {
             progress.plan(1);
             progress.step("reading and analysing the traces of " + TraceSet.files(dir).size() + " ranks");
-            StreamingAnalysis.Streamed streamed = StreamingAnalysis.analyseSafely(dir);
+            StreamingAnalysis.Streamed streamed = null;
+            if (processes > 1) {
+                try {
+                    SpreadJob.Outcome spread = SpreadJob.analyse(dir, processes);
+                    streamed = spread.streamed();
+                    spreadSummary = SpreadSummary.of(spread);
+                } catch (IOException | RuntimeException e) {
+                    // the analysis a user asked for still happens: in this process, said so
+                    stderr.println("[MPIGuard] the analysis over " + processes + " processes failed (" + e
+                            + "); analysing in this process instead");
+                }
+            }
+            if (streamed == null) {
+                streamed = StreamingAnalysis.analyseSafely(dir);
+            }
             traces = streamed.traces();
             if (traces.worldSize() == 0) {
                 progress.finish();
@@ -130,6 +154,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + (result.findings().size() == 1 ? "" : "s") + " (written to " + findingsFile + ")"
                     + (known == 0 ? "" : "; " + known + " of them the ranks reported online already, not repeated"
                     + " here (mpiguard report " + dir + " shows each bug once)"));
+            if (spreadSummary != null) {
+                stdout.println("[MPIGuard] " + spreadSummary);
+            }
         }
         return errors ? ExitCodes.ANALYSIS_FOUND_ERRORS : 0;
     }

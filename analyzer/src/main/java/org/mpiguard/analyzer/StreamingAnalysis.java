@@ -63,16 +63,7 @@ final class StreamingAnalysis {
 
     /** The traces' headers by rank (no events), with the notes on them: whether each is whole, read cheaply. */
     static TraceSet headers(Path dir) throws IOException {
-        List<String> notes = new ArrayList<>();
-        List<TraceFile> headers = new ArrayList<>();
-        for (Path file : TraceSet.files(dir)) {
-            try (TraceStream s = TraceStream.open(file)) {
-                headers.add(s.header());
-            } catch (TraceFormatException e) {
-                notes.add(TraceSet.unreadable(e));
-            }
-        }
-        return TraceSet.of(headers, notes);
+        return openTraces(dir, new ArrayList<>(), new ArrayList<>(), 0, 0);
     }
 
     /** Set by a test to stand for a failure of the streaming replay. */
@@ -99,18 +90,8 @@ final class StreamingAnalysis {
         }
         long start = System.nanoTime();
         List<String> notes = new ArrayList<>();
-        List<TraceFile> headers = new ArrayList<>();
-        List<TraceStream> opened = new ArrayList<>();
-        for (Path file : TraceSet.files(dir)) {
-            try {
-                TraceStream s = TraceStream.open(file);
-                opened.add(s);
-                headers.add(s.header());
-            } catch (TraceFormatException e) {
-                notes.add(TraceSet.unreadable(e));
-            }
-        }
-        TraceSet traces = TraceSet.of(headers, notes);
+        List<TraceStream> streams = new ArrayList<>();
+        TraceSet traces = openTraces(dir, notes, streams, 0, Integer.MAX_VALUE);
         int[] bounds = SpreadReplay.bounds(traces.worldSize(), blockCount);
         int count = bounds.length - 1;
         int[] ownerOf = SpreadReplay.owners(bounds);
@@ -118,13 +99,8 @@ final class StreamingAnalysis {
         for (int b = 0; b < count; b++) {
             owned.add(new ArrayList<>());
         }
-        for (TraceStream s : opened) {
-            int r = s.header().rank();
-            if (traces.rank(r) == s.header()) {
-                owned.get(ownerOf[r]).add(s);
-            } else {
-                s.close();
-            }
+        for (TraceStream s : streams) {
+            owned.get(ownerOf[s.header().rank()]).add(s);
         }
         if (count == 1) {
             return new Streamed(traces, alone(dir, traces, owned.get(0), sweepOrder, notes, start));
@@ -140,6 +116,35 @@ final class StreamingAnalysis {
         List<byte[]> results = spread.run();
         return new Streamed(traces, SpreadResults.merge(results, notes, spread.forced(),
                 (System.nanoTime() - start) / 1_000_000));
+    }
+
+    /**
+     * The traces' headers, with the notes on them; the streams of ranks {@code lo} to {@code hi - 1}
+     * left open in {@code streams} (in the order of the files), every other closed.
+     */
+    static TraceSet openTraces(Path dir, List<String> notes, List<TraceStream> streams, int lo, int hi)
+            throws IOException {
+        List<TraceFile> headers = new ArrayList<>();
+        List<TraceStream> opened = new ArrayList<>();
+        for (Path file : TraceSet.files(dir)) {
+            try {
+                TraceStream s = TraceStream.open(file);
+                opened.add(s);
+                headers.add(s.header());
+            } catch (TraceFormatException e) {
+                notes.add(TraceSet.unreadable(e));
+            }
+        }
+        TraceSet traces = TraceSet.of(headers, notes);
+        for (TraceStream s : opened) {
+            int r = s.header().rank();
+            if (traces.rank(r) == s.header() && r >= lo && r < hi) {
+                streams.add(s);
+            } else {
+                s.close();
+            }
+        }
+        return traces;
     }
 
     /** The analysis of every rank in this process, one block. */

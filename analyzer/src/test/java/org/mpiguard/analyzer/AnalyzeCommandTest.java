@@ -127,6 +127,39 @@ class AnalyzeCommandTest {
         assertFalse(said.contains("Exception") || stderr().contains("Exception"), said + stderr());
     }
 
+    /**
+     * {@code --np 3}: three analysing processes, each replaying its block of ranks and started
+     * by the command, give the findings and races one process gives, byte for byte.
+     */
+    @Test
+    void theAnalysisSpreadOverProcessesWritesWhatOneProcessWrites() throws Exception {
+        int any = org.mpiguard.core.trace.TraceRecorder.ANY;
+        RunBuilder run = new RunBuilder(dir, 4);
+        run.rank(1).send(11, 0, 0, 5, 1);
+        run.rank(2).send(12, 0, 0, 5, 1).send(14, 3, 4, 5, 2);
+        run.rank(3).recv(15, 2, 4, 7, 2).send(16, 1, 9, 5, 1);
+        run.rank(0).recv(20, any, 0, 5, 1, 1, 0).recv(20, any, 0, 5, 1, 2, 0);
+        run.write(true);
+        assertEquals(ExitCodes.ANALYSIS_FOUND_ERRORS, analyze("--predict", "off", dir.toString()));
+        String findings = Files.readString(dir.resolve("findings-analysis.jsonl"));
+        String races = Files.readString(dir.resolve("message-races.jsonl"));
+        assertTrue(findings.contains("type-mismatch") && findings.contains("message-race")
+                && findings.contains("never received"), findings);
+        out.reset();
+        assertEquals(ExitCodes.ANALYSIS_FOUND_ERRORS, analyze("--predict", "off", "--np", "3", dir.toString()));
+        assertEquals(findings, Files.readString(dir.resolve("findings-analysis.jsonl")));
+        assertEquals(races, Files.readString(dir.resolve("message-races.jsonl")));
+        assertTrue(stdout().contains("spread over 3 processes: CPU s per process "), stdout() + stderr());
+        assertFalse(stderr().contains("instead"), stderr());
+    }
+
+    @Test
+    void aNumberOfProcessesBelowOneIsRefusedInOneLine() throws Exception {
+        new RunBuilder(dir, 2).write(true);
+        assertEquals(ExitCodes.NO_READABLE_TRACE, analyze("--np", "0", dir.toString()));
+        assertTrue(stderr().contains("--np takes a number of processes, 1 or more"), stderr());
+    }
+
     @Test
     void aDirectoryWithoutTracesSaysSoAndExits66() {
         assertEquals(ExitCodes.NO_READABLE_TRACE, analyze(dir.toString()));

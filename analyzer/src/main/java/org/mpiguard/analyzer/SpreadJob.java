@@ -1,0 +1,196 @@
+package org.mpiguard.analyzer;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code mpiguard analyze --np N}: the analysis spread over N processes of this machine, each
+ * replaying a block of ranks ({@link SpreadWorker}), this one coordinating them
+ * ({@link SpreadReplay}) and merging their findings. The workers reach it on a loopback
+ * socket that listens only until all of them are in and accepts only those that show the
+ * secret drawn for this analysis (passed in their environment). A worker that fails or
+ * goes away fails the spread analysis, with the reason; the caller decides what then.
+ */
+final class SpreadJob {
+
+    /** How long workers have to start and connect. */
+    private static final int ACCEPT_MILLIS = 120_000;
+    /** How long one reply may take: a block that takes longer has hung, and the analysis fails rather than wait. */
+    private static final int REPLY_MILLIS = 600_000;
+    /** The largest frame either side accepts: more is a protocol error, never an allocation. */
+    private static final int MAX_FRAME = 1 << 30;
+
+    /** The result, and what each analysing process cost: CPU seconds and peak RSS (MB), -1 where unknown. */
+    record Outcome(StreamingAnalysis.Streamed streamed, double[] cpuSeconds, long[] peakRssMb) {
+    }
+
+    private SpreadJob() {
+    }
+
+    static Outcome analyse(Path dir, int processes) throws IOException {
+        long start = System.nanoTime();
+        List<String> notes = new ArrayList<>();
+        TraceSet traces = StreamingAnalysis.openTraces(dir, notes, new ArrayList<>(), 0, 0);
+        int[] bounds = SpreadReplay.bounds(traces.worldSize(), processes);
+        int count = bounds.length - 1;
+        byte[] secret = new byte[32];
+        new SecureRandom().nextBytes(secret);
+        String key = HexFormat.of().formatHex(secret);
+        List<Process> workers = new ArrayList<>();
+        Socket[] sockets = new Socket[count];
+        try (ServerSocket server = new ServerSocket(0, count, InetAddress.getLoopbackAddress())) {
+            server.setSoTimeout(ACCEPT_MILLIS);
+            for (int b = 0; b < count; b++) {
+                workers.add(start(dir, b, count, server.getLocalPort(), bounds, key));
+            }
+            for (int joined = 0; joined < count; ) {
+                Socket s = server.accept();
+                int block = admit(s, key, count);
+                if (block < 0 || sockets[block] != null) {
+                    s.close();
+                    continue;
+                }
+                sockets[block] = s;
+                joined++;
+            }
+        } catch (SocketTimeoutException e) {
+            close(sockets, workers);
+            throw new IOException("the analysing processes did not all start within " + ACCEPT_MILLIS / 1000 + " s");
+        }
+        try {
+            BlockLink[] links = new BlockLink[count];
+            List<DataInputStream> ins = new ArrayList<>();
+            for (int b = 0; b < count; b++) {
+                DataInputStream in = new DataInputStream(new BufferedInputStream(sockets[b].getInputStream()));
+                DataOutputStream out = new DataOutputStream(new BufferedOutputStream(sockets[b].getOutputStream()));
+                ins.add(in);
+                links[b] = new BlockLink() {
+                    @Override
+                    public void send(byte[] request) throws IOException {
+                        write(out, request);
+                    }
+
+                    @Override
+                    public byte[] receive() throws IOException {
+                        return read(in);
+                    }
+                };
+            }
+            SpreadReplay spread = new SpreadReplay(links, SpreadReplay.owners(bounds));
+            List<byte[]> results = spread.run();
+            double[] cpu = new double[count];
+            long[] rss = new long[count];
+            for (int b = 0; b < count; b++) {
+                long nanos = ins.get(b).readLong();
+                long kb = ins.get(b).readLong();
+                cpu[b] = nanos < 0 ? -1 : nanos / 1e9;
+                rss[b] = kb < 0 ? -1 : kb / 1024;
+            }
+            Analysis.Result result = SpreadResults.merge(results, notes, spread.forced(),
+                    (System.nanoTime() - start) / 1_000_000);
+            for (Process p : workers) {
+                p.waitFor(30, TimeUnit.SECONDS);
+            }
+            return new Outcome(new StreamingAnalysis.Streamed(traces, result), cpu, rss);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while the analysing processes ended");
+        } finally {
+            close(sockets, workers);
+        }
+    }
+
+    /** The block a connecting worker is, when it shows the secret; -1 otherwise. */
+    private static int admit(Socket s, String key, int count) {
+        try {
+            s.setSoTimeout(10_000);
+            s.setTcpNoDelay(true);
+            // unbuffered: nothing past the greeting may be taken from the stream here
+            DataInputStream in = new DataInputStream(s.getInputStream());
+            byte[] shown = in.readUTF().getBytes(StandardCharsets.UTF_8);
+            int block = in.readInt();
+            s.setSoTimeout(REPLY_MILLIS);
+            boolean ok = MessageDigest.isEqual(shown, key.getBytes(StandardCharsets.UTF_8));
+            return ok && block >= 0 && block < count ? block : -1;
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /** Starts the worker of block {@code b}: this JVM's java, class path and heap options. */
+    private static Process start(Path dir, int b, int count, int port, int[] bounds, String key) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            // the heap and collector a user gave mpiguard; never an agent or a debugger's port
+            if (option.startsWith("-Xmx") || option.startsWith("-Xms") || option.startsWith("-XX:+Use")
+                    || option.startsWith("-XX:TieredStopAtLevel")) {
+                command.add(option);
+            }
+        }
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(SpreadWorker.class.getName());
+        command.add(dir.toAbsolutePath().toString());
+        command.add(Integer.toString(b));
+        command.add(Integer.toString(count));
+        command.add(Integer.toString(port));
+        command.add(Integer.toString(bounds[b]));
+        command.add(Integer.toString(bounds[b + 1]));
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().put(SpreadWorker.SECRET, key);
+        pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.redirectError(ProcessBuilder.Redirect.INHERIT);
+        return pb.start();
+    }
+
+    private static void close(Socket[] sockets, List<Process> workers) {
+        for (Socket s : sockets) {
+            try {
+                if (s != null) {
+                    s.close();
+                }
+            } catch (IOException e) {
+                // closing on the way out: nothing more to do
+            }
+        }
+        for (Process p : workers) {
+            if (p.isAlive()) {
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    static void write(DataOutputStream out, byte[] frame) throws IOException {
+        out.writeInt(frame.length);
+        out.write(frame);
+        out.flush();
+    }
+
+    static byte[] read(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > MAX_FRAME) {
+            throw new IOException("a frame of " + n + " bytes: not an analysing process of this job");
+        }
+        byte[] frame = new byte[n];
+        in.readFully(frame);
+        return frame;
+    }
+}
