@@ -1,8 +1,6 @@
 package org.mpiguard.analyzer;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -47,14 +45,15 @@ final class BlockServer {
     /** A request's reply: a flag (progress, anything read or changed, forced), whether ranks are left, shipments, payload. */
     byte[] handle(byte[] request) {
         try {
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(request));
+            FrameIn in = new FrameIn(request, 0, request.length);
             byte command = in.readByte();
             boolean delivered = false;
             for (int n = in.readInt(); n > 0; n--) {
                 int from = in.readInt();
-                byte[] frame = new byte[in.readInt()];
-                in.readFully(frame);
-                block.deliver(frame, from);
+                int len = in.readInt();
+                int at = in.position();
+                in.skip(len);
+                block.deliver(request, at, len, from);
                 delivered = true;
             }
             boolean flag;
@@ -91,9 +90,8 @@ final class BlockServer {
         }
     }
 
-    private byte[] reply(boolean flag, byte[] payload) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        DataOutputStream out = new DataOutputStream(bytes);
+    private byte[] reply(boolean flag, byte[] payload) {
+        FrameOut out = new FrameOut();
         out.writeBoolean(flag);
         out.writeBoolean(block.replay.left());
         byte[][] shipped = block.writer.take();
@@ -106,12 +104,12 @@ final class BlockServer {
             if (shipped[b] != null) {
                 out.writeInt(b);
                 out.writeInt(shipped[b].length);
-                out.write(shipped[b]);
+                out.write(shipped[b], 0, shipped[b].length);
             }
         }
         out.writeInt(payload.length);
-        out.write(payload);
-        return bytes.toByteArray();
+        out.write(payload, 0, payload.length);
+        return out.toBytes();
     }
 
     /** The members not yet arrived at the collectives ranks here wait in: (rank, communicator, ring) each. */
@@ -136,7 +134,7 @@ final class BlockServer {
     }
 
     /** Answers whether each rank asked about (one of this block's) ever calls the collective. */
-    private byte[] calls(DataInputStream in) throws IOException {
+    private byte[] calls(FrameIn in) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(bytes);
         int n = in.readInt();
@@ -154,7 +152,7 @@ final class BlockServer {
     }
 
     /** The answers to this block's questions: a rank not answered is taken to call it (nothing is excluded). */
-    private static StreamReplay.Calls answers(DataInputStream in) throws IOException {
+    private static StreamReplay.Calls answers(FrameIn in) throws IOException {
         Map<String, Boolean> answers = new HashMap<>();
         for (int n = in.readInt(); n > 0; n--) {
             answers.put(in.readInt() + "/" + in.readLong() + "/" + in.readLong(), in.readBoolean());

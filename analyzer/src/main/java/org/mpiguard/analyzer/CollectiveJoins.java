@@ -28,17 +28,23 @@ final class CollectiveJoins {
         /** The lowest expected member when it opened: the block replaying it judges the instance's types. */
         int lowest;
         final List<CollectiveEvent> members = new ArrayList<>();
-        /** Members of this block arrived since its last shipment to the other blocks (null: none). */
+        /** Members of this block arrived since its last shipment to the reporting block (null: none). */
         List<CollectiveEvent> unshipped;
         boolean unshippedContribute;
         Collectives.Key key;
+        /** Spread: this block gathers every arrival and tells the others when all are in. */
+        boolean reporter;
+        /** Spread, another block reports: it said every member arrived. */
+        boolean complete;
+        boolean completeShipped;
 
         Join(BlockClock clock) {
             this.clock = clock;
         }
 
+        /** Every member arrived: counted here, or (another block gathering them) said by that block. */
         boolean allArrived() {
-            return missing == 0;
+            return reporter ? missing == 0 : missing == 0 || complete;
         }
     }
 
@@ -79,7 +85,7 @@ final class CollectiveJoins {
         if (c.contributes()) {
             clock.contribute(r, i + 1, j.clock);
         }
-        if (shipping != null) {
+        if (shipping != null && !j.reporter) {
             if (j.unshipped == null) {
                 j.unshipped = new ArrayList<>();
                 unshipped.add(j);
@@ -87,6 +93,7 @@ final class CollectiveJoins {
             j.unshipped.add(c);
             j.unshippedContribute |= c.contributes();
         }
+        toShip(j);
         if (!c.receives()) {
             forgetIfDone(key, j);
         }
@@ -114,14 +121,45 @@ final class CollectiveJoins {
         return expected;
     }
 
-    /** Ships the arrivals of this block's ranks since the last time: per collective, their calls and one clock. */
+    /**
+     * Ships what changed since the last time: per collective, the arrivals of this block's ranks
+     * (their calls and one clock) to the block that gathers them, or from that block, once every
+     * member arrived, the join of all their clocks to the others. Two clocks per block and
+     * instance, where every block telling every other would ship a number growing with the square.
+     */
     void ship() {
         for (Join j : unshipped) {
-            shipping.arrived(j.key, j.expected, j.unshipped, j.unshippedContribute ? clock.freeze(j.clock) : null);
-            j.unshipped = null;
-            j.unshippedContribute = false;
+            if (j.reporter) {
+                if (!j.completeShipped && j.missing == 0) {
+                    j.completeShipped = true;
+                    shipping.complete(j.key, j.expected, clock.freeze(j.clock));
+                }
+            } else if (j.unshipped != null) {
+                shipping.arrived(j.lowest, j.key, j.expected, j.unshipped,
+                        j.unshippedContribute ? clock.freeze(j.clock) : null);
+                j.unshipped = null;
+                j.unshippedContribute = false;
+            }
         }
         unshipped.clear();
+    }
+
+    /** A reporting block's join whose members are all in now: its completion is shipped at the next {@link #ship}. */
+    private void toShip(Join j) {
+        if (j.reporter && j.missing == 0 && !j.completeShipped && !unshipped.contains(j)) {
+            unshipped.add(j);
+        }
+    }
+
+    /** The block gathering a collective's arrivals says every member arrived, with the join of their clocks. */
+    void completeElsewhere(Collectives.Key key, BitSet expected, int[][] gathered) {
+        Join j = joins.get(key);
+        if (j == null) {
+            j = open(key, (BitSet) expected.clone());
+        }
+        j.complete = true;
+        clock.merge(j.clock, gathered);
+        forgetIfDone(key, j);
     }
 
     private Join open(Collectives.Key key, BitSet expected) {
@@ -130,6 +168,7 @@ final class CollectiveJoins {
         j.expected = expected;
         j.lowest = expected.nextSetBit(0);
         j.missing = expected.cardinality();
+        j.reporter = shipping != null && shipping.reports(j.lowest);
         joins.put(key, j);
         return j;
     }
@@ -157,6 +196,7 @@ final class CollectiveJoins {
         if (gathered != null) {
             clock.merge(j.clock, gathered);
         }
+        toShip(j);
         forgetIfDone(key, j);
     }
 
@@ -188,16 +228,35 @@ final class CollectiveJoins {
      */
     boolean excludeAbsent(CollectiveEvent c, StreamReplay.Calls calls) {
         Join j = get(c);
-        if (j == null || j.expected == null) {
+        return j != null && exclude(j, c.comm(), c.ring(), calls);
+    }
+
+    /**
+     * Spread: the answers about absent members applied to every collective open here, where ranks
+     * wait in it or not (the block gathering its arrivals must drop them too). False when none changed.
+     */
+    boolean excludeAbsentEverywhere(StreamReplay.Calls calls) {
+        boolean changed = false;
+        for (Map.Entry<Collectives.Key, Join> e : new ArrayList<>(joins.entrySet())) {
+            changed |= exclude(e.getValue(), e.getKey().comm(), e.getKey().ring(), calls);
+        }
+        return changed;
+    }
+
+    private boolean exclude(Join j, long comm, long ring, StreamReplay.Calls calls) {
+        if (j.expected == null) {
             return false;
         }
         boolean changed = false;
         for (int q = j.expected.nextSetBit(0); q >= 0; q = j.expected.nextSetBit(q + 1)) {
-            if (!j.arrived.get(q) && !calls.calls(q, c.comm(), c.ring())) {
+            if (!j.arrived.get(q) && !calls.calls(q, comm, ring)) {
                 j.expected.clear(q);
                 j.missing--;
                 changed = true;
             }
+        }
+        if (changed) {
+            toShip(j);
         }
         return changed;
     }

@@ -151,9 +151,9 @@ final class ReplayBlock {
         }
     }
 
-    /** Delivers what block {@code from} shipped here ({@link ShipmentWriter}'s bytes). */
-    void deliver(byte[] frame, int from) {
-        reader.deliver(frame, from, this);
+    /** Delivers what block {@code from} shipped here ({@link ShipmentWriter}'s bytes, {@code len} of them at {@code off}). */
+    void deliver(byte[] frame, int off, int len, int from) {
+        reader.deliver(frame, off, len, from, this);
     }
 
     /** An RMA operation another block's rank made on a window of a rank here: judged with its clock at the operation. */

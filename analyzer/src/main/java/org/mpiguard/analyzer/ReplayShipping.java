@@ -20,10 +20,15 @@ interface ReplayShipping {
     /**
      * Ranks of this block ({@code members}, their calls) arrived at a collective whose
      * {@code expected} members (world ranks) may live elsewhere; {@code gathered} holds what every
-     * contribution gathered here knows (null when none of them contributes). Every other block
-     * with a member gathers them: one shipment per instance and round, not one per rank.
+     * contribution gathered here knows (null when none of them contributes). Shipped to the block
+     * of {@code reporter} (the lowest expected member), which gathers every arrival: one
+     * shipment per instance and round, not one per rank.
      */
-    void arrived(Collectives.Key key, BitSet expected, java.util.List<CollectiveEvent> members, int[][] gathered);
+    void arrived(int reporter, Collectives.Key key, BitSet expected, java.util.List<CollectiveEvent> members,
+                 int[][] gathered);
+
+    /** Every member arrived at a collective this block gathers: the join of their clocks, to the other members' blocks. */
+    void complete(Collectives.Key key, BitSet expected, int[][] gathered);
 
     /** A post or complete left {@code clock} for a partner another block replays. */
     void pscwLeft(int partner, long win, int target, int origin, boolean post, int[][] clock);

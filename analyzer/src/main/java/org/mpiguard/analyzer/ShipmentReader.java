@@ -1,7 +1,5 @@
 package org.mpiguard.analyzer;
 
-import java.io.ByteArrayInputStream;
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -15,26 +13,25 @@ import org.mpiguard.core.trace.TraceEvent;
 import org.mpiguard.core.trace.TraceFile;
 
 /**
- * Reads what {@link ShipmentWriter} wrote for one block and hands it to that block, in order:
- * each block keeps, per source block, the last clock it read from it (clocks come as their
- * changed components).
+ * Reads what {@link ShipmentWriter} wrote for one block and hands it to that block, in order;
+ * clocks come as their changed components, per source block ({@link ClockChannel}).
  */
 final class ShipmentReader {
 
     private final TraceSet traces;
-    /** Per source block, the last clock read from it, component by component. */
-    private final int[][] lastClock;
+    /** Per source block, the clocks read from it. */
+    private final ClockChannel[] clocks;
 
     ShipmentReader(TraceSet traces, int blocks) {
         this.traces = traces;
-        this.lastClock = new int[blocks][];
+        this.clocks = new ClockChannel[blocks];
     }
 
     /** Delivers the shipments {@code frame} holds, written by block {@code from}, to {@code block}. */
-    void deliver(byte[] frame, int from, ReplayBlock block) {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(frame));
+    void deliver(byte[] frame, int off, int len, int from, ReplayBlock block) {
+        FrameIn in = new FrameIn(frame, off, len);
         try {
-            while (in.available() > 0) {
+            while (in.available()) {
                 byte what = in.readByte();
                 switch (what) {
                     case ShipmentWriter.POSTED -> block.sendPosted(send(in));
@@ -56,6 +53,11 @@ final class ShipmentReader {
                         block.replay.pscwArrived(win, target, origin, post, clock(in, from));
                     }
                     case ShipmentWriter.ACCESS -> access(in, from, block);
+                    case ShipmentWriter.COMPLETE -> {
+                        Collectives.Key key = new Collectives.Key(in.readLong(), in.readLong());
+                        BitSet expected = bits(in);
+                        block.replay.completeElsewhere(key, expected, clock(in, from));
+                    }
                     default -> throw new IllegalStateException("unknown shipment " + what + " from block " + from);
                 }
             }
@@ -64,22 +66,27 @@ final class ShipmentReader {
         }
     }
 
-    private void arrived(DataInputStream in, int from, ReplayBlock block) throws IOException {
+    private void arrived(FrameIn in, int from, ReplayBlock block) throws IOException {
         Collectives.Key key = new Collectives.Key(in.readLong(), in.readLong());
-        long[] words = new long[in.readInt()];
-        for (int i = 0; i < words.length; i++) {
-            words[i] = in.readLong();
-        }
+        BitSet expected = bits(in);
         int n = in.readInt();
         List<CollectiveEvent> members = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             members.add(collective(in));
         }
         int[][] gathered = in.readBoolean() ? clock(in, from) : null;
-        block.replay.arrivedElsewhere(key, BitSet.valueOf(words), members, gathered);
+        block.replay.arrivedElsewhere(key, expected, members, gathered);
     }
 
-    private void access(DataInputStream in, int from, ReplayBlock block) throws IOException {
+    private static BitSet bits(FrameIn in) throws IOException {
+        long[] words = new long[in.readInt()];
+        for (int i = 0; i < words.length; i++) {
+            words[i] = in.readLong();
+        }
+        return BitSet.valueOf(words);
+    }
+
+    private void access(FrameIn in, int from, ReplayBlock block) throws IOException {
         int origin = in.readInt();
         int index = in.readInt();
         int completion = in.readInt();
@@ -96,7 +103,7 @@ final class ShipmentReader {
         block.accessElsewhere(origin, index, TraceEvent.of(kind, seq, site, thread, fields), completion, mode, clock);
     }
 
-    private SendEvent send(DataInputStream in) throws IOException {
+    private SendEvent send(FrameIn in) throws IOException {
         int rank = in.readInt();
         int index = in.readInt();
         int op = in.readInt();
@@ -114,7 +121,7 @@ final class ShipmentReader {
         return s;
     }
 
-    private CollectiveEvent collective(DataInputStream in) throws IOException {
+    private CollectiveEvent collective(FrameIn in) throws IOException {
         int rank = in.readInt();
         int index = in.readInt();
         CollectiveKind kind = CollectiveKind.values()[in.readInt()];
@@ -141,17 +148,10 @@ final class ShipmentReader {
         return t == null ? null : t.signature(id);
     }
 
-    private int[][] clock(DataInputStream in, int from) throws IOException {
-        int[] last = lastClock[from];
-        if (last == null) {
-            last = new int[traces.worldSize()];
-            lastClock[from] = last;
+    private int[][] clock(FrameIn in, int from) throws IOException {
+        if (clocks[from] == null) {
+            clocks[from] = new ClockChannel(traces.worldSize());
         }
-        int changed = in.readInt();
-        for (int k = 0; k < changed; k++) {
-            int q = in.readInt();
-            last[q] = in.readInt();
-        }
-        return VectorClocks.frozenOf(last);
+        return clocks[from].read(in);
     }
 }

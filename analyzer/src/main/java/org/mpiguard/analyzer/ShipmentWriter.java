@@ -1,9 +1,5 @@
 package org.mpiguard.analyzer;
 
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.BitSet;
 import java.util.List;
 import org.mpiguard.core.trace.Signature;
@@ -26,36 +22,35 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
     static final byte ARRIVED = 6;
     static final byte PSCW = 7;
     static final byte ACCESS = 8;
+    static final byte COMPLETE = 9;
 
     private final int self;
     private final int[] ownerOf;
     private final int[] bounds;
-    private final ByteArrayOutputStream[] bytes;
-    private final DataOutputStream[] out;
-    /** Per destination block, the last clock written to it, component by component. */
-    private final int[][] lastClock;
+    private final FrameOut[] out;
+    /** Per destination block, the clocks written to it. */
+    private final ClockChannel[] clocks;
 
     ShipmentWriter(int self, int[] ownerOf, int[] bounds) {
         int blocks = bounds.length - 1;
         this.self = self;
         this.ownerOf = ownerOf;
         this.bounds = bounds;
-        this.bytes = new ByteArrayOutputStream[blocks];
-        this.out = new DataOutputStream[blocks];
-        this.lastClock = new int[blocks][];
+        this.out = new FrameOut[blocks];
+        this.clocks = new ClockChannel[blocks];
         for (int b = 0; b < blocks; b++) {
-            bytes[b] = new ByteArrayOutputStream();
-            out[b] = new DataOutputStream(bytes[b]);
+            clocks[b] = new ClockChannel(ownerOf.length);
+            out[b] = new FrameOut();
         }
     }
 
     /** What was written to each block since the last call (null where nothing), and forgets it. */
     byte[][] take() {
-        byte[][] taken = new byte[bytes.length][];
-        for (int b = 0; b < bytes.length; b++) {
-            if (bytes[b].size() > 0) {
-                taken[b] = bytes[b].toByteArray();
-                bytes[b].reset();
+        byte[][] taken = new byte[out.length][];
+        for (int b = 0; b < out.length; b++) {
+            if (out[b].size() > 0) {
+                taken[b] = out[b].toBytes();
+                out[b].reset();
             }
         }
         return taken;
@@ -83,13 +78,9 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
 
     /** A send, to the block of its destination. */
     private void shipSend(byte what, SendEvent s) {
-        DataOutputStream o = out[ownerOf[s.dest]];
-        try {
-            o.writeByte(what);
-            send(o, s);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        FrameOut o = out[ownerOf[s.dest]];
+        o.writeByte(what);
+        send(o, s);
     }
 
     @Override
@@ -103,105 +94,101 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
     }
 
     private void toOthers(byte what, int rank) {
-        try {
-            for (int b = 0; b < out.length; b++) {
-                if (b != self) {
-                    out[b].writeByte(what);
-                    out[b].writeInt(rank);
-                }
+        for (int b = 0; b < out.length; b++) {
+            if (b != self) {
+                out[b].writeByte(what);
+                out[b].writeInt(rank);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 
     @Override
     public void sendReplayed(SendEvent s) {
         int b = ownerOf[s.dest];
-        DataOutputStream o = out[b];
-        try {
-            o.writeByte(SEND_CLOCK);
-            o.writeInt(s.rank);
-            o.writeInt(s.index);
-            o.writeInt(s.knownOfDest);
-            clock(b, s.clock);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        FrameOut o = out[b];
+        o.writeByte(SEND_CLOCK);
+        o.writeInt(s.rank);
+        o.writeInt(s.index);
+        o.writeInt(s.knownOfDest);
+        clock(b, s.clock);
+    }
+
+    @Override
+    public void arrived(int reporter, Collectives.Key key, BitSet expected, List<CollectiveEvent> members,
+                        int[][] gathered) {
+        int b = reporter < 0 ? 0 : ownerOf[reporter];
+        FrameOut o = out[b];
+        o.writeByte(ARRIVED);
+        o.writeLong(key.comm());
+        o.writeLong(key.ring());
+        bits(o, expected);
+        o.writeInt(members.size());
+        for (CollectiveEvent c : members) {
+            collective(o, c);
+        }
+        o.writeBoolean(gathered != null);
+        if (gathered != null) {
+            clock(b, gathered);
         }
     }
 
     @Override
-    public void arrived(Collectives.Key key, BitSet expected, List<CollectiveEvent> members, int[][] gathered) {
-        try {
-            for (int b = 0; b < out.length; b++) {
-                int q = expected.nextSetBit(bounds[b]);
-                if (b == self || q < 0 || q >= bounds[b + 1]) {
-                    continue;
-                }
-                DataOutputStream o = out[b];
-                o.writeByte(ARRIVED);
-                o.writeLong(key.comm());
-                o.writeLong(key.ring());
-                long[] words = expected.toLongArray();
-                o.writeInt(words.length);
-                for (long w : words) {
-                    o.writeLong(w);
-                }
-                o.writeInt(members.size());
-                for (CollectiveEvent c : members) {
-                    collective(o, c);
-                }
-                o.writeBoolean(gathered != null);
-                if (gathered != null) {
-                    clock(b, gathered);
-                }
+    public void complete(Collectives.Key key, BitSet expected, int[][] gathered) {
+        for (int b = 0; b < out.length; b++) {
+            int q = expected.nextSetBit(bounds[b]);
+            if (b == self || q < 0 || q >= bounds[b + 1]) {
+                continue;
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            FrameOut o = out[b];
+            o.writeByte(COMPLETE);
+            o.writeLong(key.comm());
+            o.writeLong(key.ring());
+            bits(o, expected);
+            clock(b, gathered);
+        }
+    }
+
+    private static void bits(FrameOut o, BitSet set) {
+        long[] words = set.toLongArray();
+        o.writeInt(words.length);
+        for (long w : words) {
+            o.writeLong(w);
         }
     }
 
     @Override
     public void pscwLeft(int partner, long win, int target, int origin, boolean post, int[][] clock) {
         int b = ownerOf[partner];
-        DataOutputStream o = out[b];
-        try {
-            o.writeByte(PSCW);
-            o.writeLong(win);
-            o.writeInt(target);
-            o.writeInt(origin);
-            o.writeBoolean(post);
-            clock(b, clock);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        FrameOut o = out[b];
+        o.writeByte(PSCW);
+        o.writeLong(win);
+        o.writeInt(target);
+        o.writeInt(origin);
+        o.writeBoolean(post);
+        clock(b, clock);
     }
 
     @Override
     public void access(int origin, int target, int index, TraceEvent e, int completion, byte mode, int[][] clock) {
         int b = ownerOf[target];
-        DataOutputStream o = out[b];
-        try {
-            o.writeByte(ACCESS);
-            o.writeInt(origin);
-            o.writeInt(index);
-            o.writeInt(completion);
-            o.writeByte(mode);
-            o.writeByte(e.kind().ordinal());
-            o.writeLong(e.seq());
-            o.writeInt(e.site());
-            o.writeLong(e.thread());
-            o.writeInt(e.fieldCount());
-            for (int i = 0; i < e.fieldCount(); i++) {
-                o.writeLong(e.field(i));
-            }
-            clock(b, clock);
-        } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
+        FrameOut o = out[b];
+        o.writeByte(ACCESS);
+        o.writeInt(origin);
+        o.writeInt(index);
+        o.writeInt(completion);
+        o.writeByte(mode);
+        o.writeByte(e.kind().ordinal());
+        o.writeLong(e.seq());
+        o.writeInt(e.site());
+        o.writeLong(e.thread());
+        o.writeInt(e.fieldCount());
+        for (int i = 0; i < e.fieldCount(); i++) {
+            o.writeLong(e.field(i));
         }
+        clock(b, clock);
     }
 
-    private static void send(DataOutputStream o, SendEvent s) throws IOException {
+    private static void send(FrameOut o, SendEvent s) {
         o.writeInt(s.rank);
         o.writeInt(s.index);
         o.writeInt(s.op == null ? -1 : s.op.ordinal());
@@ -216,7 +203,7 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
         o.writeBoolean(s.completed);
     }
 
-    private static void collective(DataOutputStream o, CollectiveEvent c) throws IOException {
+    private static void collective(FrameOut o, CollectiveEvent c) {
         o.writeInt(c.rank());
         o.writeInt(c.index());
         o.writeInt(c.kind().ordinal());
@@ -238,29 +225,8 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
         return s == null ? -1 : s.id();
     }
 
-    /** The components of {@code frozen} that differ from the last clock written to block {@code b}. */
-    private void clock(int b, int[][] frozen) throws IOException {
-        int world = ownerOf.length;
-        int[] last = lastClock[b];
-        if (last == null) {
-            last = new int[world];
-            lastClock[b] = last;
-        }
-        int changed = 0;
-        for (int q = 0; q < world; q++) {
-            if (VectorClocks.component(frozen, q) != last[q]) {
-                changed++;
-            }
-        }
-        DataOutputStream o = out[b];
-        o.writeInt(changed);
-        for (int q = 0; q < world; q++) {
-            int v = VectorClocks.component(frozen, q);
-            if (v != last[q]) {
-                o.writeInt(q);
-                o.writeInt(v);
-                last[q] = v;
-            }
-        }
+    /** A clock, to block {@code b}: what changed since the last one written there. */
+    private void clock(int b, int[][] frozen) {
+        clocks[b].write(out[b], frozen);
     }
 }

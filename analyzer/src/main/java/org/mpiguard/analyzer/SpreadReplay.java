@@ -23,8 +23,12 @@ final class SpreadReplay {
 
     private final BlockLink[] links;
     private final int[] ownerOf;
-    /** Per block, what the others shipped to it and it has not been given yet: (source block, bytes). */
-    private final List<List<Object[]>> inbox = new ArrayList<>();
+    /** Per block, what the others shipped to it and it has not been given yet, in order. */
+    private final List<List<Shipped>> inbox = new ArrayList<>();
+
+    /** Shipments of one block to another: {@code len} bytes at {@code off} of a reply. */
+    private record Shipped(int from, byte[] bytes, int off, int len) {
+    }
     private int forced;
     private long rounds;
 
@@ -96,7 +100,7 @@ final class SpreadReplay {
     }
 
     private boolean inFlight() {
-        for (List<Object[]> frames : inbox) {
+        for (List<Shipped> frames : inbox) {
             if (!frames.isEmpty()) {
                 return true;
             }
@@ -185,39 +189,43 @@ final class SpreadReplay {
     }
 
     /** A request to block {@code b}: the command, what was shipped to it, the arguments. */
-    private byte[] request(byte command, int b, byte[] args) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        DataOutputStream out = new DataOutputStream(bytes);
+    private byte[] request(byte command, int b, byte[] args) {
+        FrameOut out = new FrameOut();
         out.writeByte(command);
-        List<Object[]> frames = inbox.get(b);
+        List<Shipped> frames = inbox.get(b);
         out.writeInt(frames.size());
-        for (Object[] f : frames) {
-            byte[] frame = (byte[]) f[1];
-            out.writeInt((Integer) f[0]);
-            out.writeInt(frame.length);
-            out.write(frame);
+        for (Shipped f : frames) {
+            out.writeInt(f.from());
+            out.writeInt(f.len());
+            out.write(f.bytes(), f.off(), f.len());
         }
         frames.clear();
         if (args != null) {
-            out.write(args);
+            out.write(args, 0, args.length);
         }
-        return bytes.toByteArray();
+        return out.toBytes();
     }
 
     /** One block's reply; what it shipped goes to the inboxes of the blocks it is for. */
     private Reply reply(int from, byte[] bytes) throws IOException {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
+        FrameIn in = new FrameIn(bytes, 0, bytes.length);
         Reply r = new Reply();
         r.flag = in.readBoolean();
         r.left = in.readBoolean();
         for (int n = in.readInt(); n > 0; n--) {
             int to = in.readInt();
-            byte[] frame = new byte[in.readInt()];
-            in.readFully(frame);
-            inbox.get(to).add(new Object[] {from, frame});
+            int len = in.readInt();
+            int at = in.position();
+            in.skip(len);
+            if (to < 0 || to >= inbox.size()) {
+                throw new IOException("block " + from + " shipped to block " + to + " of " + inbox.size());
+            }
+            inbox.get(to).add(new Shipped(from, bytes, at, len));
         }
-        r.payload = new byte[in.readInt()];
-        in.readFully(r.payload);
+        int len = in.readInt();
+        int at = in.position();
+        in.skip(len);
+        r.payload = java.util.Arrays.copyOfRange(bytes, at, at + len);
         return r;
     }
 

@@ -211,6 +211,9 @@ final class StreamReplay {
      * no members, as the whole traces would show. False when no wait changed.
      */
     boolean excludeAbsentMembers(Calls calls) {
+        if (shipping != null) {
+            return joins.excludeAbsentEverywhere(calls);
+        }
         boolean changed = false;
         for (RankFeed f : feeds) {
             FeedSlot s = f == null ? null : f.head();
@@ -340,6 +343,11 @@ final class StreamReplay {
     /** A member another block replays arrived at a collective: see {@link CollectiveJoins#arrivedElsewhere}. */
     void arrivedElsewhere(Collectives.Key key, BitSet expected, List<CollectiveEvent> arrivals, int[][] gathered) {
         joins.arrivedElsewhere(key, expected, arrivals, gathered);
+    }
+
+    /** Every member of a collective arrived, says the block gathering them: see {@link CollectiveJoins#completeElsewhere}. */
+    void completeElsewhere(Collectives.Key key, BitSet expected, int[][] gathered) {
+        joins.completeElsewhere(key, expected, gathered);
     }
 
     /** A post or complete of another block's rank left a clock for a rank here. */
