@@ -446,6 +446,42 @@ class RmaConflictAnalysisTest {
                 f.message());
     }
 
+    // ---- a lock built from atomics: compare-and-swap on a window word ----
+
+    /**
+     * Ranks 1 and 2 each take a spin lock on rank 0's slot 0 by compare-and-swap under lockAll,
+     * then put into slot 1 (with {@code cas} false, the same puts without the lock): the lock
+     * orders them through window data, which the check does not follow, so a warning; without
+     * it an error.
+     */
+    private RunBuilder spinLocked(boolean cas) {
+        RunBuilder run = run(3);
+        for (int r = 1; r <= 2; r++) {
+            RunBuilder.Rank rank = run.rank(r).winSync(10 * r, RmaSyncOp.LOCK_ALL, WIN, -1, 0, 0);
+            if (cas) {
+                rank.rma(10 * r + 1, RmaOp.COMPARE_AND_SWAP, WIN, 0, 0, 1, INT, 0, 0, 0)
+                        .winSync(10 * r + 2, RmaSyncOp.FLUSH, WIN, 0, 0, 0);
+            }
+            rank.put(10 * r + 3, WIN, 0, 1, 1, INT, r).winSync(10 * r + 4, RmaSyncOp.FLUSH, WIN, 0, 0, 0)
+                    .winSync(10 * r + 5, RmaSyncOp.UNLOCK_ALL, WIN, -1, 0, 0);
+        }
+        return run;
+    }
+
+    @Test
+    void putsEachAfterACompareAndSwapOfItsRankAreAWarningNotAnError() throws Exception {
+        Finding f = Analyzed.of(spinLocked(true).write(true)).one(FindingKind.RMA_CONFLICT, 13, List.of(0, 1, 2), 23);
+        assertEquals(Severity.WARNING, f.severity(), f.message());
+        assertTrue(f.message().startsWith("[rma.put-put] ") && f.message().contains("unless a lock built from the "
+                + "compare-and-swap"), f.message());
+    }
+
+    @Test
+    void thePutsWithoutTheCompareAndSwapAreAnError() throws Exception {
+        Finding f = Analyzed.of(spinLocked(false).write(true)).one(FindingKind.RMA_CONFLICT, 13, List.of(0, 1, 2), 23);
+        assertEquals(Severity.ERROR, f.severity(), f.message());
+    }
+
     // ---- lockAll with flush, request-based operations ----
 
     /** Rank 1 puts into rank 0 under lockAll and tells rank 2, which then reads the slot. */

@@ -144,6 +144,24 @@ class RmaRaceTest {
         assertTrue(ranksOf(f).contains(1), "the target is named\n" + f);
     }
 
+    /** A spin lock of compare-and-swap orders the increments through window data: warnings at most, errors without it. */
+    @Test
+    void incrementsInsideACompareAndSwapSpinLockAreNeverAnErrorAndWithoutItAre() throws Exception {
+        for (JsonNode f : conflicts(tracedAt(PKG + "CasSpinLock", 3))) {
+            assertEquals("warning", f.get("severity").asText(), f.toString());
+        }
+        List<JsonNode> unlocked = conflicts(tracedAt(PKG + "CasSpinLock", 3, "unlocked"));
+        assertTrue(unlocked.stream().anyMatch(f -> f.get("severity").asText().equals("error")), unlocked.toString());
+    }
+
+    /** Win.allocate counts in elements of its address buffer (8-byte longs here): slots 0 and 1 are apart. */
+    @Test
+    void putsIntoTwoSlotsOfAnAllocatedWindowAreSilentAndIntoOneConflict() throws Exception {
+        assertSilent(tracedAt(PKG + "AllocatedWindowSlots", 3));
+        rule(tracedAt(PKG + "AllocatedWindowSlots", 3, "race"), "AllocatedWindowSlots", 0, "first slot", 2,
+                "second slot", "rma.put-put", "error");
+    }
+
     @Test
     void aGetOfAnotherSlotThanTheOriginsPutIsSilent() throws Exception {
         assertSilent(tracedAt(PKG + "PutThenGetOneOrigin", 2, "fixed"));

@@ -332,6 +332,18 @@ public final class Checks {
 
     /** A reduction op: not null, not freed, defined for the datatype. */
     public static void op(int site, String name, Object op, Object type) throws MpiFailure {
+        op(site, name, op, type, false);
+    }
+
+    /**
+     * An accumulate's op: as {@link #op}, but a derived datatype is judged by the predefined type
+     * it is built of, which MPI-3.1 11.3.4 allows for accumulates (not for collective reductions).
+     */
+    public static void accumulateOp(int site, String name, Object op, Object type) throws MpiFailure {
+        op(site, name, op, type, true);
+    }
+
+    private static void op(int site, String name, Object op, Object type, boolean byElements) throws MpiFailure {
         if (op == null) {
             fail(site, "op.null", name, null, "is null", "a predefined op such as MPI.SUM, or a user op");
         }
@@ -342,7 +354,7 @@ public final class Checks {
             return;
         }
         ReductionOps.Predefined predefined = Datatypes.predefined(op);
-        if (!ReductionOps.defined(predefined, Datatypes.typeClass(type))) {
+        if (!ReductionOps.defined(predefined, byElements ? Datatypes.elementClass(type) : Datatypes.typeClass(type))) {
             fail(site, "op.type", name, predefined.mpiName(), "is not defined for datatype " + Datatypes.name(type),
                     "for " + predefined.mpiName() + ": " + predefined.validTypes());
         }

@@ -129,7 +129,7 @@ public final class OneSided {
         origin(site, n[0], origin, n[1], orgCount, n[2], orgType, targetRank == MpiConstants.PROC_NULL);
         target(site, win, w, n[3], targetRank, n[4], targetDisp, n[5], targetCount, n[6], targetType);
         if (op != null) {
-            Checks.op(site, "op", op, targetType);
+            Checks.accumulateOp(site, "op", op, targetType);
         }
     }
 
@@ -146,7 +146,7 @@ public final class OneSided {
         origin(site, "resultAddr", resultAddr, "resultCount", resultCount, "resultType", resultType, noTarget);
         target(site, win, w, "targetRank", targetRank, "targetDisp", targetDisp, "targetCount", targetCount,
                 "targetType", targetType);
-        Checks.op(site, "op", op, targetType);
+        Checks.accumulateOp(site, "op", op, targetType);
     }
 
     /** fetchAndOp and compareAndSwap: one element of {@code type} at the target. */
@@ -161,7 +161,7 @@ public final class OneSided {
         origin(site, "resultAddr", resultAddr, "count", 1, typeName, type, noTarget);
         target(site, win, w, "targetRank", targetRank, "targetDisp", targetDisp, "count", 1, typeName, type);
         if (op != null) {
-            Checks.op(site, "op", op, type);
+            Checks.accumulateOp(site, "op", op, type);
         }
     }
 

@@ -44,6 +44,20 @@ public final class RmaTrace {
         }
     }
 
+    /**
+     * Win.allocate and allocateShared: {@code size} and {@code dispUnit} count elements of
+     * {@code base}'s type, as the bindings scale them; {@code base} is where MPI writes the
+     * window's address, not window memory, so it is not watched.
+     */
+    public static void allocated(Object win, Object comm, Buffer base, int size, int dispUnit, int site)
+            throws MpiFailure {
+        TraceRecorder r = TraceSession.recorder();
+        if (r != null) {
+            int unit = base == null ? 1 : BaseType.elementBytes(base);
+            TraceIds.windowMade(r, win, comm, (long) size * unit, dispUnit * unit, site);
+        }
+    }
+
     public static void freed(Object win, int site) {
         TraceRecorder r = TraceSession.recorder();
         if (r != null) {

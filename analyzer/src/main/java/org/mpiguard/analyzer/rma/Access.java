@@ -18,9 +18,12 @@ import org.mpiguard.core.trace.Signature;
  * @param op      the accumulate's operation code ({@link #CAS} for compareAndSwap, {@link #REPLACE} for
  *                MPI.REPLACE, {@link #NO_OP} for an atomic read), 0 otherwise
  * @param base    the basic datatype code accumulates must share, -1 if mixed or unknown
+ * @param guarded its rank made a compare-and-swap or fetch-and-op on this window earlier in the same
+ *                passive-target epoch (a lock built from atomics may order it: {@link EpochMode#GUARDED})
  */
 record Access(int origin, int index, int completion, int target, long win, AccessKind kind, EpochMode mode,
-              long start, long end, boolean exact, Layout layout, int op, int base, long valueHash, int site) {
+              long start, long end, boolean exact, Layout layout, int op, int base, long valueHash, int site,
+              boolean guarded) {
 
     static final int NEVER = Integer.MAX_VALUE;
     /** compareAndSwap is an accumulate with an operation of its own. */

@@ -75,6 +75,21 @@ final class Compatibility {
                 + " may see the value before the write, after it, or a mix of both");
     }
 
+    /**
+     * {@code v} between two accesses that each follow a compare-and-swap or fetch-and-op of
+     * their rank on the window in the same passive-target epoch: the atomics may build a lock
+     * (a spin lock on a window word, MCS) that orders the two through window data, which the
+     * check does not follow; a warning, not an error.
+     */
+    static Verdict guardedByAtomics(Verdict v) {
+        if (v.severity() != Severity.ERROR) {
+            return v;
+        }
+        return new Verdict(v.id(), Severity.WARNING, v.why() + " - unless a lock built from the compare-and-swap or "
+                + "fetch-and-op each rank made on this window before it in the same passive-target epoch orders "
+                + "them (an order through window data, which this check does not follow)");
+    }
+
     private static String writeWriteId(Access a, Access b) {
         if (a.kind() == AccessKind.STORE || b.kind() == AccessKind.STORE) {
             return "rma.store-put";

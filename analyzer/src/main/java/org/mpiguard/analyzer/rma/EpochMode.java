@@ -11,6 +11,11 @@ enum EpochMode {
     LOCK_ALL("under lockAll");
 
     private static final EpochMode[] VALUES = values();
+    /**
+     * A bit beside the ordinal in an access's mode byte: its rank made a compare-and-swap or
+     * fetch-and-op on the window earlier in the same passive-target epoch.
+     */
+    static final int GUARDED = 0x40;
     private final String phrase;
 
     EpochMode(String phrase) {
@@ -33,7 +38,12 @@ enum EpochMode {
         return a.locked() && b.locked() && (a == EXCLUSIVE_LOCK || b == EXCLUSIVE_LOCK);
     }
 
-    static EpochMode of(int ordinal) {
-        return VALUES[ordinal];
+    /** The mode of a mode byte (its {@link #GUARDED} bit aside). */
+    static EpochMode of(int mode) {
+        return VALUES[mode & 0x3f];
+    }
+
+    static boolean guarded(int mode) {
+        return (mode & GUARDED) != 0;
     }
 }

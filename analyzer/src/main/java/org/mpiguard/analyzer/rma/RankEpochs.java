@@ -33,6 +33,8 @@ public final class RankEpochs {
         boolean accessing;
         boolean exposed;
         boolean lockAll;
+        /** A compare-and-swap or fetch-and-op was issued in the passive-target epoch open now. */
+        boolean atomics;
         final Map<Integer, Integer> locks = new HashMap<>();
         /** Operations issued and not yet complete at their target, by target. */
         final Map<Integer, List<Integer>> pending = new HashMap<>();
@@ -92,7 +94,10 @@ public final class RankEpochs {
         public void accept(int i, TraceEvent e) {
             switch (e.kind()) {
                 case RMA -> issue(i, e, window(e.field(1)));
-                case ACCESS -> sink.issued(i, i, (byte) localMode(window(e.field(0)), rank).ordinal());
+                case ACCESS -> {
+                    WinState w = window(e.field(0));
+                    sink.issued(i, i, (byte) (localMode(w, rank).ordinal() | (w.atomics ? EpochMode.GUARDED : 0)));
+                }
                 case RMA_SYNC -> sync(i, e, window(e.field(1)));
                 case COMPLETE -> {
                     Integer read = readsByRequest.remove(e.field(1));
@@ -125,7 +130,11 @@ public final class RankEpochs {
         private void issue(int i, TraceEvent e, WinState w) {
             RmaOp op = RmaOp.of(e.op());
             int target = e.intField(2);
-            sink.issued(i, Access.NEVER, (byte) remoteMode(w, target).ordinal());
+            EpochMode mode = remoteMode(w, target);
+            sink.issued(i, Access.NEVER, (byte) (mode.ordinal() | (w.atomics ? EpochMode.GUARDED : 0)));
+            if (mode.locked() && (op == RmaOp.COMPARE_AND_SWAP || op == RmaOp.FETCH_AND_OP)) {
+                w.atomics = true;
+            }
             Buckets.list(w.pending, target).add(i);
             long request = e.field(9);
             // an rGet's wait means the data left the target; an rPut's means only the origin buffer is free again
@@ -156,11 +165,13 @@ public final class RankEpochs {
                 case UNLOCK -> {
                     complete(w, target, i);
                     w.locks.remove(target);
+                    w.atomics &= w.lockAll || !w.locks.isEmpty();
                 }
                 case LOCK_ALL -> w.lockAll = true;
                 case UNLOCK_ALL -> {
                     completeAll(w, i);
                     w.lockAll = false;
+                    w.atomics &= !w.locks.isEmpty();
                 }
                 case FLUSH -> complete(w, target, i);
                 case FLUSH_ALL -> completeAll(w, i);

@@ -187,7 +187,8 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         }
         Compatibility.Verdict v = Compatibility.of(earlier, a);
         if (!v.allowed()) {
-            log.add(earlier, a, v);
+            log.add(earlier, a, earlier.origin() != a.origin() && earlier.guarded() && a.guarded()
+                    ? Compatibility.guardedByAtomics(v) : v);
         }
     }
 
@@ -240,7 +241,8 @@ public final class RmaConflictAnalysis implements ReplayObserver {
                 : op == RmaOp.COMPARE_AND_SWAP ? Access.CAS : opKind == AccumulateOp.REPLACE ? Access.REPLACE
                 : e.intField(8);
         return new Access(t.rank(), index, completion, target, win, kind, EpochMode.of(mode),
-                start, start + length, exact, layout, opCode, base(sig), e.field(10), e.site());
+                start, start + length, exact, layout, opCode, base(sig), e.field(10), e.site(),
+                EpochMode.guarded(mode) && !kind.atomic());
     }
 
     private Access local(TraceFile t, int index, TraceEvent e, byte mode) {
@@ -251,7 +253,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         }
         AccessKind kind = e.field(3) != 0 ? AccessKind.STORE : AccessKind.LOAD;
         return new Access(t.rank(), index, index, t.rank(), e.field(0), kind, EpochMode.of(mode), start,
-                start + bytes, true, null, 0, -1, e.field(4), e.site());
+                start + bytes, true, null, 0, -1, e.field(4), e.site(), EpochMode.guarded(mode));
     }
 
     private long dispUnit(int target, long win, Signature sig) {

@@ -151,6 +151,25 @@ public final class Datatypes {
         return TypeClass.OTHER;
     }
 
+    /**
+     * The class of a datatype's elements: a predefined type's own, or that of the one predefined
+     * type a derived type is built of (the bindings keep it), which is what accumulates take a
+     * predefined op on (MPI-3.1 11.3.4).
+     */
+    public static TypeClass elementClass(Object t) {
+        TypeClass c = typeClass(t);
+        BaseType b = c == TypeClass.OTHER ? baseType(t) : null;
+        if (b == null) {
+            return c;
+        }
+        for (Object[] named : predefined()) {
+            if (named[1].equals(b.mpiName())) {
+                return typeClass(named[0]);
+            }
+        }
+        return c;
+    }
+
     /** "MPI.INT", or "a derived datatype of MPI.INT" for the message. */
     public static String name(Object t) {
         if (t == null) {

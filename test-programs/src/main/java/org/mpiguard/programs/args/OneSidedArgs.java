@@ -4,6 +4,7 @@ import static org.mpiguard.programs.args.Refused.expect;
 
 import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
+import mpi.Datatype;
 import mpi.Group;
 import mpi.Info;
 import mpi.Intercomm;
@@ -78,6 +79,10 @@ public class OneSidedArgs {
             expect(() -> win.put(origin, 10, MPI.INT, 1, 0, 1, MPI.INT)); // CHECK: buf.overflow Win.put origin
             expect(() -> win.put(origin, -1, MPI.INT, 1, 0, 1, MPI.INT)); // CHECK: buf.count-negative Win.put orgCount
             expect(() -> win.accumulate(doubles, 1, MPI.DOUBLE, 1, 0, 1, MPI.DOUBLE, MPI.BAND)); // CHECK: op.type Win.accumulate op
+            Datatype doublePair = Datatype.createContiguous(2, MPI.DOUBLE);
+            doublePair.commit();
+            expect(() -> win.accumulate(doubles, 1, doublePair, 1, 0, 1, doublePair, MPI.BAND)); // CHECK: op.type Win.accumulate op
+            doublePair.free();
             win.flush(1);
             win.unlock(1);
             win.lockAll(0);
