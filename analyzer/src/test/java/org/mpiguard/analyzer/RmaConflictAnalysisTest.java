@@ -330,7 +330,7 @@ class RmaConflictAnalysisTest {
         Finding f = Analyzed.of(run.write(true)).one(FindingKind.RMA_CONFLICT, 4, List.of(0, 1), 11);
         assertEquals(Severity.ERROR, f.severity());
         assertTrue(f.message().startsWith("[rma.load-put] ")
-                && f.message().contains("the load by rank 0 into its own window"), f.message());
+                && f.message().contains("the load by rank 0 from its own window"), f.message());
     }
 
     @Test

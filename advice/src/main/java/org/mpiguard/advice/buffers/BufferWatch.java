@@ -257,7 +257,8 @@ public final class BufferWatch {
     }
 
     private static String completion(BufferRole role) {
-        return role.oneSided() ? "the closing fence, complete, unlock(All), flush, or the wait of its request"
+        return role.oneSided() ? "the closing fence, complete, unlock(All), flush(All), flushLocal(All) for an "
+                + "origin buffer, or the wait of its request"
                 : "the wait of its request, or a test that reports it complete";
     }
 
@@ -314,8 +315,8 @@ public final class BufferWatch {
             case RECEIVE, COLLECTIVE_RECEIVE -> "MPI may still be writing it, so a load sees undefined values "
                     + "and a store may be overwritten. Wait for the request (or test it to completion) first.";
             case ORIGIN -> "MPI may read the origin buffer until the operation completes, so a store changes "
-                    + "what is transferred. Store only after the closing fence, complete, unlock(All), flush, "
-                    + "or the wait of the operation's request.";
+                    + "what is transferred. Store only after the closing fence, complete, unlock(All), flush(All), "
+                    + "flushLocal(All), or the wait of the operation's request.";
             case RESULT -> "the result is defined only once the operation completes (closing fence, complete, "
                     + "unlock(All), flush, or the wait of its request); until then a load sees undefined values "
                     + "and a store may be overwritten.";

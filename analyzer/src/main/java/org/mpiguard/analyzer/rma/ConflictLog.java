@@ -176,8 +176,9 @@ final class ConflictLog {
     /** {@code the Win.put of rank 1 at Prog.java:12 (under a shared lock) writes them}. */
     /** One side: what it does to the bytes, the shared ones ("them") or, apart, its own range. */
     private static String describe(Access a, CallSite site, boolean overlap) {
-        String what = a.kind().local() ? "the " + a.kind().name().toLowerCase() + " by rank " + a.origin()
-                + " into its own window" : "the " + op(a, site) + " of rank " + a.origin();
+        String own = a.kind() == AccessKind.LOAD ? " from its own window" : " into its own window";
+        String what = a.kind().local() ? "the " + a.kind().name().toLowerCase() + " by rank " + a.origin() + own
+                : "the " + op(a, site) + " of rank " + a.origin();
         return what + " at " + site.location() + " (" + a.mode().phrase() + ") " + a.kind().verb()
                 + (overlap ? " them" : " bytes " + a.start() + " to " + a.end());
     }
