@@ -1,8 +1,6 @@
 package org.mpiguard.advice.args;
 
-import org.mpiguard.adapter.shadow.WindowShadows;
 import java.nio.Buffer;
-import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.MpiConstants;
 import org.mpiguard.adapter.args.Comms;
 import org.mpiguard.adapter.args.Datatypes;
@@ -10,8 +8,11 @@ import org.mpiguard.adapter.args.Infos;
 import org.mpiguard.adapter.args.Violations;
 import org.mpiguard.adapter.shadow.Shadows;
 import org.mpiguard.adapter.shadow.WindowShadow;
+import org.mpiguard.adapter.shadow.WindowShadows;
+import org.mpiguard.core.MpiFailure;
 import org.mpiguard.core.args.ArgMessages;
 import org.mpiguard.core.report.FindingKind;
+import org.mpiguard.core.site.CallSites;
 
 /**
  * Entry points of rma.rules: window creation and RMA operations against the target's window
@@ -198,10 +199,15 @@ public final class OneSided {
             return;
         }
         if (!w.epochs().canAccess(rank)) {
-            Checks.fail(site, "rma.no-epoch", rankName, rank, "is accessed outside any access epoch",
-                    "an RMA call between win.fence() calls, win.start()/complete(), win.lock(..., " + rank
-                    + ", ...)/unlock(" + rank + "), or win.lockAll()/unlockAll()");
+            int closed = w.epochs().noSucceedAt();
+            Checks.fail(site, "rma.no-epoch", rankName, rank, "is accessed outside any access epoch"
+                    + (closed == 0 ? "" : " (the last fence, at " + CallSites.get(closed).location()
+                    + ", asserted MPI.MODE_NOSUCCEED: no RMA call may follow it until the next fence)"),
+                    "an RMA call between win.fence() calls (not after a fence asserting MPI.MODE_NOSUCCEED), "
+                    + "win.start()/complete(), win.lock(..., " + rank + ", ...)/unlock(" + rank
+                    + "), or win.lockAll()/unlockAll()");
         }
+        w.epochs().issued(rank);
         if (disp < 0) {
             Checks.fail(site, "rma.disp-negative", dispName, disp, "is negative", "0 or more");
         }

@@ -39,12 +39,18 @@ public final class OneSidedSync {
             Checks.fail(site, "rma.fence-in-lock", "win", "a locked window",
                     "is fenced while this rank holds a lock on it", "unlock()/unlockAll() first, then fence()");
         }
+        if (e != null && (assertion & MpiConstants.MODE_NOPRECEDE) != 0 && e.issuedSinceFence()) {
+            Checks.fail(site, "rma.assert-noprecede", "assertion", "MPI.MODE_NOPRECEDE",
+                    "asserts that the fence completes no RMA call of this rank, but this rank made RMA calls in the"
+                    + " fence epoch it closes (MPI-3.1 11.5.5)",
+                    "no MPI.MODE_NOPRECEDE on a fence that closes an epoch in which this rank made RMA calls");
+        }
     }
 
     public static void fenced(Object win, int assertion, int site) {
         RmaEpochs e = epochs(win);
         if (e != null) {
-            e.fence((assertion & MpiConstants.MODE_NOSUCCEED) != 0);
+            e.fence((assertion & MpiConstants.MODE_NOSUCCEED) != 0, site);
         }
     }
 

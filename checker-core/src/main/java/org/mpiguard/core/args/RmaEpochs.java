@@ -35,6 +35,10 @@ public final class RmaEpochs {
     private volatile int lockAllAt;
     private volatile int startedAt;
     private volatile int postedAt;
+    /** This rank issued an RMA call in the open fence epoch (a fence asserting NOPRECEDE may not close it). */
+    private volatile boolean issuedSinceFence;
+    /** The site of the last fence when it asserted MODE_NOSUCCEED (0 otherwise): what an RMA call after it breaks. */
+    private volatile int noSucceedAt;
 
     public RmaEpochs(int groupSize) {
         locked = new int[Math.max(0, groupSize)];
@@ -81,7 +85,34 @@ public final class RmaEpochs {
 
     /** A fence opens a fence epoch unless it asserts that no RMA follows. */
     public synchronized void fence(boolean noSucceed) {
+        fence(noSucceed, 0);
+    }
+
+    /** {@link #fence(boolean)} at call site {@code site}. */
+    public synchronized void fence(boolean noSucceed, int site) {
         fenceOpen = !noSucceed;
+        issuedSinceFence = false;
+        noSucceedAt = noSucceed ? site : 0;
+    }
+
+    /**
+     * This rank issued an RMA call on the window to {@code target}; counted when the open fence
+     * epoch is what it belongs to (a lock's or start's calls complete at unlock or complete). A
+     * plain store when already set: the hot path reads first.
+     */
+    public void issued(int target) {
+        if (!issuedSinceFence && fenceOpen && !accessStarted && !passiveTowards(target)) {
+            issuedSinceFence = true;
+        }
+    }
+
+    public boolean issuedSinceFence() {
+        return issuedSinceFence;
+    }
+
+    /** The site of the last fence if it asserted MODE_NOSUCCEED, else 0. */
+    public int noSucceedAt() {
+        return noSucceedAt;
     }
 
     public synchronized void start() {

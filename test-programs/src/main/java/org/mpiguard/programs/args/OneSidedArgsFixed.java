@@ -23,7 +23,7 @@ public class OneSidedArgsFixed {
         IntBuffer origin = MPI.newIntBuffer(4);
         IntBuffer result = MPI.newIntBuffer(4);
         origin.put(0, rank + 1);
-        win.fence(0);
+        win.fence(MPI.MODE_NOPRECEDE);
         win.put(origin, 1, MPI.INT, peer, 3, 1, MPI.INT);
         win.get(result, 2, MPI.INT, peer, 0, 2, MPI.INT);
         win.fence(0);
@@ -43,6 +43,7 @@ public class OneSidedArgsFixed {
         win.fetchAndOp(origin, result, MPI.INT, peer, 3, MPI.SUM);
         win.flush(peer);
         win.unlock(peer);
+        win.fence(MPI.MODE_NOPRECEDE | MPI.MODE_NOSUCCEED); // the lock's calls completed at unlock: nothing precedes
         win.lockAll(0);
         Request r = win.rGet(result, 1, MPI.INT, peer, 2, 1, MPI.INT);
         r.waitFor();
