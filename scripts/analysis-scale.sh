@@ -5,11 +5,15 @@
 # ScaleTraceGenerator, written through the trace API), runs the analyzer on them under
 # /usr/bin/time -v, and prints its CPU time and peak RSS against the targets: under 256 MB per
 # analysing process and under 60 s of CPU for the 100-million-event set.
-#   bash scripts/analysis-scale.sh [--ranks N] [--events E] [--dir DIR] [--heap SIZE] [--keep]
+#   bash scripts/analysis-scale.sh [--ranks N] [--events E] [--dir DIR] [--heap SIZE] [--np P] [--keep]
 #     --ranks 1024, --events 100000000 by default; --dir defaults to a fresh temporary directory
 #     (removed at the end unless --keep); --heap is the analyzer's -Xmx (default 176m: the target is
 #     that the analysis fits in 256 MB, with the JIT's own memory beside the heap, and a JVM given
-#     more lets its heap grow with garbage; --heap default leaves the JVM's own).
+#     more lets its heap grow with garbage; --heap default leaves the JVM's own); --np P also runs the
+#     analysis spread over P processes (mpiguard analyze --np P) on the same traces, checks that it writes
+#     the same findings byte for byte, and prints each process's CPU and peak RSS against the targets: the
+#     largest within 1.5 x the one-process CPU / P, each under 256 MB. SCALE_REUSE=1 with --dir analyses
+#     the traces already in DIR instead of generating them again.
 # Exit code 0 when both targets are met, 1 when not, 2 on bad options or a failed build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,19 +22,21 @@ events=100000000
 dir=""
 heap=176m
 keep=0
+np=1
 while [ $# -gt 0 ]; do
     case "$1" in
         --ranks) ranks=${2:?--ranks needs a value}; shift 2 ;;
         --events) events=${2:?--events needs a value}; shift 2 ;;
         --dir) dir=${2:?--dir needs a value}; shift 2 ;;
         --heap) heap=${2:?--heap needs a value}; shift 2 ;;
+        --np) np=${2:?--np needs a value}; shift 2 ;;
         --keep) keep=1; shift ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
         *) echo "analysis-scale: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
-if ! [[ "$ranks" =~ ^[0-9]+$ && "$events" =~ ^[0-9]+$ ]] || [ "$ranks" -lt 2 ]; then
-    echo "analysis-scale: --ranks (at least 2) and --events take whole numbers" >&2
+if ! [[ "$ranks" =~ ^[0-9]+$ && "$events" =~ ^[0-9]+$ && "$np" =~ ^[0-9]+$ ]] || [ "$ranks" -lt 2 ] || [ "$np" -lt 1 ]; then
+    echo "analysis-scale: --ranks (at least 2), --events and --np (at least 1) take whole numbers" >&2
     exit 2
 fi
 if [ ! -x /usr/bin/time ]; then
@@ -49,9 +55,12 @@ else
 fi
 cleanup() { if [ "$keep" != 1 ]; then rm -rf "$dir"; fi; }
 trap cleanup EXIT
-rm -f "$dir"/trace-rank*.mpgt "$dir"/findings-analysis.jsonl "$dir"/message-races.jsonl
-
-java -cp "$cp" org.mpiguard.analyzer.ScaleTraceGenerator --ranks "$ranks" --events "$events" --dir "$dir"
+rm -f "$dir"/findings-analysis.jsonl "$dir"/message-races.jsonl
+# SCALE_REUSE=1 with --dir: analyse the traces already there (generating 100 million events takes minutes)
+if [ "${SCALE_REUSE:-}" != 1 ] || [ -z "$(ls "$dir"/trace-rank*.mpgt 2>/dev/null | head -1)" ]; then
+    rm -f "$dir"/trace-rank*.mpgt
+    java -cp "$cp" org.mpiguard.analyzer.ScaleTraceGenerator --ranks "$ranks" --events "$events" --dir "$dir"
+fi
 echo "traces: $(du -sh "$dir" | cut -f1) on disk"
 
 heap_opt=()
@@ -91,5 +100,28 @@ ok_cpu=$([ "$status" -le 1 ] && awk -v c="$cpu" 'BEGIN {exit !(c < 60)}' && echo
 echo "targets (issue 25, for the 100-million-event set; this run: $events events):"
 printf '  %-46s %10s  %s\n' "memory under 256 MB per analysing process" "${rss_mb} MB" "$(verdict "$ok_mem")"
 printf '  %-46s %10s  %s\n' "CPU under 60 s in total" "${cpu} s" "$(verdict "$ok_cpu")"
-[ "$ok_mem" = 1 ] && [ "$ok_cpu" = 1 ] && exit 0
+spread_ok=1
+if [ "$np" -gt 1 ] && [ "$status" -le 1 ]; then
+    cp "$dir/findings-analysis.jsonl" "$dir/findings-one-process.jsonl"
+    set +e
+    java -XX:+UseSerialGC -XX:TieredStopAtLevel=4 "${heap_opt[@]}" -cp "$cp" org.mpiguard.analyzer.AnalyzeCommand \
+        --predict off --np "$np" "$dir" >"$dir/analyze-np.out" 2>"$dir/analyze-np.err"
+    set -e
+    line=$(grep -m1 'spread over' "$dir/analyze-np.out" || true)
+    same=$(cmp -s "$dir/findings-analysis.jsonl" "$dir/findings-one-process.jsonl" && echo "the same findings" \
+        || echo "DIFFERENT findings")
+    largest=$(echo "$line" | sed -n 's/.*largest \([0-9.]*\)).*/\1/p')
+    rss_np=$(echo "$line" | sed -n 's/.*largest \([0-9]*\) MB.*/\1/p')
+    share=$(awk -v c="$cpu" -v n="$np" 'BEGIN {printf "%.2f", 1.5 * c / n}')
+    echo
+    echo "spread over $np processes (mpiguard analyze --np $np): $same"
+    echo "  ${line#\[MPIGuard\] }"
+    ok_share=$([ -n "$largest" ] && awk -v l="$largest" -v s="$share" 'BEGIN {exit !(l <= s)}' && echo 1 || echo 0)
+    ok_rss=$([ -n "$rss_np" ] && [ "$rss_np" -lt 256 ] && echo 1 || echo 0)
+    printf '  %-46s %10s  %s\n' "largest process within 1.5 x CPU / $np ($share s)" "${largest:-?} s" \
+        "$(verdict "$ok_share")"
+    printf '  %-46s %10s  %s\n' "every process under 256 MB" "${rss_np:-?} MB" "$(verdict "$ok_rss")"
+    [ "$ok_share" = 1 ] && [ "$ok_rss" = 1 ] && [ "$same" = "the same findings" ] || spread_ok=0
+fi
+[ "$ok_mem" = 1 ] && [ "$ok_cpu" = 1 ] && [ "$spread_ok" = 1 ] && exit 0
 exit 1
