@@ -132,7 +132,7 @@ final class CollectiveJoins {
             if (j.reporter) {
                 if (!j.completeShipped && j.missing == 0) {
                     j.completeShipped = true;
-                    shipping.complete(j.key, j.expected, clock.freeze(j.clock));
+                    shipping.complete(j.key, j.expected, clock.freeze(j.clock), allReceive(j));
                 }
             } else if (j.unshipped != null) {
                 shipping.arrived(j.lowest, j.key, j.expected, j.unshipped,
@@ -142,6 +142,16 @@ final class CollectiveJoins {
             }
         }
         unshipped.clear();
+    }
+
+    /** Whether every member arrived so far receives from the collective (so leaves it knowing the join). */
+    private static boolean allReceive(Join j) {
+        for (CollectiveEvent c : j.members) {
+            if (!c.receives()) {
+                return false;
+            }
+        }
+        return !j.members.isEmpty();
     }
 
     /** A reporting block's join whose members are all in now: its completion is shipped at the next {@link #ship}. */

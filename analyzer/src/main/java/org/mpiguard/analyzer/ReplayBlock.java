@@ -193,6 +193,7 @@ final class ReplayBlock {
         s.knownOfDest = knownOfDest;
         s.clock = clock;
         remote[rank].replayedThrough(index);
+        replay.learn(rank, clock);
     }
 
     void ended(int rank) {

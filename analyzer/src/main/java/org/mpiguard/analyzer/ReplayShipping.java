@@ -27,8 +27,12 @@ interface ReplayShipping {
     void arrived(int reporter, Collectives.Key key, BitSet expected, java.util.List<CollectiveEvent> members,
                  int[][] gathered);
 
-    /** Every member arrived at a collective this block gathers: the join of their clocks, to the other members' blocks. */
-    void complete(Collectives.Key key, BitSet expected, int[][] gathered);
+    /**
+     * Every member arrived at a collective this block gathers: the join of their clocks, to the
+     * other members' blocks; {@code allReceive} when every member receives from it (a barrier,
+     * an allReduce, a fence), so each member's later events know the join.
+     */
+    void complete(Collectives.Key key, BitSet expected, int[][] gathered, boolean allReceive);
 
     /** A post or complete left {@code clock} for a partner another block replays. */
     void pscwLeft(int partner, long win, int target, int origin, boolean post, int[][] clock);

@@ -56,7 +56,8 @@ final class ShipmentReader {
                     case ShipmentWriter.COMPLETE -> {
                         Collectives.Key key = new Collectives.Key(in.readLong(), in.readLong());
                         BitSet expected = bits(in);
-                        block.replay.completeElsewhere(key, expected, clock(in, from));
+                        boolean allReceive = in.readBoolean();
+                        block.replay.completeElsewhere(key, expected, clock(in, from), allReceive);
                     }
                     default -> throw new IllegalStateException("unknown shipment " + what + " from block " + from);
                 }

@@ -133,7 +133,7 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
     }
 
     @Override
-    public void complete(Collectives.Key key, BitSet expected, int[][] gathered) {
+    public void complete(Collectives.Key key, BitSet expected, int[][] gathered, boolean allReceive) {
         for (int b = 0; b < out.length; b++) {
             int q = expected.nextSetBit(bounds[b]);
             if (b == self || q < 0 || q >= bounds[b + 1]) {
@@ -144,6 +144,7 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
             o.writeLong(key.comm());
             o.writeLong(key.ring());
             bits(o, expected);
+            o.writeBoolean(allReceive);
             clock(b, gathered);
         }
     }

@@ -345,14 +345,36 @@ final class StreamReplay {
         joins.arrivedElsewhere(key, expected, arrivals, gathered);
     }
 
-    /** Every member of a collective arrived, says the block gathering them: see {@link CollectiveJoins#completeElsewhere}. */
-    void completeElsewhere(Collectives.Key key, BitSet expected, int[][] gathered) {
+    /**
+     * Every member of a collective arrived, says the block gathering them: see
+     * {@link CollectiveJoins#completeElsewhere}. When every member receives from it, each one's
+     * later events know all of {@code gathered}: the other blocks' members learn it.
+     */
+    void completeElsewhere(Collectives.Key key, BitSet expected, int[][] gathered, boolean allReceive) {
         joins.completeElsewhere(key, expected, gathered);
+        if (allReceive) {
+            for (int q = expected.nextSetBit(0); q >= 0; q = expected.nextSetBit(q + 1)) {
+                learn(q, gathered);
+            }
+        }
+    }
+
+    /**
+     * What rank {@code rank} of another block knew at one of its events, shipped here: its clock
+     * here becomes that (its later events know at least as much; what arrives later was shipped
+     * about a later point of it). The race judgement and the RMA check's forgetting read it; were
+     * it lower, they would only wait longer.
+     */
+    void learn(int rank, int[][] known) {
+        if (shipping != null && rank >= 0 && rank < worldSize && shipping.remote(rank)) {
+            clock.adopt(rank, known);
+        }
     }
 
     /** A post or complete of another block's rank left a clock for a rank here. */
     void pscwArrived(long win, int target, int origin, boolean post, int[][] clock) {
         pscw.put(win, target, origin, post, clock);
+        learn(post ? target : origin, clock);
     }
 
     /** A post's or complete's clock left for each partner: here, or shipped to the partner's block. */

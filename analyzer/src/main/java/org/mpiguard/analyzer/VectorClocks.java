@@ -130,6 +130,18 @@ final class VectorClocks {
         }
     }
 
+    /**
+     * Rank {@code r}'s clock becomes {@code frozen} as it is, shared, without a compare: for a rank
+     * another block replays, whose clock here only says what its later events know at least.
+     */
+    void adopt(int r, int[][] frozen) {
+        BlockClock mine = ranks[r];
+        mine.blocks = frozen;
+        mine.tableShared = true;
+        mine.owned = 0;
+        mine.version++;
+    }
+
     /** Rank {@code r} learns everything {@code other} (a frozen clock) knows. */
     void join(int r, int[][] other) {
         merge(ranks[r], other);
