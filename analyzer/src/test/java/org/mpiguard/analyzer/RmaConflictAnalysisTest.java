@@ -75,7 +75,7 @@ class RmaConflictAnalysisTest {
         assertEquals(Severity.ERROR, f.severity());
         assertEquals(2, f.related().get(0).rank());
         assertEquals("Win.put", f.op());
-        assertTrue(f.message().contains("window of rank 0 (bytes 8 to 12)"), f.message());
+        assertTrue(f.message().contains("window of rank 0 (bytes 8 to 11)"), f.message());
         assertTrue(f.message().startsWith("[rma.put-put] "), f.message());
         assertTrue(f.message().contains("different values"), f.message());
     }
@@ -118,7 +118,7 @@ class RmaConflictAnalysisTest {
         });
         Finding f = a.one(FindingKind.RMA_CONFLICT, 11, List.of(0, 1, 2), 21);
         assertEquals(Severity.ERROR, f.severity());
-        assertTrue(f.message().startsWith("[rma.put-get] ") && f.message().contains("bytes 12 to 16"), f.message());
+        assertTrue(f.message().startsWith("[rma.put-get] ") && f.message().contains("bytes 12 to 15"), f.message());
     }
 
     @Test
@@ -131,7 +131,7 @@ class RmaConflictAnalysisTest {
         Finding f = a.one(FindingKind.RMA_CONFLICT, 11, List.of(0, 1), 12);
         assertEquals(Severity.ERROR, f.severity());
         assertEquals(1, f.related().get(0).rank());
-        assertTrue(f.message().startsWith("[rma.put-get] ") && f.message().contains("bytes 0 to 4"), f.message());
+        assertTrue(f.message().startsWith("[rma.put-get] ") && f.message().contains("bytes 0 to 3"), f.message());
     }
 
     @Test

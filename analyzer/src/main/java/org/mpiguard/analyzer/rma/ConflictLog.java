@@ -138,10 +138,8 @@ final class ConflictLog {
         CallSite second = site(traces, g.second);
         TreeSet<Integer> ranks = new TreeSet<>(List.of(g.first.origin(), g.second.origin(), g.first.target()));
         String bytes = g.first.overlaps(g.second)
-                ? "bytes " + Math.max(g.first.start(), g.second.start()) + " to "
-                + Math.min(g.first.end(), g.second.end())
-                : "bytes " + g.first.start() + " to " + g.first.end() + " and " + g.second.start() + " to "
-                + g.second.end();
+                ? range(Math.max(g.first.start(), g.second.start()), Math.min(g.first.end(), g.second.end()))
+                : range(g.first.start(), g.first.end()) + " and " + range(g.second.start(), g.second.end());
         String times = (g.count == 1 ? "" : " This pair conflicted " + g.count + " times in the run.")
                 + (g.sameValue > 0 && g.verdict.severity() == Severity.ERROR ? " In " + g.sameValue + " of them the "
                 + "two wrote the same value, which only hid the race there." : "");
@@ -180,7 +178,12 @@ final class ConflictLog {
         String what = a.kind().local() ? "the " + a.kind().name().toLowerCase() + " by rank " + a.origin() + own
                 : "the " + op(a, site) + " of rank " + a.origin();
         return what + " at " + site.location() + " (" + a.mode().phrase() + ") " + a.kind().verb()
-                + (overlap ? " them" : " bytes " + a.start() + " to " + a.end());
+                + (overlap ? " them" : " " + range(a.start(), a.end()));
+    }
+
+    /** Bytes {@code start} (included) to {@code end} (excluded), said with both ends included. */
+    private static String range(long start, long end) {
+        return end - 1 <= start ? "byte " + start : "bytes " + start + " to " + (end - 1);
     }
 
     private static String fix(Access a, Access b) {
