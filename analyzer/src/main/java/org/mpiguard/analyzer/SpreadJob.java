@@ -40,6 +40,9 @@ final class SpreadJob {
     record Outcome(StreamingAnalysis.Streamed streamed, double[] cpuSeconds, long[] peakRssMb) {
     }
 
+    /** The class the workers run: a test puts one that fails in its place. */
+    static volatile String workerClass = SpreadWorker.class.getName();
+
     private SpreadJob() {
     }
 
@@ -55,12 +58,24 @@ final class SpreadJob {
         List<Process> workers = new ArrayList<>();
         Socket[] sockets = new Socket[count];
         try (ServerSocket server = new ServerSocket(0, count, InetAddress.getLoopbackAddress())) {
-            server.setSoTimeout(ACCEPT_MILLIS);
+            // a second at a time, to notice a worker that ended before it connected
+            server.setSoTimeout(1000);
             for (int b = 0; b < count; b++) {
                 workers.add(start(dir, b, count, server.getLocalPort(), bounds, key));
             }
+            long deadline = System.nanoTime() + ACCEPT_MILLIS * 1_000_000L;
             for (int joined = 0; joined < count; ) {
-                Socket s = server.accept();
+                Socket s;
+                try {
+                    s = server.accept();
+                } catch (SocketTimeoutException e) {
+                    failIfEnded(workers, sockets);
+                    if (System.nanoTime() > deadline) {
+                        throw new IOException("the analysing processes did not all start within "
+                                + ACCEPT_MILLIS / 1000 + " s");
+                    }
+                    continue;
+                }
                 int block = admit(s, key, count);
                 if (block < 0 || sockets[block] != null) {
                     s.close();
@@ -69,9 +84,9 @@ final class SpreadJob {
                 sockets[block] = s;
                 joined++;
             }
-        } catch (SocketTimeoutException e) {
+        } catch (IOException e) {
             close(sockets, workers);
-            throw new IOException("the analysing processes did not all start within " + ACCEPT_MILLIS / 1000 + " s");
+            throw e;
         }
         try {
             BlockLink[] links = new BlockLink[count];
@@ -116,6 +131,17 @@ final class SpreadJob {
         }
     }
 
+    /** A worker that has not connected and already ended fails the analysis at once, with its exit status. */
+    private static void failIfEnded(List<Process> workers, Socket[] sockets) throws IOException {
+        for (int b = 0; b < workers.size(); b++) {
+            Process p = workers.get(b);
+            if (sockets[b] == null && !p.isAlive()) {
+                throw new IOException("analysing process " + b + " ended (exit " + p.exitValue()
+                        + ") before it connected");
+            }
+        }
+    }
+
     /** The block a connecting worker is, when it shows the secret; -1 otherwise. */
     private static int admit(Socket s, String key, int count) {
         try {
@@ -147,7 +173,7 @@ final class SpreadJob {
         }
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add(SpreadWorker.class.getName());
+        command.add(workerClass);
         command.add(dir.toAbsolutePath().toString());
         command.add(Integer.toString(b));
         command.add(Integer.toString(count));

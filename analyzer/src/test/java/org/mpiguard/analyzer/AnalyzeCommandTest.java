@@ -153,6 +153,30 @@ class AnalyzeCommandTest {
         assertFalse(stderr().contains("instead"), stderr());
     }
 
+    /** Stands for an analysing process that fails before it connects. */
+    public static final class FailingWorker {
+        public static void main(String[] args) {
+            System.exit(3);
+        }
+    }
+
+    @Test
+    void anAnalysingProcessThatFailsIsSaidAndTheAnalysisRunsInThisProcess() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).send(10, 1, 0, 5, 4);
+        run.rank(1).recv(20, 0, 0, 7, 4);
+        run.write(true);
+        SpreadJob.workerClass = FailingWorker.class.getName();
+        try {
+            assertEquals(ExitCodes.ANALYSIS_FOUND_ERRORS, analyze("--predict", "off", "--np", "2", dir.toString()));
+        } finally {
+            SpreadJob.workerClass = SpreadWorker.class.getName();
+        }
+        assertTrue(stderr().contains("the analysis over 2 processes failed (java.io.IOException: analysing process ")
+                && stderr().contains("(exit 3) before it connected); analysing in this process instead"), stderr());
+        assertTrue(Files.readString(dir.resolve("findings-analysis.jsonl")).contains("type-mismatch"));
+    }
+
     @Test
     void aNumberOfProcessesBelowOneIsRefusedInOneLine() throws Exception {
         new RunBuilder(dir, 2).write(true);
