@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The clocks PSCW passes between ranks in the streaming replay: a target's post leaves its
+ * PSCW in the streaming replay ({@link #step}), and the clocks it passes between ranks: a target's post leaves its
  * clock for each origin of its group, to be taken by that origin's next start naming it; an
  * origin's complete leaves its clock for each target its start named, to be taken by that
  * target's next wait. The k-th post meets the k-th start of each pair, as the whole-trace
@@ -28,6 +28,18 @@ final class PscwClocks {
     }
 
     private final Map<Pair, ArrayDeque<int[][]>> left = new HashMap<>();
+    private final VectorClocks clock;
+    private final RankProgress[] ranks;
+    private final int worldSize;
+    /** Null when the replay steps every rank. */
+    private final ReplayShipping shipping;
+
+    PscwClocks(VectorClocks clock, RankProgress[] ranks, ReplayShipping shipping) {
+        this.clock = clock;
+        this.ranks = ranks;
+        this.worldSize = ranks.length;
+        this.shipping = shipping;
+    }
 
     /** Rank {@code r}'s post or complete {@code s} leaves {@code clock} for each rank of its group. */
     void leave(int r, FeedSlot s, int[][] clock) {
@@ -72,5 +84,47 @@ final class PscwClocks {
     /** The pair a start (from the target's post) or a wait (from the origin's complete) takes its clock from. */
     private static Pair pair(FeedSlot s, int r, int other) {
         return s.role == SyncEdges.Role.START ? new Pair(s.win, other, r, true) : new Pair(s.win, r, other, false);
+    }
+
+    /** A post's or complete's clock left for each partner: here, or shipped to the partner's block. */
+    private void leavePscw(int r, FeedSlot s, int[][] snapshot) {
+        if (shipping == null) {
+            leave(r, s, snapshot);
+            return;
+        }
+        boolean post = s.role == SyncEdges.Role.POST;
+        for (int other : s.group) {
+            if (other >= 0 && other < worldSize && shipping.remote(other)) {
+                shipping.pscwLeft(other, s.win, post ? r : other, post ? other : r, post, snapshot);
+            } else {
+                leaveFor(r, s, other, snapshot);
+            }
+        }
+    }
+
+    /** Replays PSCW event {@code i} of rank {@code r}: a post or complete leaves its clock for its partners; a start or wait takes theirs (false: it waits). */
+    boolean step(int r, int i, FeedSlot s, boolean force) {
+        if (s.role == SyncEdges.Role.POST || s.role == SyncEdges.Role.COMPLETE) {
+            if (!s.snapshotTaken) {
+                s.snapshotTaken = true;
+                leavePscw(r, s, clock.snapshot(r, i + 1));
+            }
+            return true;
+        }
+        if (!force) {
+            for (int other : s.group) {
+                if (!has(r, s, other) && other != r && !(other < 0 || other >= worldSize
+                        || ranks[other] == null || ranks[other].finished())) {
+                    return false;
+                }
+            }
+        }
+        for (int other : s.group) {
+            int[][] theirs = take(r, s, other);
+            if (theirs != null) {
+                clock.join(r, theirs);
+            }
+        }
+        return true;
     }
 }

@@ -39,7 +39,7 @@ final class StreamReplay {
     private final List<String> notes;
     private final VectorClocks clock;
     private final CollectiveJoins joins;
-    private final PscwClocks pscw = new PscwClocks();
+    private final PscwClocks pscw;
     /** The ranks in the order each sweep steps them: rank order, or another for the tests of order independence. */
     private final RankFeed[] sweep;
     /** Null when this replay steps every rank. */
@@ -61,6 +61,7 @@ final class StreamReplay {
         this.shipping = shipping;
         this.forced = forced;
         this.joins = new CollectiveJoins(clock, ranks, listener, shipping);
+        this.pscw = new PscwClocks(clock, ranks, shipping);
     }
 
     /** The feeds in {@code order} (ranks it does not name, or all when null, follow in rank order). */
@@ -281,7 +282,7 @@ final class StreamReplay {
     private boolean step(RankFeed f, FeedSlot s, boolean force) {
         int r = f.rank;
         int i = s.index;
-        if (s.role != null && !pscw(r, i, s, force)) {
+        if (s.role != null && !pscw.step(r, i, s, force)) {
             return false;
         }
         SendEvent send = s.send;
@@ -376,47 +377,4 @@ final class StreamReplay {
         pscw.put(win, target, origin, post, clock);
         learn(post ? target : origin, clock);
     }
-
-    /** A post's or complete's clock left for each partner: here, or shipped to the partner's block. */
-    private void leavePscw(int r, FeedSlot s, int[][] snapshot) {
-        if (shipping == null) {
-            pscw.leave(r, s, snapshot);
-            return;
-        }
-        boolean post = s.role == SyncEdges.Role.POST;
-        for (int other : s.group) {
-            if (other >= 0 && other < worldSize && shipping.remote(other)) {
-                shipping.pscwLeft(other, s.win, post ? r : other, post ? other : r, post, snapshot);
-            } else {
-                pscw.leaveFor(r, s, other, snapshot);
-            }
-        }
-    }
-
-    /** PSCW: a post or complete leaves its clock for its partners; a start or wait takes theirs. */
-    private boolean pscw(int r, int i, FeedSlot s, boolean force) {
-        if (s.role == SyncEdges.Role.POST || s.role == SyncEdges.Role.COMPLETE) {
-            if (!s.snapshotTaken) {
-                s.snapshotTaken = true;
-                leavePscw(r, s, clock.snapshot(r, i + 1));
-            }
-            return true;
-        }
-        if (!force) {
-            for (int other : s.group) {
-                if (!pscw.has(r, s, other) && other != r && !(other < 0 || other >= worldSize
-                        || ranks[other] == null || ranks[other].finished())) {
-                    return false;
-                }
-            }
-        }
-        for (int other : s.group) {
-            int[][] theirs = pscw.take(r, s, other);
-            if (theirs != null) {
-                clock.join(r, theirs);
-            }
-        }
-        return true;
-    }
-
 }
