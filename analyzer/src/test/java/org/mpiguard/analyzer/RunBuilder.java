@@ -82,6 +82,14 @@ final class RunBuilder {
             return this;
         }
 
+        /** {@code calls} recorded from another thread of this rank (started and joined here). */
+        Rank onAnotherThread(java.util.function.Consumer<Rank> calls) throws InterruptedException {
+            Thread t = new Thread(() -> calls.accept(this));
+            t.start();
+            t.join();
+            return this;
+        }
+
         long isend(int line, int dest, int tag, int sig, int count) {
             long req = nextRequest++;
             rec.send(site("Comm.iSend", line), PointOp.ISEND, WORLD, dest, tag, sig, count, req);

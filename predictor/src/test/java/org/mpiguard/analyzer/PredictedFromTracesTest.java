@@ -55,6 +55,22 @@ class PredictedFromTracesTest {
         assertTrue(predicted(analyse(dir, Buffering.INFINITE)).isEmpty());
     }
 
+    /**
+     * Rank 0 sends from one thread and receives from another: the two run at once, so the
+     * exchange cannot deadlock, but the recorded order between the threads reads as the
+     * head-to-head above. No prediction, and a note says why.
+     */
+    @Test
+    void aRankThatCommunicatesFromTwoThreadsIsNotPredicted() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).onAnotherThread(r -> r.send(12, 1, 7, INT, 1)).onAnotherThread(r -> r.recv(13, 1, 7, INT, 1));
+        run.rank(1).send(16, 0, 7, INT, 1).recv(17, 0, 7, INT, 1);
+        Analysis.Result r = analyse(run.write(true), Buffering.ZERO);
+        assertTrue(predicted(r).isEmpty(), r.findings().toString());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("rank 0 communicated from 2 threads at once")),
+                r.notes().toString());
+    }
+
     @Test
     void headToHeadWhoseSecondRankReceivesFirstIsSilent() throws Exception {
         assertSilent(analyse(headToHead(true), Buffering.ZERO), "zero");

@@ -10,6 +10,7 @@ import org.mpiguard.analyzer.StatusReads;
 import org.mpiguard.core.collective.CollectiveKind;
 import org.mpiguard.core.report.SiteRef;
 import org.mpiguard.core.trace.CompletionOp;
+import org.mpiguard.core.trace.EventKind;
 import org.mpiguard.core.trace.PointOp;
 import org.mpiguard.core.trace.ProbeOp;
 import org.mpiguard.core.trace.RequestOp;
@@ -39,6 +40,8 @@ public final class TraceConverter {
     /** Pending requests by the trace's request id, with the work count when each was posted. */
     private final Map<Long, Posted> requests = new HashMap<>();
     private final Set<Long> threads = new HashSet<>();
+    /** The threads that sent, received or joined a collective: more than one, and their order is the run's alone. */
+    private final Set<Long> communicating = new HashSet<>();
     /** Persistent requests started (REQUEST START) and operations recorded at a start (SEND/RECV START). */
     private int requestStarts;
     private int operationStarts;
@@ -89,6 +92,12 @@ public final class TraceConverter {
         for (TraceFile t : ranks) {
             TraceConverter c = new TraceConverter(t, builder.rank(t.rank()), comms);
             c.convert();
+            if (c.communicating.size() > 1) {
+                // two threads' calls on one rank happen in whatever order the threads run: the one recorded
+                // is not the only one, and modelled in it, independent exchanges of two threads deadlock
+                gaps.add("rank " + t.rank() + " communicated from " + c.communicating.size() + " threads at once, "
+                        + "in an order between them that the model cannot vary");
+            }
             if (c.requestStarts > c.operationStarts) {
                 gaps.add("rank " + t.rank() + "'s trace has " + c.requestStarts + " starts of persistent requests but "
                         + c.operationStarts + " of their sends and receives");
@@ -102,6 +111,9 @@ public final class TraceConverter {
             TraceEvent e = trace.events().get(index);
             threads.add(e.thread());
             rank.at(index);
+            if (e.kind() == EventKind.SEND || e.kind() == EventKind.RECV || e.kind() == EventKind.COLLECTIVE) {
+                communicating.add(e.thread());
+            }
             switch (e.kind()) {
                 case SEND -> send(e);
                 case RECV -> recv(e);
