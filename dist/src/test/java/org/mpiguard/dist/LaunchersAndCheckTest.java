@@ -104,6 +104,17 @@ class LaunchersAndCheckTest {
         assertTrue(r.stdout().contains("the traced run ended with status 3"), r.stdout());
     }
 
+    /** A hang no check explains: the check says the run was stopped at its budget, and never ends in success. */
+    @Test
+    void checkOfAJobThatHangsUntilTheBudgetSaysSoAndFails() throws Exception {
+        Installation.Result r = Installation.mpiguard(List.of("check", "--budget", "15s", "--np", "4",
+                "--allow-run-as-root", "--oversubscribe", "--", "java", "-cp", Installation.programClassPath(),
+                "org.mpiguard.programs.collective.IntercommBcastNoRoot"));
+        assertTrue(r.exitCode() != 0, r.toString());
+        assertTrue(r.stdout().contains("the traced run was still running when the budget of 15.0 s ran out, and was"
+                + " stopped"), r.stdout());
+    }
+
     @Test
     void checkFindsNoErrorInTheTwinAndItsReplayShowsTheRaceHarmless() throws Exception {
         Installation.Result r = Installation.mpiguard(List.of("check", "--budget", "5m", "--np", "3",

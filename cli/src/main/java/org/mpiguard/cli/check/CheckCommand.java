@@ -102,7 +102,8 @@ public final class CheckCommand implements Callable<Integer> {
                 "--" + Options.TRACE_ANALYSIS, "off"));
         run.addAll(args.options());
         run.addAll(args.job());
-        int runStatus = withinBudget(() -> nested().execute(run.toArray(String[]::new)), args.budget());
+        java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
+        int runStatus = withinBudget(() -> nested().execute(run.toArray(String[]::new)), args.budget(), stopped);
         steps.ran(elapsed(start));
 
         long analysed = System.nanoTime();
@@ -143,6 +144,13 @@ public final class CheckCommand implements Callable<Integer> {
         if (written.report().errors() > 0) {
             return CommandExitCodes.ERROR_FINDINGS;
         }
+        if (stopped.get()) {
+            out.println("[mpiguard check] the traced run was still running when the budget of "
+                    + CheckSteps.format(args.budget()) + " ran out, and was stopped: the job hung where no check"
+                    + " explains it, or needs a larger --budget; it ends with status " + runStatus);
+            out.flush();
+            return runStatus == 0 ? 1 : runStatus;
+        }
         if (runStatus != 0) {
             // as mpiguard run: no error found, so the job's own status, never a success it did not have
             out.println("[mpiguard check] the traced run ended with status " + runStatus + " (the job's own, or its"
@@ -163,18 +171,23 @@ public final class CheckCommand implements Callable<Integer> {
 
     /**
      * Runs {@code step}, ending the job it started (this JVM's child processes) when the budget
-     * is used up: mpiguard run then writes the report of what the ranks found by then.
+     * is used up (said in {@code stopped}): mpiguard run then writes the report of what the ranks
+     * found by then.
      */
-    private static int withinBudget(Callable<Integer> step, Duration budget) {
+    private static int withinBudget(Callable<Integer> step, Duration budget,
+                                    java.util.concurrent.atomic.AtomicBoolean stopped) {
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "mpiguard-check-budget");
             t.setDaemon(true);
             return t;
         });
-        timer.schedule(() -> ProcessHandle.current().children().forEach(child -> {
-            child.destroy();
-            child.descendants().forEach(ProcessHandle::destroyForcibly);
-        }), budget.toMillis(), TimeUnit.MILLISECONDS);
+        timer.schedule(() -> {
+            stopped.set(true);
+            ProcessHandle.current().children().forEach(child -> {
+                child.destroy();
+                child.descendants().forEach(ProcessHandle::destroyForcibly);
+            });
+        }, budget.toMillis(), TimeUnit.MILLISECONDS);
         try {
             return step.call();
         } catch (Exception e) {
