@@ -19,8 +19,6 @@ import org.mpiguard.core.trace.TraceStream;
  */
 final class ReplayBlock {
 
-    final int lo;
-    final int hi;
     final RankFeed[] feeds;
     final RankProgress[] ranks;
     final StreamingMatch pairing;
@@ -35,7 +33,6 @@ final class ReplayBlock {
     final List<String> failed = new ArrayList<>();
     final StreamReplay replay;
     long events;
-    ReplayObserver.Clocks last;
     /** The notes of reading this block's traces, and of the order its replay forced. */
     final List<String> notes;
     final List<String> order;
@@ -55,8 +52,6 @@ final class ReplayBlock {
      */
     ReplayBlock(TraceSet traces, int lo, int hi, int blocks, List<TraceStream> streams, int[] sweepOrder,
                 ShipmentWriter writer, List<String> notes, List<String> order, int[] forced) {
-        this.lo = lo;
-        this.hi = hi;
         this.writer = writer;
         this.shipping = writer;
         this.notes = notes;
@@ -132,7 +127,6 @@ final class ReplayBlock {
 
     private void visited(RankFeed feed, FeedSlot slot, ReplayObserver.Clocks clocks) {
         events++;
-        last = clocks;
         if (failed.isEmpty()) {
             try {
                 races.visit(feed, slot, clocks);
@@ -158,7 +152,7 @@ final class ReplayBlock {
 
     /** An RMA operation another block's rank made on a window of a rank here: judged with its clock at the operation. */
     void accessElsewhere(int origin, int index, TraceEvent e, int completion, byte mode, int[][] clock) {
-        rma.visit(origin, index, e, completion, mode, new ShippedClocks(replay.clocks(), replay, origin, clock));
+        rma.visit(origin, index, e, completion, mode, new ShippedClocks(replay.clocks(), origin, clock));
     }
 
     // --- what other blocks ship about the messages to ranks here

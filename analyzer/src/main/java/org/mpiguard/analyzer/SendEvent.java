@@ -38,12 +38,4 @@ final class SendEvent {
         this.request = request;
         this.site = site;
     }
-
-    /** What another block learns of this send when it is shipped there: its call, and whether it was cancelled. */
-    SendEvent shippedCopy() {
-        SendEvent copy = new SendEvent(rank, index, op, comm, dest, tag, sig, count, request, site);
-        copy.cancelled = cancelled;
-        copy.completed = completed;
-        return copy;
-    }
 }

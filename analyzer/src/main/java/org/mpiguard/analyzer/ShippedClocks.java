@@ -7,20 +7,18 @@ package org.mpiguard.analyzer;
 final class ShippedClocks implements ReplayObserver.Clocks {
 
     private final ReplayObserver.Clocks base;
-    private final StreamReplay replay;
     private final int origin;
     private final int[][] clock;
 
-    ShippedClocks(ReplayObserver.Clocks base, StreamReplay replay, int origin, int[][] clock) {
+    ShippedClocks(ReplayObserver.Clocks base, int origin, int[][] clock) {
         this.base = base;
-        this.replay = replay;
         this.origin = origin;
         this.clock = clock;
     }
 
     @Override
     public int known(int rank, int of) {
-        return rank == origin ? replay.known(clock, of) : base.known(rank, of);
+        return rank == origin ? VectorClocks.component(clock, of) : base.known(rank, of);
     }
 
     @Override

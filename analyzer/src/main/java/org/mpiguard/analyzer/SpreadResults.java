@@ -36,7 +36,7 @@ final class SpreadResults {
         List<String> notes = new ArrayList<>();
         List<Placed> placed = new ArrayList<>();
         List<MessageRaceAnalysis.Race> raced = b.failed.isEmpty()
-                ? b.races.finish(b.last != null ? b.last : b.replay.clocks()) : List.of();
+                ? b.races.finish(b.replay.clocks()) : List.of();
         long dropped = 0;
         for (int c = 0; c < Analysis.CHECKS.length; c++) {
             String check = Analysis.CHECKS[c];

@@ -81,23 +81,6 @@ final class StreamReplay {
         return sweep;
     }
 
-    /** Replays every feed to its end, showing {@code listener} each event; notes where the order is approximate. */
-    static void run(RankFeed[] feeds, Listener listener, List<String> notes) {
-        run(feeds, null, listener, notes);
-    }
-
-    /**
-     * {@link #run} stepping the ranks in {@code sweepOrder} (a permutation of the ranks) in
-     * each sweep. The clocks and the pairs do not depend on it (stepping one rank never stops
-     * another from being stepped), and the findings must not either: that is what lets the
-     * replay be split over processes that step their own ranks.
-     */
-    static void run(RankFeed[] feeds, int[] sweepOrder, Listener listener, List<String> notes) {
-        RankProgress[] ranks = new RankProgress[feeds.length];
-        System.arraycopy(feeds, 0, ranks, 0, feeds.length);
-        new StreamReplay(feeds, ranks, sweepOrder, listener, notes, null, new int[1]).run();
-    }
-
     private final ReplayObserver.Clocks clocks = new ReplayObserver.Clocks() {
         @Override
         public int known(int rank, int of) {
@@ -115,7 +98,11 @@ final class StreamReplay {
         }
     };
 
-    /** Replays every rank (this replay steps them all) to its end. */
+    /**
+     * Replays every rank (this replay steps them all) to its end. The sweeps step the ranks in the
+     * order given at construction; the clocks, pairs and findings do not depend on it (stepping one
+     * rank never stops another from being stepped), which is what lets blocks replay apart.
+     */
     void run() {
         while (true) {
             boolean progress = sweep();
@@ -137,11 +124,6 @@ final class StreamReplay {
     /** Rank {@code r}'s clock as it is now, frozen: to ship with an access to another block's window. */
     int[][] share(int r) {
         return clock.share(r);
-    }
-
-    /** Component {@code of} of a frozen clock of this world. */
-    int known(int[][] frozen, int of) {
-        return clock.known(frozen, of);
     }
 
     /** Steps every rank here as far as it goes, once round; true when any event was applied. */

@@ -157,7 +157,7 @@ final class StreamingAnalysis {
         block.pairing.finish();
         notes.addAll(order);
         List<MessageRaceAnalysis.Race> raced = block.failed.isEmpty()
-                ? block.races.finish(block.last != null ? block.last : block.replay.clocks()) : List.of();
+                ? block.races.finish(block.replay.clocks()) : List.of();
         List<Finding> findings = new ArrayList<>();
         for (String check : Analysis.CHECKS) {
             try {

@@ -53,11 +53,6 @@ final class VectorClocks {
         return ranks[rank].blocks[of >>> shift][of & mask];
     }
 
-    /** Component {@code of} of a frozen clock ({@link #share}) of these clocks' world. */
-    int known(int[][] frozen, int of) {
-        return frozen[of >>> shift][of & mask];
-    }
-
     /** Component {@code of} of a frozen clock of any world (its blocks all have one power-of-two length). */
     static int component(int[][] frozen, int of) {
         int perBlock = frozen[0].length;
