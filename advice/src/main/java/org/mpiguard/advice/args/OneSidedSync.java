@@ -1,11 +1,13 @@
 package org.mpiguard.advice.args;
 
+import org.mpiguard.adapter.MpiConstants;
+import org.mpiguard.adapter.args.Violations;
+import org.mpiguard.adapter.shadow.WindowShadow;
 import org.mpiguard.adapter.shadow.WindowShadows;
 import org.mpiguard.core.MpiFailure;
-import org.mpiguard.adapter.MpiConstants;
-import org.mpiguard.adapter.shadow.WindowShadow;
 import org.mpiguard.core.args.ArgMessages;
 import org.mpiguard.core.args.RmaEpochs;
+import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.site.CallSites;
 
 /**
@@ -39,11 +41,14 @@ public final class OneSidedSync {
             Checks.fail(site, "rma.fence-in-lock", "win", "a locked window",
                     "is fenced while this rank holds a lock on it", "unlock()/unlockAll() first, then fence()");
         }
-        if (e != null && (assertion & MpiConstants.MODE_NOPRECEDE) != 0 && e.issuedSinceFence()) {
-            Checks.fail(site, "rma.assert-noprecede", "assertion", "MPI.MODE_NOPRECEDE",
-                    "asserts that the fence completes no RMA call of this rank, but this rank made RMA calls in the"
-                    + " fence epoch it closes (MPI-3.1 11.5.5)",
-                    "no MPI.MODE_NOPRECEDE on a fence that closes an epoch in which this rank made RMA calls");
+        if (e != null && (assertion & MpiConstants.MODE_NOPRECEDE) != 0 && e.issuedSinceFence()
+                && Violations.firstWarning(FindingKind.INVALID_ARGUMENT, site, "rma.assert-noprecede")) {
+            // a false assertion: Open MPI may still complete the calls, so latent, a warning; the fence is made
+            Violations.warn(FindingKind.INVALID_ARGUMENT, site, ArgMessages.argument("rma.assert-noprecede",
+                    Violations.op(site), "assertion", "MPI.MODE_NOPRECEDE", "asserts that the fence completes no RMA"
+                    + " call of this rank, but this rank made RMA calls in the fence epoch it closes (MPI-3.1"
+                    + " 11.5.5: an implementation may skip completing them)",
+                    "no MPI.MODE_NOPRECEDE on a fence that closes an epoch in which this rank made RMA calls"));
         }
     }
 

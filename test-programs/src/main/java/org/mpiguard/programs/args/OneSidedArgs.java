@@ -116,9 +116,8 @@ public class OneSidedArgs {
             expect(() -> win.start(empty, 0)); // CHECK: rma.start-in-fence Win.start win
             expect(() -> win.post(empty, 0)); // CHECK: rma.post-in-fence Win.post win
             win.put(origin, 1, MPI.INT, 1, 3, 1, MPI.INT);
-            expect(() -> win.fence(MPI.MODE_NOPRECEDE)); // CHECK: rma.assert-noprecede Win.fence assertion
         }
-        win.fence(MPI.MODE_NOSUCCEED);
+        win.fence(MPI.MODE_NOPRECEDE | MPI.MODE_NOSUCCEED); // CHECK: rma.assert-noprecede Win.fence assertion
         win.free();
         shortWin.free();
         empty.free();
