@@ -171,7 +171,7 @@ public final class BufferWatch {
                 }
             }
             if (tracing) {
-                WindowAccessTrace.accessed(b, from, to, write, value, bits, bitsWidth, source, sourceIndex, count,
+                WindowAccessTrace.accessed(b, base, from, to, write, value, bits, bitsWidth, source, sourceIndex, count,
                         site);
             }
             return deferred;

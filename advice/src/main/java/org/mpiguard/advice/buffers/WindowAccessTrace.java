@@ -1,23 +1,26 @@
 package org.mpiguard.advice.buffers;
 
 import java.nio.Buffer;
+import java.nio.ByteOrder;
 import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.trace.AccessRun;
+import org.mpiguard.core.trace.AccessRuns;
 import org.mpiguard.core.trace.TraceRecorder;
 import org.mpiguard.core.trace.ValueHash;
 
 /**
  * The program's loads and stores of its own window memory into this rank's trace (ACCESS
  * events), so the cross-process RMA analysis sees a target touching bytes a remote put or
- * get touches at the same time. While a traced window lives, the buffer watch is on: every
- * rewritten accessor looks its range up here (a few windows, compared by address), and
- * only accesses inside a window reach the recorder, which merges them into runs. A store's
- * value is hashed from what it stores, only when it lands in a window.
+ * get touches at the same time. While a traced window lives, the buffer watch is on and
+ * every rewritten accessor hands its access here.
  *
- * <p>The run an access went to is remembered per call site ({@link #extend}): the site's
- * next access through the same buffer widens it in place, with no window look-up, until the
- * thread's next MPI event writes it. A loop over a window pays that for all but its first
- * access per site and epoch (traced jacobi1d-rma, docs/overhead.md).
+ * <p>An access goes to a run of its call site over the bytes of the buffer it came through
+ * (counted from the buffer's element 0); the run is placed in the traced windows only when
+ * the thread's next MPI event writes it ({@link #place}: one address look-up and window
+ * search per run, not per access; the part outside every window is dropped). The run is
+ * remembered per call site ({@link #extend}), and stays the site's after it is written: a
+ * loop over a buffer pays a few compares per element, and after an MPI event a few stores
+ * to open the run again, without a call (traced jacobi1d-rma, docs/overhead.md).
  */
 public final class WindowAccessTrace {
 
@@ -27,28 +30,38 @@ public final class WindowAccessTrace {
     private static final long[] FROM = new long[MAX_WINDOWS];
     private static final long[] TO = new long[MAX_WINDOWS];
     private static final long[] IDENTITY = new long[MAX_WINDOWS];
-    /** How many windows are traced: written under the class lock, read without it (a late reader misses an access, never records a wrong one). */
-    private static volatile int count;
     /**
-     * Changed whenever a window is made or freed: a run remembered before no longer takes
-     * accesses. Plain, like the buffer watch's flags: the accessor's loop may keep it in a register, and
-     * a thread that misses a change is one that touches a window while another frees it.
+     * How many windows are traced: written under the class lock, read without it (a late
+     * reader misses an access, never records a wrong one). Plain, not volatile: the buffer
+     * watch's accessor reads it in the program's loops, where a volatile read is a barrier
+     * the JIT cannot hoist the loop's own loads across.
      */
-    private static int version;
+    private static int windowCount;
 
     /**
      * The run each call site's last access went to, by site id modulo the table's size
-     * (plain slots: a thread that reads a stale one, or another thread's, takes the full path).
+     * (plain slots: a thread that reads a stale one, or another thread's, opens another).
      */
     private static final int SITE_SLOTS = 1024;
     private static final AccessRun[] BY_SITE = new AccessRun[SITE_SLOTS];
+    /** The runs of the thread that last made a window or took the full way: the accessor opens runs in them. */
+    private static AccessRuns pool;
+    /** The byte order a run opened by the accessor hashes in (the view's own is compared when the run is placed). */
+    private static final boolean NATIVE_BIG = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
+    private static final TraceRecorder.ViewPlacer PLACER = new TraceRecorder.ViewPlacer() {
+        @Override
+        public void place(TraceRecorder recorder, int site, Object view, long from, long to, boolean store,
+                          boolean hashed, long state, boolean bigEndian) {
+            WindowAccessTrace.place(recorder, site, view, from, to, store, hashed, state, bigEndian);
+        }
+    };
 
     private WindowAccessTrace() {
     }
 
     /** Whether any window's accesses are recorded (the watch must stay on). */
     static boolean tracing() {
-        return count > 0;
+        return windowCount > 0;
     }
 
     /** A window over {@code [address, address + bytes)} was made; its accesses go to the trace from now on. */
@@ -57,31 +70,40 @@ public final class WindowAccessTrace {
         if (address == 0 || bytes <= 0 || identity == 0 || !BufferRules.on()) {
             return;
         }
+        TraceRecorder r = TraceSession.recorder();
+        if (r != null) {
+            r.placeViewsWith(PLACER);
+        }
+        AccessRuns runs = r == null ? null : r.runsOfCaller();
         synchronized (WindowAccessTrace.class) {
-            int n = count;
+            int n = windowCount;
             if (n == MAX_WINDOWS) {
                 return;
             }
             FROM[n] = address;
             TO[n] = address + bytes;
             IDENTITY[n] = identity;
-            version++;
-            count = n + 1;
+            windowCount = n + 1;
+            if (runs != null) {
+                pool = runs;
+            }
         }
         BufferWatch.refresh();
     }
 
-    /** The window was freed: its memory is the program's own again. */
+    /**
+     * The window was freed: its memory is the program's own again. Called after the free's
+     * event is recorded, so the runs written before it are still placed in the window.
+     */
     public static void windowFreed(long identity) {
         synchronized (WindowAccessTrace.class) {
-            int n = count;
+            int n = windowCount;
             for (int i = 0; i < n; i++) {
                 if (IDENTITY[i] == identity) {
                     FROM[i] = FROM[n - 1];
                     TO[i] = TO[n - 1];
                     IDENTITY[i] = IDENTITY[n - 1];
-                    version++;
-                    count = n - 1;
+                    windowCount = n - 1;
                     break;
                 }
             }
@@ -93,68 +115,103 @@ public final class WindowAccessTrace {
     enum Value { NONE, BITS, ARRAY, BUFFER }
 
     /**
-     * The accessor's fast path while windows are traced: an access of elements
+     * The accessor's path while windows are traced: an access of elements
      * {@code [index, index + count)} of {@code b} ({@code width} bytes each; a store's value
-     * in {@code bits}, {@code bitsWidth} bytes) that the run its site's last access went to
-     * takes (the same thread and buffer, still open, overlapping or touching it, inside the
-     * window). True when taken; false sends the access the full way ({@link #accessed}).
+     * in {@code bits}, {@code bitsWidth} bytes). The run its site's accesses go to is
+     * widened, opened again after an MPI event, or taken anew from the thread's pool. True
+     * when taken; false sends the access the full way ({@link #accessed}): another thread
+     * than the one whose runs are at hand, or more runs open at once than the pool holds.
+     *
+     * <p>No call on any of these paths: this is compiled into the program's loops, and a
+     * call there, however rarely taken, keeps the JIT from hoisting the buffer's own bounds
+     * and address checks out of the loop (docs/overhead.md, traced jacobi1d-rma). Nor is it
+     * large: what it inlines into every accessor call counts against the JIT's budget for
+     * the program's method, past which the JIT stops inlining the buffer's own accessors.
      */
     static boolean extend(Buffer b, int index, int count, int width, boolean store, long bits, int bitsWidth,
                           int site) {
         AccessRun run = BY_SITE[site & (SITE_SLOTS - 1)];
-        if (run == null || !run.takes(site, b, version)) {
-            return false;
-        }
-        long from = run.viewOffset + (long) index * width;
+        long from = (long) index * width;
         long to = from + (long) count * width;
-        if (from < 0 || to > run.viewLimit) {
+        if (run != null && run.takes(site, b)) {
+            if (!run.isOpen()) {
+                return run.reopen(from, to, bits, bitsWidth);
+            }
+            if (store ? run.widenStore(from, to, bits, bitsWidth) : run.widenLoad(from, to)) {
+                return true;
+            }
+        }
+        AccessRuns p = pool;
+        if (p == null || !p.ownedByCaller()) {
             return false;
         }
-        return run.widen(from, to, store ? ValueHash.ofBits(bits, bitsWidth, run.viewBigEndian) : 0);
+        run = p.acquire(site, 0, b, from, to, store, store ? ValueHash.ofBits(bits, bitsWidth, NATIVE_BIG) : 0, store);
+        if (run == null) {
+            return false;
+        }
+        run.viewBigEndian = NATIVE_BIG;
+        BY_SITE[site & (SITE_SLOTS - 1)] = run;
+        return true;
     }
 
     /**
-     * A load or store of {@code [from, to)} (addresses) through {@code b}; for a store,
-     * {@code value} says what {@code bits} (raw bits of {@code bitsWidth} bytes), or
-     * {@code source} from element {@code sourceIndex} ({@code elements} of them), hold.
+     * The full way: a load or store of {@code [from, to)} (addresses) through {@code b}
+     * (whose element 0 is at {@code base}); for a store, {@code value} says what {@code bits}
+     * (raw bits of {@code bitsWidth} bytes), or {@code source} from element
+     * {@code sourceIndex} ({@code elements} of them), hold. Recorded only when it touches a
+     * window; the run becomes the site's memo.
      */
-    static void accessed(Buffer b, long from, long to, boolean store, Value value, long bits, int bitsWidth,
-                         Object source, int sourceIndex, int elements, int site) {
-        int n = count;
+    static void accessed(Buffer b, long base, long from, long to, boolean store, Value value, long bits,
+                         int bitsWidth, Object source, int sourceIndex, int elements, int site) {
+        int n = windowCount;
         for (int i = 0; i < n; i++) {
-            long lo = Math.max(from, FROM[i]);
-            long hi = Math.min(to, TO[i]);
-            if (lo < hi) {
+            if (from < TO[i] && to > FROM[i]) {
                 TraceRecorder r = TraceSession.recorder();
                 if (r == null) {
                     return;
                 }
-                boolean whole = lo == from && hi == to && to - from <= ValueHash.MAX_BYTES;
-                boolean hashed = store && whole && value != Value.NONE;
-                long state = hashed ? state(b, value, bits, bitsWidth, source, sourceIndex, elements) : 0;
-                int windows = version;
-                AccessRun run = r.localAccess(site, IDENTITY[i], lo - FROM[i], hi - lo, store, state, hashed);
-                if (run != null && whole && (store ? value == Value.BITS : value == Value.NONE)) {
-                    remember(run, b, FROM[i], TO[i], windows, site);
+                boolean big = ValueHash.bigEndian(b);
+                boolean hashed = store && value != Value.NONE && to - from <= ValueHash.MAX_BYTES;
+                long state = hashed ? state(value, bits, bitsWidth, source, sourceIndex, elements, big) : 0;
+                AccessRun run = r.localViewAccess(site, b, from - base, to - from, store, state, hashed, big);
+                if (run != null) {
+                    BY_SITE[site & (SITE_SLOTS - 1)] = run;
+                    pool = run.pool();
                 }
                 return;
             }
         }
     }
 
-    /** Remembers that {@code site}'s accesses through {@code b} go to {@code run} (a window over [winFrom, winTo)). */
-    private static void remember(AccessRun run, Buffer b, long winFrom, long winTo, int windows, int site) {
-        run.viewOffset = DirectAddress.of(b) - winFrom;
-        run.viewLimit = winTo - winFrom;
-        run.viewBigEndian = ValueHash.bigEndian(b);
-        run.viewVersion = windows;
-        run.view = b;
-        BY_SITE[site & (SITE_SLOTS - 1)] = run;
+    /**
+     * Writes a run over bytes {@code [from, to)} of {@code view} as the ACCESS event of the
+     * part that lies in a traced window (the first it touches); a store's value hash only
+     * when the whole run lies in it and its state was hashed in the view's byte order.
+     */
+    static void place(TraceRecorder recorder, int site, Object view, long from, long to, boolean store,
+                      boolean hashed, long state, boolean bigEndian) {
+        long base = view instanceof Buffer b ? DirectAddress.of(b) : 0;
+        if (base == 0) {
+            return;
+        }
+        long start = base + from;
+        long end = base + to;
+        int n = windowCount;
+        for (int i = 0; i < n; i++) {
+            long lo = Math.max(start, FROM[i]);
+            long hi = Math.min(end, TO[i]);
+            if (lo < hi) {
+                boolean whole = lo == start && hi == end && end - start <= ValueHash.MAX_BYTES;
+                long hash = store && hashed && whole && bigEndian == ValueHash.bigEndian((Buffer) view)
+                        ? ValueHash.finish(state, end - start) : ValueHash.NONE;
+                recorder.access(site, IDENTITY[i], lo - FROM[i], hi - lo, store, hash);
+                return;
+            }
+        }
     }
 
-    private static long state(Buffer b, Value value, long bits, int bitsWidth, Object source, int sourceIndex,
-                              int elements) {
-        boolean big = ValueHash.bigEndian(b);
+    private static long state(Value value, long bits, int bitsWidth, Object source, int sourceIndex, int elements,
+                              boolean big) {
         return switch (value) {
             case BITS -> ValueHash.append(0, bits, bitsWidth, big);
             case ARRAY -> ValueHash.stateOfArray(source, sourceIndex, elements, big);

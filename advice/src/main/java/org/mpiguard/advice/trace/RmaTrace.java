@@ -62,8 +62,9 @@ public final class RmaTrace {
         TraceRecorder r = TraceSession.recorder();
         if (r != null) {
             long id = TraceIds.window(win);
-            WindowAccessTrace.windowFreed(id);
+            // the free's event writes the runs before it, which are placed while the window is still known
             r.handle(site, HandleKind.FREE, HandleKind.WIN, id, id, 0, 0, 0);
+            WindowAccessTrace.windowFreed(id);
         }
     }
 

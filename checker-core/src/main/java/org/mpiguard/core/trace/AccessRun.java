@@ -1,21 +1,42 @@
 package org.mpiguard.core.trace;
 
 /**
- * One run of {@link AccessRuns}: one call site's loads (or stores) of one window over the
- * bytes {@code [from, to)} of it, not yet written to the trace, with the value hash state
- * of a store run. Only its owner thread changes it, so it needs no lock; another thread
- * that holds it (through a caller's memo) checks {@link #owner} first, which is final.
+ * One run of {@link AccessRuns}: one call site's loads (or stores) over the bytes
+ * {@code [from, to)}, not yet written to the trace, with the value hash state of a store
+ * run. The bytes are those of a window ({@link #win}, as the full way records them), or of
+ * a buffer ({@link #view}, counted from its element 0), which the trace's view resolver
+ * places in the traced windows when the run is written: the accessor's path then needs no
+ * address and no window look-up. Only its owner thread changes it, so it needs no lock;
+ * another thread that holds it (through a caller's memo) checks {@link #owner} first,
+ * which is final.
  *
- * <p>A run stays in its thread's pool when written ({@link #open} false) and is used again
- * for a later run. The {@code view*} fields are the caller's memo of the buffer the last
- * access came through, so that the next access through the same buffer at the same site
- * widens the run with a few compares ({@link #widen}), without finding its window again.
+ * <p>A run written at the thread's next MPI event stays in the pool with its site and
+ * view, so the caller's memo of it survives: the site's next access widens the run
+ * ({@link #widenLoad}, {@link #widenStore}) or, after an MPI event, opens it again in place
+ * ({@link #reopen}) with a few compares and stores and no call. The buffer watch's
+ * accessor is compiled into the program's loops, and a call anywhere in it, however
+ * rarely taken, keeps the JIT from hoisting the buffer's own checks out of the loop
+ * (docs/overhead.md, traced jacobi1d-rma).
  */
 public final class AccessRun {
 
+    /**
+     * The longest run of appended stores that keeps a value hash. Hashing costs each store a
+     * few multiplies, which a loop filling a window pays on every element (traced
+     * jacobi1d-rma, docs/overhead.md); the hash only tells a benign same-value race from
+     * one with inconsistent values when a store run and a put cover the same bytes, which
+     * programs do with a few values, not with kilobytes. A longer run is judged as a write
+     * of an unknown value (a race with it is an error). One bulk store keeps its hash up to
+     * {@link ValueHash#MAX_BYTES}.
+     */
+    public static final long MAX_APPENDED_HASH = 1024;
+
     final Thread owner;
+    final AccessRuns pool;
+    /** Whether the run holds accesses not yet written (it is then in its pool's open list). */
     boolean open;
     int site;
+    /** The window whose bytes {@code from} and {@code to} are, or 0: the bytes of {@link #view}. */
     long win;
     boolean store;
     long from;
@@ -23,52 +44,108 @@ public final class AccessRun {
     long state;
     boolean hashed;
 
-    /** The buffer (view) an access last came through, set by the caller; null when unknown. */
+    /** The buffer (view) the site's accesses come through: the caller's memo, and the base of a view run. */
     public Object view;
-    /** The window offset of the view's element 0. */
-    public long viewOffset;
-    /** The window's length in bytes: an access past it is not the run's to take. */
-    public long viewLimit;
-    /** The byte order of the view's elements in memory, for value hashes. */
+    /** The byte order the run's value states were hashed in (a view run's: the platform's). */
     public boolean viewBigEndian;
-    /** The caller's version of its windows when the memo was made (a window made or freed since voids it). */
-    public int viewVersion;
 
-    AccessRun(Thread owner) {
-        this.owner = owner;
+    AccessRun(AccessRuns pool) {
+        this.pool = pool;
+        this.owner = pool.owner;
     }
 
-    /** Whether this run belongs to the calling thread, holds {@code site}'s accesses and is not yet written. */
-    public boolean takes(int accessSite, Object accessView, int windowsVersion) {
-        return view == accessView && site == accessSite && open && viewVersion == windowsVersion
-                && owner == Thread.currentThread();
+    /** Whether this run belongs to the calling thread and is the memo of {@code site}'s accesses through {@code accessView}. */
+    public boolean takes(int accessSite, Object accessView) {
+        return view == accessView && site == accessSite && owner == Thread.currentThread();
+    }
+
+    /** The pool of the thread the run belongs to. */
+    public AccessRuns pool() {
+        return pool;
+    }
+
+    /** Whether the run is open (not written since its last access). */
+    public boolean isOpen() {
+        return open;
     }
 
     /**
-     * Widens the run by an access of the bytes {@code [offset, end)} of its window of the
-     * run's kind ({@code valueState}: a store's {@link ValueHash} state, known), when the
-     * access overlaps or touches it; false, and nothing changed, when it does not.
+     * Widens a load run by an access of the bytes {@code [offset, end)} when the access
+     * overlaps or touches it; false, and nothing changed, when it does not.
      */
-    public boolean widen(long offset, long end, long valueState) {
-        return take(offset, end, valueState, true);
+    public boolean widenLoad(long offset, long end) {
+        if (offset > to || end < from) {
+            return false;
+        }
+        cover(offset, end);
+        return true;
     }
 
-    void start(int accessSite, long window, long offset, long end, boolean isStore, long valueState, boolean isHashed) {
+    /**
+     * Widens a store run by a store of one value ({@code bits}, {@code width} bytes laid out
+     * in {@link #viewBigEndian} order) over {@code [offset, end)}, as {@link #widenLoad}. The
+     * value is hashed only while the run still keeps a hash ({@link #MAX_APPENDED_HASH}): a
+     * loop that fills a long stretch of a window pays for the hash of its first stores only.
+     */
+    public boolean widenStore(long offset, long end, long bits, int width) {
+        if (offset > to || end < from) {
+            return false;
+        }
+        if (hashed) {
+            mergeValue(offset, end, ValueHash.ofBits(bits, width, viewBigEndian), true);
+        }
+        cover(offset, end);
+        return true;
+    }
+
+    /** Widens the run's bytes to cover {@code [offset, end)} (a compare each side, a store only where it grows). */
+    private void cover(long offset, long end) {
+        if (offset < from) {
+            from = offset;
+        }
+        if (end > to) {
+            to = end;
+        }
+    }
+
+    /**
+     * Opens the written run again, in place, for its site's access of {@code [offset, end)}
+     * (a store's value in {@code bits}, {@code width} bytes; ignored for loads); false when the
+     * thread already has {@link AccessRuns#RUNS} runs open (the caller then takes the full way).
+     */
+    public boolean reopen(long offset, long end, long bits, int width) {
+        AccessRuns p = pool;
+        int n = p.size;
+        if (n == AccessRuns.RUNS) {
+            return false;
+        }
+        p.open[n] = this;
+        p.size = n + 1;
+        open = true;
+        from = offset;
+        to = end;
+        hashed = store;
+        state = store ? ValueHash.ofBits(bits, width, viewBigEndian) : 0;
+        return true;
+    }
+
+    void start(int accessSite, long window, Object base, long offset, long end, boolean isStore, long valueState,
+               boolean isHashed) {
         site = accessSite;
         win = window;
+        view = base;
         store = isStore;
         from = offset;
         to = end;
         state = valueState;
         hashed = isStore && isHashed && end - offset <= ValueHash.MAX_BYTES;
-        view = null;
-        open = true;
     }
 
-    /** Whether the run takes the access (the same site, window and kind, overlapping or touching it). */
-    boolean widens(int accessSite, long window, long offset, long end, boolean isStore, long valueState,
+    /** Whether the run takes the access (the same site, window or view, and kind, overlapping or touching it). */
+    boolean widens(int accessSite, long window, Object base, long offset, long end, boolean isStore, long valueState,
                    boolean isHashed) {
-        return site == accessSite && win == window && store == isStore && take(offset, end, valueState, isHashed);
+        return site == accessSite && win == window && (window != 0 || view == base) && store == isStore
+                && take(offset, end, valueState, isHashed);
     }
 
     private boolean take(long offset, long end, long valueState, boolean isHashed) {
@@ -87,7 +164,7 @@ public final class AccessRun {
     private void mergeValue(long offset, long end, long valueState, boolean isHashed) {
         if (!hashed || !isHashed) {
             hashed = false;
-        } else if (offset == to && end - from <= ValueHash.MAX_BYTES) {
+        } else if (offset == to && end - from <= MAX_APPENDED_HASH) {
             state = ValueHash.concat(state, valueState, end - offset);
         } else if (offset != from || end != to || valueState != state) {
             hashed = false;
@@ -95,8 +172,11 @@ public final class AccessRun {
     }
 
     void write(AccessRuns.Out out) {
-        long bytes = to - from;
         open = false;
-        out.access(site, win, from, bytes, store, hashed ? ValueHash.finish(state, bytes) : ValueHash.NONE);
+        if (win != 0) {
+            out.access(site, win, from, to - from, store, hashed ? ValueHash.finish(state, to - from) : ValueHash.NONE);
+        } else {
+            out.viewAccess(site, view, from, to, store, hashed, state, viewBigEndian);
+        }
     }
 }

@@ -7,78 +7,113 @@ package org.mpiguard.core.trace;
  * range of bytes; a new access of the same site that overlaps or touches it widens it.
  * The runs are written before the thread's next MPI event (so they keep their place
  * between the synchronisations that order them), when a thread has more than
- * {@link #RUNS} at once (the oldest), and at flush and close.
+ * {@link #RUNS} open at once (the oldest), and at flush and close.
  *
  * <p>A store run keeps the value hash of its bytes while the stores append to each other
  * (or store the same bytes again with the same value); any other store into it makes its
  * value unknown ({@link ValueHash#NONE}), so it is never taken for a benign race.
  *
- * <p>The caller may widen the run an access went to itself ({@link AccessRun#widen}) for the
- * same site's next accesses: the buffer watch does, so a loop over a window costs a few
- * compares per element once its first access found the run.
+ * <p>The runs live in a fixed pool. A written run stays there with its site and view, so
+ * the caller's memo of it ({@link AccessRun#takes}) survives the MPI event: the site's
+ * next access opens it again ({@link AccessRun#reopen}), and a site without a memo takes a
+ * closed run of the pool ({@link #acquire}), both without a call. The buffer watch does
+ * both in the accessor it compiles into the program's loops, with runs over the bytes of
+ * the buffer that {@link Out#viewAccess} places in the traced windows when they are written.
  *
  * <p>Only its owner thread touches it (no lock on the path of every access): another
  * thread writes a thread's runs only once that thread has ended ({@link #ownerGone}). So a
  * flush before an abort made by another thread leaves out the runs a live thread made since
  * its last MPI event; each thread's own events (the blocking call it sits in) write them.
  */
-final class AccessRuns {
+public final class AccessRuns {
 
-    static final int RUNS = 8;
+    /** Runs open at once (a power of two: the pool's cursor wraps by a mask). */
+    static final int RUNS = 16;
 
-    private final Thread owner = Thread.currentThread();
-    /** The run the last access went to: a loop hits it again, and it is looked at first. */
-    private int last;
-    /** The runs, oldest first ({@code size} of them open); the rest are written ones kept for reuse. */
-    private final AccessRun[] runs = new AccessRun[RUNS];
-    private int size;
+    final Thread owner = Thread.currentThread();
+    private final AccessRun[] pool = new AccessRun[RUNS];
+    /** The open runs, oldest first ({@code size} of them). */
+    final AccessRun[] open = new AccessRun[RUNS];
+    int size;
+    /** The run the last full-way access went to: a loop hits it again, and it is looked at first. */
+    private AccessRun last;
+    /** Where {@link #acquire} looks first: the runs taken longest ago are reused first. */
+    private int cursor;
 
     AccessRuns() {
         for (int i = 0; i < RUNS; i++) {
-            runs[i] = new AccessRun(owner);
+            pool[i] = new AccessRun(this);
         }
     }
 
     /** Where runs go when written. */
     interface Out {
+        /** A run over bytes of window {@code win}. */
         void access(int site, long win, long offset, long bytes, boolean store, long valueHash);
+
+        /**
+         * A run over the bytes {@code [from, to)} of buffer {@code view} (from its element 0);
+         * a store run's value state, if {@code hashed}, in {@code bigEndian} byte order.
+         */
+        void viewAccess(int site, Object view, long from, long to, boolean store, boolean hashed, long state,
+                        boolean bigEndian);
     }
 
     /**
-     * A load or store of {@code [offset, offset + bytes)}; a store's {@code valueState} is
-     * the {@link ValueHash} state of the bytes it writes ({@code hashed} false if unknown).
-     * Returns the run that took it.
+     * A closed run of the pool, started and opened for {@code site}'s access of
+     * {@code [offset, end)} of window {@code window}, or (window 0) of buffer {@code view};
+     * null when every run is open. No call: the caller is the accessor's inlined path. The
+     * run forgets the memo it was (its old site's next access takes another).
      */
-    AccessRun add(int accessSite, long window, long offset, long bytes, boolean isStore, long valueState,
-                  boolean isHashed, Out out) {
+    public AccessRun acquire(int site, long window, Object view, long offset, long end, boolean isStore,
+                             long valueState, boolean isHashed) {
+        for (int k = 0; k < RUNS; k++) {
+            AccessRun r = pool[cursor];
+            cursor = (cursor + 1) & (RUNS - 1);
+            if (!r.open) {
+                r.start(site, window, view, offset, end, isStore, valueState, isHashed);
+                open[size++] = r;
+                r.open = true;
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A load or store of {@code [offset, offset + bytes)} of window {@code window}, or
+     * (window 0) of buffer {@code view}; a store's {@code valueState} is
+     * the {@link ValueHash} state of the bytes it writes ({@code hashed} false if unknown).
+     * Returns the run that took it. The full way: writes the oldest run when all are open.
+     */
+    AccessRun add(int accessSite, long window, Object view, long offset, long bytes, boolean isStore,
+                  long valueState, boolean isHashed, Out out) {
         long end = offset + bytes;
-        if (last < size && runs[last].widens(accessSite, window, offset, end, isStore, valueState, isHashed)) {
-            return runs[last];
+        AccessRun l = last;
+        if (l != null && l.open && l.widens(accessSite, window, view, offset, end, isStore, valueState, isHashed)) {
+            return l;
         }
         for (int i = 0; i < size; i++) {
-            if (runs[i].widens(accessSite, window, offset, end, isStore, valueState, isHashed)) {
-                last = i;
-                return runs[i];
+            if (open[i].widens(accessSite, window, view, offset, end, isStore, valueState, isHashed)) {
+                last = open[i];
+                return open[i];
             }
         }
         if (size == RUNS) {
-            AccessRun oldest = runs[0];
-            oldest.write(out);
-            System.arraycopy(runs, 1, runs, 0, RUNS - 1);
-            runs[RUNS - 1] = oldest;
-            size--;
+            open[0].write(out);
+            System.arraycopy(open, 1, open, 0, RUNS - 1);
+            open[--size] = null;
         }
-        AccessRun r = runs[size];
-        r.start(accessSite, window, offset, end, isStore, valueState, isHashed);
-        last = size;
-        size++;
+        AccessRun r = acquire(accessSite, window, view, offset, end, isStore, valueState, isHashed);
+        last = r;
         return r;
     }
 
-    /** Writes every run, oldest first (by its owner, or by another thread once the owner has ended). */
+    /** Writes every open run, oldest first (by its owner, or by another thread once the owner has ended). */
     void flush(Out out) {
         for (int i = 0; i < size; i++) {
-            runs[i].write(out);
+            open[i].write(out);
+            open[i] = null;
         }
         size = 0;
     }
@@ -92,7 +127,8 @@ final class AccessRuns {
         return !owner.isAlive();
     }
 
-    boolean ownedByCaller() {
+    /** Whether the calling thread owns these runs. */
+    public boolean ownedByCaller() {
         return owner == Thread.currentThread();
     }
 }

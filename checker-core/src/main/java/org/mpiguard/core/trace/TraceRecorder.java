@@ -51,7 +51,17 @@ public final class TraceRecorder {
         public void access(int site, long win, long offset, long bytes, boolean store, long valueHash) {
             TraceRecorder.this.access(site, win, offset, bytes, store, valueHash);
         }
+
+        @Override
+        public void viewAccess(int site, Object view, long from, long to, boolean store, boolean hashed, long state,
+                               boolean bigEndian) {
+            ViewPlacer placer = viewPlacer;
+            if (placer != null) {
+                placer.place(TraceRecorder.this, site, view, from, to, store, hashed, state, bigEndian);
+            }
+        }
     };
+    private ViewPlacer viewPlacer;
 
     private final Object definitions = new Object();
     private final Map<Signature, Integer> signatureIds = new HashMap<>();
@@ -143,7 +153,56 @@ public final class TraceRecorder {
         if (!runsOpen) {
             runsOpen = true; // written once: a store per access would share the writer thread's cache lines
         }
-        return mine().add(site, win, offset, bytes, store, valueState, hashed, runOut);
+        return mine().add(site, win, null, offset, bytes, store, valueState, hashed, runOut);
+    }
+
+    /**
+     * As {@link #localAccess}, of the bytes {@code [from, from + bytes)} of buffer {@code view}
+     * (counted from its element 0; {@code valueState} in {@code bigEndian} byte order): the
+     * {@link ViewPlacer} places the run in the traced windows when it is written.
+     */
+    public AccessRun localViewAccess(int site, Object view, long from, long bytes, boolean store, long valueState,
+                                     boolean hashed, boolean bigEndian) {
+        if (closed) {
+            return null;
+        }
+        if (!runsOpen) {
+            runsOpen = true;
+        }
+        AccessRun run = mine().add(site, 0, view, from, bytes, store, valueState, hashed, runOut);
+        run.viewBigEndian = bigEndian;
+        return run;
+    }
+
+    /** Places the runs over buffers' bytes ({@link AccessRun#view}) in the traced windows when they are written. */
+    public interface ViewPlacer {
+        /**
+         * Writes, through {@link TraceRecorder#access}, the part of bytes {@code [from, to)} of
+         * {@code view} that lies in a traced window; a store run's value state, if
+         * {@code hashed}, is in {@code bigEndian} byte order.
+         */
+        void place(TraceRecorder recorder, int site, Object view, long from, long to, boolean store, boolean hashed,
+                   long state, boolean bigEndian);
+    }
+
+    /** Who places runs over buffers' bytes (the buffer watch, which knows buffers' addresses and the windows). */
+    public void placeViewsWith(ViewPlacer placer) {
+        viewPlacer = placer;
+    }
+
+    /**
+     * The calling thread's runs of window accesses, for a caller that opens and widens them
+     * itself ({@link AccessRuns#acquire}, {@link AccessRun#reopen}); null when the trace is
+     * closed. From now on the thread's runs are written before its next event.
+     */
+    public AccessRuns runsOfCaller() {
+        if (closed) {
+            return null;
+        }
+        if (!runsOpen) {
+            runsOpen = true;
+        }
+        return mine();
     }
 
     /**

@@ -138,49 +138,61 @@ class WindowAccessRecordingTest {
     }
 
     /**
-     * The accessor's fast path widens the run the site's last access went to; the trace it
-     * leaves must be the one of every access through {@link TraceRecorder#localAccess}, and
-     * the path must refuse what is not the run's: a gap, another site or view, a run already
-     * written by an MPI event, another thread, another version of the windows.
+     * The accessor's path widens the run the site's last access went to, and opens it again
+     * in place after an MPI event wrote it; the trace it leaves must be the one of every
+     * access through {@link TraceRecorder#localAccess}, and the path must refuse what is not
+     * the run's: a gap, another site or view, another thread.
      */
     @Test
-    void widenedInPlaceARunWritesWhatTheFullPathWrites() throws Exception {
+    void widenedAndReopenedInPlaceARunWritesWhatTheFullPathWrites() throws Exception {
         boolean big = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
         byte[][] traces = new byte[2][];
+        int[] reopened = new int[2];
         for (int fast = 0; fast < 2; fast++) {
             TraceBytes t = new TraceBytes(0, 2);
             int load = t.site("load", "Sweep.java", 3);
             int store = t.site("store", "Sweep.java", 4);
             int send = t.site("Comm.send", "Sweep.java", 6);
             Object view = new Object();
+            AccessRun loads = null;
+            AccessRun stores = null;
             for (int epoch = 0; epoch < 3; epoch++) {
-                AccessRun loads = null;
-                AccessRun stores = null;
                 for (int i = 0; i < 50; i++) {
                     long at = i == 30 ? 4000 : 8L * i; // one access far from the run: a second run
-                    if (fast == 1 && loads != null && loads.takes(load, view, 1) && loads.widen(at, at + 8, 0)) {
-                        continue;
+                    if (fast == 1 && loads != null && loads.takes(load, view)) {
+                        if (!loads.isOpen() && loads.reopen(at, at + 8, 0, 0)) {
+                            reopened[fast]++;
+                            continue;
+                        }
+                        if (loads.isOpen() && loads.widenLoad(at, at + 8)) {
+                            continue;
+                        }
                     }
                     loads = t.recorder.localAccess(load, WIN, at, 8, false, 0, false);
                     remember(loads, view);
                 }
                 for (int i = 0; i < 50; i++) {
-                    long state = ValueHash.append(0, Double.doubleToRawLongBits(i * 0.5), 8, big);
+                    long bits = Double.doubleToRawLongBits(i * 0.5);
                     long at = 8L * (i == 20 ? 19 : i); // one store over the last: the run's value unknown
-                    if (fast == 1 && stores != null && stores.takes(store, view, 1)
-                            && stores.widen(at, at + 8, ValueHash.ofBits(Double.doubleToRawLongBits(i * 0.5), 8, big))) {
-                        continue;
+                    if (fast == 1 && stores != null && stores.takes(store, view)) {
+                        if (!stores.isOpen() && stores.reopen(at, at + 8, bits, 8)) {
+                            reopened[fast]++;
+                            continue;
+                        }
+                        if (stores.isOpen() && stores.widenStore(at, at + 8, bits, 8)) {
+                            continue;
+                        }
                     }
-                    stores = t.recorder.localAccess(store, WIN, at, 8, true, state, true);
+                    stores = t.recorder.localAccess(store, WIN, at, 8, true, ValueHash.append(0, bits, 8, big), true);
                     remember(stores, view);
                 }
                 t.recorder.send(send, PointOp.SEND, 1, 1, 0, 5, 1, 0);
-                if (fast == 1) {
-                    assertFalse(loads.takes(load, view, 1), "written by the send: no longer the site's");
-                }
+                assertTrue(loads.takes(load, view), "still the site's memo once written");
+                assertFalse(loads.isOpen(), "written by the send");
             }
             traces[fast] = t.finish(true);
         }
+        assertEquals(4, reopened[1], "the load and store runs of the last two epochs were opened again in place");
         List<TraceEvent> full = TraceBytes.read(traces[0]).events();
         List<TraceEvent> widened = TraceBytes.read(traces[1]).events();
         assertEquals(full.size(), widened.size(), widened.toString());
@@ -196,27 +208,65 @@ class WindowAccessRecordingTest {
     }
 
     @Test
-    void aRunIsTheSitesOnlyForItsThreadViewAndVersionOfTheWindows() throws Exception {
+    void aRunIsTheSitesOnlyForItsThreadAndView() throws Exception {
         TraceBytes t = new TraceBytes(0, 2);
         int load = t.site("load", "Sweep.java", 3);
         Object view = new Object();
         AccessRun run = t.recorder.localAccess(load, WIN, 0, 8, false, 0, false);
         remember(run, view);
-        assertTrue(run.takes(load, view, 1));
-        assertFalse(run.takes(load + 1, view, 1), "another site");
-        assertFalse(run.takes(load, new Object(), 1), "another buffer");
-        assertFalse(run.takes(load, view, 2), "a window made or freed since");
+        assertTrue(run.takes(load, view));
+        assertFalse(run.takes(load + 1, view), "another site");
+        assertFalse(run.takes(load, new Object()), "another buffer");
         boolean[] other = new boolean[1];
-        Thread thread = new Thread(() -> other[0] = run.takes(load, view, 1));
+        Thread thread = new Thread(() -> other[0] = run.takes(load, view));
         thread.start();
         thread.join();
         assertFalse(other[0], "another thread");
-        assertFalse(run.widen(16, 24, 0), "a gap");
-        assertTrue(run.widen(8, 16, 0), "touching");
+        assertFalse(run.widenLoad(16, 24), "a gap");
+        assertTrue(run.widenLoad(8, 16), "touching");
+    }
+
+    /**
+     * The accessor's runs are over the bytes of the buffer it came through; the placer the
+     * recorder was given turns each into the event of its window when the run is written,
+     * in the order the runs were opened, before the next MPI event. A pool with every run
+     * open gives none to the accessor, whose access then takes the full way.
+     */
+    @Test
+    void runsOverABuffersBytesArePlacedWhenWrittenAndThePoolRunsOut() throws Exception {
+        TraceBytes t = new TraceBytes(0, 2);
+        int load = t.site("load", "View.java", 3);
+        int store = t.site("store", "View.java", 4);
+        int send = t.site("Comm.send", "View.java", 6);
+        Object view = new Object();
+        Object outside = new Object();
+        List<String> placed = new java.util.ArrayList<>();
+        t.recorder.placeViewsWith((recorder, site, v, from, to, isStore, hashed, state, bigEndian) -> {
+            placed.add(site + ":" + from + "-" + to + (isStore ? " store" : " load"));
+            if (v == view) {
+                recorder.access(site, WIN, 100 + from, to - from, isStore, ValueHash.NONE);
+            }
+        });
+        AccessRuns pool = t.recorder.runsOfCaller();
+        AccessRun loads = pool.acquire(load, 0, view, 16, 24, false, 0, false);
+        AccessRun stores = pool.acquire(store, 0, outside, 0, 8, true, ValueHash.ofBits(1, 8, false), true);
+        assertTrue(loads.widenLoad(24, 32));
+        assertTrue(stores.widenStore(8, 16, 2, 8));
+        t.recorder.send(send, PointOp.SEND, 1, 1, 0, 5, 1, 0);
+        assertEquals(List.of(load + ":16-32 load", store + ":0-16 store"), placed, "in the order opened, before the send");
+        for (int i = 0; i < AccessRuns.RUNS; i++) {
+            assertTrue(pool.acquire(load + 10 + i, 0, view, 64L * i, 64L * i + 8, false, 0, false) != null);
+        }
+        assertEquals(null, pool.acquire(load, 0, view, 0, 8, false, 0, false), "every run open: the full way");
+        List<TraceEvent> e = TraceBytes.read(t.finish(true)).events();
+        assertEquals(EventKind.ACCESS, e.get(0).kind());
+        assertEquals(116, e.get(0).field(1), "placed in the window by the placer");
+        assertEquals(16, e.get(0).field(2));
+        assertEquals(EventKind.SEND, e.get(1).kind(), "the run outside the window left no event: " + e);
     }
 
     private static void remember(AccessRun run, Object view) {
         run.view = view;
-        run.viewVersion = 1;
+        run.viewBigEndian = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
     }
 }
