@@ -19,8 +19,8 @@ import org.mpiguard.core.trace.ValueHash;
  * the thread's next MPI event writes it ({@link #place}: one address look-up and window
  * search per run, not per access; the part outside every window is dropped). The run is
  * remembered per call site ({@link #extend}), and stays the site's after it is written: a
- * loop over a buffer pays a few compares per element, and after an MPI event a few stores
- * to open the run again, without a call (traced jacobi1d-rma, docs/overhead.md).
+ * loop over a buffer pays a few compares per element, and after an MPI event one call to
+ * open the run again (traced jacobi1d-rma, docs/overhead.md).
  */
 public final class WindowAccessTrace {
 
@@ -118,15 +118,17 @@ public final class WindowAccessTrace {
      * The accessor's path while windows are traced: an access of elements
      * {@code [index, index + count)} of {@code b} ({@code width} bytes each; a store's value
      * in {@code bits}, {@code bitsWidth} bytes). The run its site's accesses go to is
-     * widened, opened again after an MPI event, or taken anew from the thread's pool. True
-     * when taken; false sends the access the full way ({@link #accessed}): another thread
-     * than the one whose runs are at hand, or more runs open at once than the pool holds.
+     * widened inline; once per site and MPI event it is opened again in place
+     * ({@link AccessRun#reopen}), and a site without one takes a closed run of the thread's
+     * pool ({@link #firstAccess}), both as calls. True when taken; false sends the access the
+     * full way ({@link #accessed}): another thread than the one whose runs are at hand, or
+     * more runs open at once than the pool holds.
      *
-     * <p>No call on any of these paths: this is compiled into the program's loops, and a
-     * call there, however rarely taken, keeps the JIT from hoisting the buffer's own bounds
-     * and address checks out of the loop (docs/overhead.md, traced jacobi1d-rma). Nor is it
-     * large: what it inlines into every accessor call counts against the JIT's budget for
-     * the program's method, past which the JIT stops inlining the buffer's own accessors.
+     * <p>Small on purpose: this is compiled into the program's loops, and what it inlines into
+     * every accessor call is code the JIT compiles again in each of the program's methods.
+     * With the reopening and the pool inlined too (no call at all in the loop) the JIT spent
+     * 1.5 s of a rank's CPU compiling jacobi1d-rma's loop (7 kB of inlined bytecode) and the
+     * kernel ran slower than with the two calls (docs/overhead.md, 2026-11-28 night).
      */
     static boolean extend(Buffer b, int index, int count, int width, boolean store, long bits, int bitsWidth,
                           int site) {
@@ -141,11 +143,22 @@ public final class WindowAccessTrace {
                 return true;
             }
         }
+        return firstAccess(b, from, to, store, bits, bitsWidth, site);
+    }
+
+    /**
+     * An access its site's run does not take (the first of the site, through another buffer,
+     * or past a gap): a closed run of the thread's pool starts with it (bytes
+     * {@code [from, to)} of {@code b}, a store's value hashed in the platform's byte order)
+     * and becomes the site's. False when the runs at hand are another thread's or all open.
+     */
+    static boolean firstAccess(Buffer b, long from, long to, boolean store, long bits, int bitsWidth, int site) {
         AccessRuns p = pool;
         if (p == null || !p.ownedByCaller()) {
             return false;
         }
-        run = p.acquire(site, 0, b, from, to, store, store ? ValueHash.ofBits(bits, bitsWidth, NATIVE_BIG) : 0, store);
+        long state = store ? ValueHash.ofBits(bits, bitsWidth, NATIVE_BIG) : 0;
+        AccessRun run = p.acquire(site, 0, b, from, to, store, state, store);
         if (run == null) {
             return false;
         }

@@ -12,11 +12,10 @@ package org.mpiguard.core.trace;
  *
  * <p>A run written at the thread's next MPI event stays in the pool with its site and
  * view, so the caller's memo of it survives: the site's next access widens the run
- * ({@link #widenLoad}, {@link #widenStore}) or, after an MPI event, opens it again in place
- * ({@link #reopen}) with a few compares and stores and no call. The buffer watch's
- * accessor is compiled into the program's loops, and a call anywhere in it, however
- * rarely taken, keeps the JIT from hoisting the buffer's own checks out of the loop
- * (docs/overhead.md, traced jacobi1d-rma).
+ * ({@link #widenLoad}, {@link #widenStore}, a few compares the buffer watch inlines into the
+ * program's loops) or, after an MPI event, opens it again in place ({@link #reopen}, once
+ * per site and event), with no look-up of a window or a run (docs/overhead.md, traced
+ * jacobi1d-rma).
  */
 public final class AccessRun {
 
@@ -112,6 +111,7 @@ public final class AccessRun {
      * Opens the written run again, in place, for its site's access of {@code [offset, end)}
      * (a store's value in {@code bits}, {@code width} bytes; ignored for loads); false when the
      * thread already has {@link AccessRuns#RUNS} runs open (the caller then takes the full way).
+     * Called by the caller's owner thread only, as every change of a run.
      */
     public boolean reopen(long offset, long end, long bits, int width) {
         AccessRuns p = pool;

@@ -16,9 +16,9 @@ package org.mpiguard.core.trace;
  * <p>The runs live in a fixed pool. A written run stays there with its site and view, so
  * the caller's memo of it ({@link AccessRun#takes}) survives the MPI event: the site's
  * next access opens it again ({@link AccessRun#reopen}), and a site without a memo takes a
- * closed run of the pool ({@link #acquire}), both without a call. The buffer watch does
- * both in the accessor it compiles into the program's loops, with runs over the bytes of
- * the buffer that {@link Out#viewAccess} places in the traced windows when they are written.
+ * closed run of the pool ({@link #acquire}), neither looking a window up: the buffer
+ * watch's runs are over the bytes of the buffer an access came through, which
+ * {@link Out#viewAccess} places in the traced windows when they are written.
  *
  * <p>Only its owner thread touches it (no lock on the path of every access): another
  * thread writes a thread's runs only once that thread has ended ({@link #ownerGone}). So a
@@ -62,8 +62,8 @@ public final class AccessRuns {
     /**
      * A closed run of the pool, started and opened for {@code site}'s access of
      * {@code [offset, end)} of window {@code window}, or (window 0) of buffer {@code view};
-     * null when every run is open. No call: the caller is the accessor's inlined path. The
-     * run forgets the memo it was (its old site's next access takes another).
+     * null when every run is open. The run forgets the memo it was (its old site's next
+     * access takes another).
      */
     public AccessRun acquire(int site, long window, Object view, long offset, long end, boolean isStore,
                              long valueState, boolean isHashed) {
