@@ -10,8 +10,9 @@ import org.mpiguard.core.trace.TraceReader;
  * trace in rank 0's JVM, in memory bounded by the ranks (a window of each file and what is
  * in flight, some {@value #HEAP_BYTES_PER_RANK} bytes a rank) and some 3 s of CPU per million
  * events (docs/scale.md), while the job waits for rank 0 to exit: past a number of events
- * ({@code trace-analysis-max}), or past what the heap has free, the traces are left to
- * {@code mpiguard analyze}, which runs where and when the user chooses. The prediction of
+ * ({@code trace-analysis-max}), or past what the heap has free, every rank analyses its own
+ * trace at Finalize ({@link FinalizeSpread}), and past that number for each rank the traces
+ * are left to {@code mpiguard analyze}, which runs where and when the user chooses. The prediction of
  * deadlocks still holds every rank's whole trace, some {@value #HEAP_BYTES_PER_EVENT} bytes
  * an event. The events are counted from the traces' headers, not read.
  */
@@ -60,6 +61,20 @@ final class EndOfRunBound {
         if (needed > free) {
             return "the traces hold " + events + " events, about " + (needed >> 20) + " MiB as whole traces, more than "
                     + "the " + (free >> 20) + " MiB of heap this JVM has free (give it more: MPIGUARD_JAVA_OPTS=-Xmx16g)";
+        }
+        return null;
+    }
+
+    /**
+     * Why the traces in {@code dir} are too large even for every one of {@code ranks} ranks
+     * analysing its share at Finalize ({@link FinalizeSpread}: more than {@code maxEvents} a
+     * rank), or null when each share fits.
+     */
+    static String spreadRefusal(Path dir, long maxEvents, int ranks) throws IOException {
+        long events = events(dir);
+        if (events > maxEvents * Math.max(1, ranks)) {
+            return "the traces hold " + events + " events, more than trace-analysis-max=" + maxEvents
+                    + " for each of the " + ranks + " ranks";
         }
         return null;
     }

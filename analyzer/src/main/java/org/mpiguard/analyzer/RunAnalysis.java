@@ -30,6 +30,57 @@ public final class RunAnalysis {
     }
 
     /**
+     * Why rank 0 cannot take in the traces of {@code dir} alone ({@link EndOfRunBound}) while
+     * each of the job's {@code ranks} ranks can take in its share: then every rank analyses
+     * its own at Finalize ({@link FinalizeSpread}). Null when rank 0 analyses them alone after
+     * Finalize, or when even the shares are too large (rank 0 then says so and leaves them to
+     * {@code mpiguard analyze}).
+     */
+    public static String spreadAtFinalizeBecause(Path dir, long maxEvents, int ranks) {
+        try {
+            String tooLarge = EndOfRunBound.refusal(dir, maxEvents);
+            return tooLarge != null && EndOfRunBound.spreadRefusal(dir, maxEvents, ranks) == null ? tooLarge : null;
+        } catch (IOException | RuntimeException e) {
+            return null; // rank 0 then tries alone, and says why it cannot
+        }
+    }
+
+    /**
+     * Rank 0 at Finalize, for traces too large for it alone ({@code tooLarge} says why): the
+     * analysis spread over every rank ({@link FinalizeSpread#coordinate}), reported as
+     * {@link #atEndOfRun} reports; if the spread fails, one line leaves the traces to
+     * {@code mpiguard analyze}.
+     */
+    public static void spreadAtFinalize(Path dir, int ranks, FinalizeSpread.Channel channel, PrintStream out,
+                                        Predicate<Finding> ownedOnline, String tooLarge) {
+        try {
+            report(dir, out, ownedOnline, FinalizeSpread.coordinate(dir, ranks, channel),
+                    " (spread over the " + ranks + " ranks: " + tooLarge + ")");
+        } catch (IOException | RuntimeException e) {
+            out.println("[MPIGuard] " + tooLarge + ", and the analysis spread over the ranks failed (" + e
+                    + "); the end-of-run analysis left them to mpiguard analyze " + dir);
+        }
+    }
+
+    /** Findings to {@code out} and {@code dir/findings-analysis.jsonl}, races beside them; nothing said when none. */
+    private static void report(Path dir, PrintStream out, Predicate<Finding> ownedOnline,
+                               StreamingAnalysis.Streamed streamed, String how) throws IOException {
+        TraceSet traces = streamed.traces();
+        Analysis.Result result = streamed.result();
+        Path file = dir.resolve("findings-analysis.jsonl");
+        Files.deleteIfExists(file);
+        FindingSink sink = new FindingSink(file, new PrintStream(OutputStream.nullOutputStream()));
+        int reported = OnlineOwner.report(result.findings(), sink, out, ownedOnline).printed();
+        RaceLog.write(dir.resolve("message-races.jsonl"), traces, result.races());
+        if (reported == 0) {
+            return; // a clean run stays as quiet as without traces
+        }
+        out.println("[MPIGuard] end-of-run analysis of " + result.events() + " traced events of "
+                + traces.worldSize() + " ranks in " + result.millis() + " ms" + how + ": " + reported + " finding"
+                + (reported == 1 ? "" : "s") + " (in " + file + "; mpiguard analyze " + dir + " repeats it)");
+    }
+
+    /**
      * Analyses the traces in {@code dir} if every rank's is there and whole (a directory
      * rank 0 shares with the others) and they fit in what rank 0 takes in
      * ({@link EndOfRunBound}: {@code maxEvents}, and the heap); else says so in one line.
@@ -40,7 +91,9 @@ public final class RunAnalysis {
         try {
             String tooLarge = EndOfRunBound.refusal(dir, maxEvents);
             if (tooLarge != null) {
-                out.println("[MPIGuard] " + tooLarge + "; the end-of-run analysis left them to mpiguard analyze " + dir);
+                String spread = EndOfRunBound.spreadRefusal(dir, maxEvents, TraceSet.files(dir).size());
+                out.println("[MPIGuard] " + (spread != null ? spread : tooLarge)
+                        + "; the end-of-run analysis left them to mpiguard analyze " + dir);
                 return;
             }
             TraceSet traces = StreamingAnalysis.headers(dir);
@@ -56,20 +109,7 @@ public final class RunAnalysis {
             if (size == 0) {
                 return;
             }
-            StreamingAnalysis.Streamed streamed = StreamingAnalysis.analyseSafely(dir);
-            traces = streamed.traces();
-            Analysis.Result result = streamed.result();
-            Path file = dir.resolve("findings-analysis.jsonl");
-            Files.deleteIfExists(file);
-            FindingSink sink = new FindingSink(file, new PrintStream(OutputStream.nullOutputStream()));
-            int reported = OnlineOwner.report(result.findings(), sink, out, ownedOnline).printed();
-            RaceLog.write(dir.resolve("message-races.jsonl"), traces, result.races());
-            if (reported == 0) {
-                return; // a clean run stays as quiet as without traces
-            }
-            out.println("[MPIGuard] end-of-run analysis of " + result.events() + " traced events of " + size
-                    + " ranks in " + result.millis() + " ms: " + reported + " finding" + (reported == 1 ? "" : "s")
-                    + " (in " + file + "; mpiguard analyze " + dir + " repeats it)");
+            report(dir, out, ownedOnline, StreamingAnalysis.analyseSafely(dir), "");
         } catch (IOException | RuntimeException e) {
             out.println("[MPIGuard] the end-of-run analysis of " + dir + " failed (" + e
                     + "); mpiguard analyze " + dir + " may say more");

@@ -133,13 +133,7 @@ class AnalyzeCommandTest {
      */
     @Test
     void theAnalysisSpreadOverProcessesWritesWhatOneProcessWrites() throws Exception {
-        int any = org.mpiguard.core.trace.TraceRecorder.ANY;
-        RunBuilder run = new RunBuilder(dir, 4);
-        run.rank(1).send(11, 0, 0, 5, 1);
-        run.rank(2).send(12, 0, 0, 5, 1).send(14, 3, 4, 5, 2);
-        run.rank(3).recv(15, 2, 4, 7, 2).send(16, 1, 9, 5, 1);
-        run.rank(0).recv(20, any, 0, 5, 1, 1, 0).recv(20, any, 0, 5, 1, 2, 0);
-        run.write(true);
+        RunBuilder.mismatchRaceAndLostMessage(dir);
         assertEquals(ExitCodes.ANALYSIS_FOUND_ERRORS, analyze("--predict", "off", dir.toString()));
         String findings = Files.readString(dir.resolve("findings-analysis.jsonl"));
         String races = Files.readString(dir.resolve("message-races.jsonl"));

@@ -82,7 +82,8 @@ class RunAnalysisTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         RunAnalysis.atEndOfRun(traces, new PrintStream(bytes, true, StandardCharsets.UTF_8), OnlineOwner.ALL_ON, 3);
         String out = bytes.toString(StandardCharsets.UTF_8);
-        assertTrue(out.contains("more than trace-analysis-max=3; the end-of-run analysis left them to mpiguard analyze "
+        assertTrue(out.contains("more than trace-analysis-max=3 for each of the 2 ranks; the end-of-run analysis left"
+                + " them to mpiguard analyze "
                 + traces), out);
         assertFalse(out.contains("type-mismatch"), out);
         assertFalse(Files.exists(dir.resolve("findings-analysis.jsonl")), "nothing analysed, nothing written");

@@ -47,6 +47,21 @@ final class RunBuilder {
         }
     }
 
+    /**
+     * Four ranks whose traces hold a type mismatch (rank 3 receives rank 2's ints as
+     * another type), an any-source race (ranks 1 and 2 to rank 0) and a message never
+     * received (rank 3 to rank 1): one of each cross-process finding, for the spread tests.
+     */
+    static Path mismatchRaceAndLostMessage(Path dir) throws IOException {
+        int any = org.mpiguard.core.trace.TraceRecorder.ANY;
+        RunBuilder run = new RunBuilder(dir, 4);
+        run.rank(1).send(11, 0, 0, 5, 1);
+        run.rank(2).send(12, 0, 0, 5, 1).send(14, 3, 4, 5, 2);
+        run.rank(3).recv(15, 2, 4, 7, 2).send(16, 1, 9, 5, 1);
+        run.rank(0).recv(20, any, 0, 5, 1, 1, 0).recv(20, any, 0, 5, 1, 2, 0);
+        return run.write(true);
+    }
+
     Rank rank(int r) {
         return ranks.get(r);
     }

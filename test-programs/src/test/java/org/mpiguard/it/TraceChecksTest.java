@@ -53,14 +53,51 @@ class TraceChecksTest {
                 "mpiguard analyze on a copy finds the same");
     }
 
+    /**
+     * Traces past what rank 0 takes in alone are analysed at Finalize by every rank, each
+     * replaying its own trace, rank 0 coordinating and reporting: the same findings as the
+     * analysis in one process of a copy of the directory.
+     */
     @Test
-    void tracesPastTheEndOfRunBoundAreLeftToAnalyzeWhichStillFindsTheMismatch() throws Exception {
+    void tracesPastTheEndOfRunBoundAreAnalysedByEveryRankAtFinalize() throws Exception {
+        MpiRun.Result r = MpiRun.program(PKG + "IntAsFloat").ranks(2).withAgent("trace=on,trace-analysis-max=3").run();
+        assertFalse(r.timedOut(), r.toString());
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.stderr().contains("(spread over the 2 ranks: the traces hold 5 events, more than"
+                + " trace-analysis-max=3): 1 finding"), r.toString());
+        assertTrue(r.stderr().contains("ERROR type-mismatch"), r.toString());
+        JsonNode f = one(endOfRun(r), "type-mismatch", r);
+        assertSite(f.get("site"), PKG + "IntAsFloat", "RECV-SITE");
+        assertEquals(Set.of("0:" + SourceMarkers.line(PKG + "IntAsFloat", "SEND-SITE")), related(f));
+        assertEquals(summary(endOfRun(r), Set.of("type-mismatch")), summary(analyzeCopy(r), Set.of("type-mismatch")),
+                "mpiguard analyze on a copy finds the same");
+    }
+
+    /** The race judgement spread over four ranks at Finalize: the race with all three senders, as in one process. */
+    @Test
+    void anAnySourceRaceIsFoundWhenEveryRankAnalysesItsOwnTrace() throws Exception {
+        MpiRun.Result r = MpiRun.program(PKG + "ThreeSenders").ranks(4).withAgent("trace=on,trace-analysis-max=4")
+                .run();
+        assertFalse(r.timedOut(), r.toString());
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.stderr().contains("spread over the 4 ranks"), r.toString());
+        List<JsonNode> findings = endOfRun(r);
+        assertFalse(ofKind(findings, "message-race").isEmpty(), r.toString());
+        assertEquals(summary(findings, Set.of("message-race")), summary(analyzeCopy(r), Set.of("message-race")),
+                "mpiguard analyze on a copy finds the same");
+        assertSilent(MpiRun.program(PKG + "ThreeSenders").ranks(4).programArg("twin")
+                .withAgent("trace=on,trace-analysis-max=4").run());
+    }
+
+    /** Past the bound even for every rank's share, the traces are left to {@code mpiguard analyze}, which finds the mismatch. */
+    @Test
+    void tracesPastTheBoundForEveryRankAreLeftToAnalyzeWhichStillFindsTheMismatch() throws Exception {
         MpiRun.Result r = MpiRun.program(PKG + "IntAsFloat").ranks(2).withAgent("trace=on,trace-analysis-max=1").run();
         assertFalse(r.timedOut(), r.toString());
         assertEquals(0, r.exitCode(), r.toString());
-        assertTrue(r.stderr().contains("more than trace-analysis-max=1; the end-of-run analysis left them to mpiguard"
-                + " analyze " + r.reportDir()), r.toString());
-        assertTrue(endOfRun(r).isEmpty(), "rank 0 analysed nothing\n" + r);
+        assertTrue(r.stderr().contains("the traces hold 5 events, more than trace-analysis-max=1 for each of the 2"
+                + " ranks; the end-of-run analysis left them to mpiguard analyze " + r.reportDir()), r.toString());
+        assertTrue(endOfRun(r).isEmpty(), "nothing analysed at the end of the run\n" + r);
         assertFalse(r.stderr().contains("ERROR type-mismatch"), r.toString());
         JsonNode f = one(analyzeCopy(r), "type-mismatch", r);
         assertSite(f.get("site"), PKG + "IntAsFloat", "RECV-SITE");

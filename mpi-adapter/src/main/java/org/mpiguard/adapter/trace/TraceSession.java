@@ -3,15 +3,18 @@ package org.mpiguard.adapter.trace;
 import org.mpiguard.adapter.DirectExchange;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.function.Predicate;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import org.mpiguard.adapter.shadow.RequestShadows;
 import org.mpiguard.analyzer.OnlineOwner;
+import org.mpiguard.analyzer.FinalizeSpread;
 import org.mpiguard.analyzer.RunAnalysis;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.options.CheckFamily;
 import org.mpiguard.core.options.Options;
+import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.trace.TraceRecorder;
 import org.mpiguard.core.trace.TraceWriter;
 
@@ -102,6 +105,10 @@ public final class TraceSession {
         }
         try {
             whole = DirectExchange.allMin(comm, whole ? 1 : 0) == 1;
+            if (whole && analyse && spreadAtFinalize(comm)) {
+                comm.free();
+                return false;
+            }
             comm.free();
         } catch (MPIException | RuntimeException e) {
             Guard.fault("agreeing on the traces at Finalize", e);
@@ -114,11 +121,37 @@ public final class TraceSession {
         return rank == 0 && analyse && whole;
     }
 
+    /**
+     * Whether the traces are too large for rank 0 alone but not for every rank's share
+     * ({@link RunAnalysis#spreadAtFinalizeBecause}, which rank 0 says to the others), and if
+     * so the analysis spread over every rank, here,
+     * before the real Finalize (the ranks talk on the private communicator): rank 0
+     * coordinates and reports, each rank replays its own trace.
+     */
+    private static boolean spreadAtFinalize(Intracomm comm) throws MPIException {
+        String tooLarge = rank == 0
+                ? RunAnalysis.spreadAtFinalizeBecause(dir, Guard.options().traceAnalysisMaxEvents(), comm.getSize())
+                : null;
+        if (DirectExchange.allMin(comm, rank != 0 || tooLarge != null ? 1 : 0) == 0) {
+            return false;
+        }
+        SpreadChannel channel = new SpreadChannel(comm);
+        if (rank == 0) {
+            RunAnalysis.spreadAtFinalize(dir, comm.getSize(), channel, System.err, ownedOnline(), tooLarge);
+        } else {
+            FinalizeSpread.serve(dir, rank, comm.getSize(), channel);
+        }
+        return true;
+    }
+
+    private static Predicate<Finding> ownedOnline() {
+        return OnlineOwner.of(Guard.options().enabled(CheckFamily.LIFECYCLE), Guard.options().enabled(CheckFamily.ERRORS));
+    }
+
     /** Rank 0, after MPI.Finalize: the analyses of the whole run, printed and written beside the traces. */
     public static void analyseRun() {
         try {
-            RunAnalysis.atEndOfRun(dir, System.err, OnlineOwner.of(Guard.options().enabled(CheckFamily.LIFECYCLE),
-                    Guard.options().enabled(CheckFamily.ERRORS)), Guard.options().traceAnalysisMaxEvents());
+            RunAnalysis.atEndOfRun(dir, System.err, ownedOnline(), Guard.options().traceAnalysisMaxEvents());
         } catch (RuntimeException | LinkageError e) {
             Guard.fault("analysing the traces at the end of the run", e);
         }
