@@ -4,18 +4,22 @@
 # the agent with default checks and with trace=on, interleaved, rank 0 timing its own
 # Finalize; prints each pair, the median difference and the target of issue 25 (a traced
 # 16-rank job's Finalize at most 0.5 s longer than without traces).
-#   bash scripts/end-of-run.sh [--pairs N] [--ranks N]     (5 pairs, 16 ranks by default)
+#   bash scripts/end-of-run.sh [--pairs N] [--ranks N] [--traced-options OPTS]
+#     (5 pairs, 16 ranks by default; OPTS added to the traced run's agent options, e.g.
+#     trace-analysis-max=2000 to have every rank analyse its own trace at Finalize)
 # Needs the built agent jar and jmh-benchmarks classes (mvn -o -q install -DskipTests).
 # Exit code 0 when the target is met, 1 when not, 2 on bad options or a failed run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pairs=5
 ranks=16
+extra=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --pairs) pairs=${2:?--pairs needs a value}; shift 2 ;;
         --ranks) ranks=${2:?--ranks needs a value}; shift 2 ;;
-        -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+        --traced-options) extra=",${2:?--traced-options needs a value}"; shift 2 ;;
+        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
         *) echo "end-of-run: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -50,7 +54,7 @@ finalize_ms() {
 diffs=()
 for i in $(seq 1 "$pairs"); do
     plain=$(finalize_ms "")
-    traced=$(finalize_ms ",trace=on")
+    traced=$(finalize_ms ",trace=on$extra")
     diffs+=($((traced - plain)))
     printf 'pair %d: Finalize %5d ms default, %5d ms trace=on: %+d ms\n' "$i" "$plain" "$traced" "$((traced - plain))"
 done
