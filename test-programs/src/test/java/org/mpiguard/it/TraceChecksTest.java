@@ -17,6 +17,7 @@ import static org.mpiguard.it.TraceRuns.traced;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -87,6 +88,23 @@ class TraceChecksTest {
                 "mpiguard analyze on a copy finds the same");
         assertSilent(MpiRun.program(PKG + "ThreeSenders").ranks(4).programArg("twin")
                 .withAgent("trace=on,trace-analysis-max=4").run());
+    }
+
+    /**
+     * A rank that cannot write its trace (its file's name is taken by a directory) runs
+     * untraced and says so, and still takes part in Finalize's agreement: the job ends
+     * normally instead of the other ranks waiting there for it, and nothing is analysed.
+     */
+    @Test
+    void aRankThatCannotWriteItsTraceLeavesNoRankWaitingInFinalize(@org.junit.jupiter.api.io.TempDir Path traces)
+            throws Exception {
+        Files.createDirectory(traces.resolve("trace-rank1.mpgt"));
+        MpiRun.Result r = MpiRun.program(PKG + "IntAsFloat").ranks(2).withAgent("trace=" + traces).run();
+        assertFalse(r.timedOut(), r.toString());
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.stderr().contains("rank 1 cannot write its trace in " + traces), r.toString());
+        assertTrue(r.stderr().contains("a rank's trace misses events"), r.toString());
+        assertFalse(Files.exists(traces.resolve("findings-analysis.jsonl")), "nothing analysed");
     }
 
     /** Past the bound even for every rank's share, the traces are left to {@code mpiguard analyze}, which finds the mismatch. */

@@ -57,12 +57,13 @@ public final class TraceSession {
         } catch (MPIException | RuntimeException e) {
             Guard.fault("making the trace's private communicator", e);
         }
+        // the same on every rank, whether or not its trace can be written: Finalize's agreement depends on it
+        dir = d;
+        rank = worldRank;
+        analyse = options.traceAnalysis();
         try {
             TraceWriter w = TraceWriter.start(d, worldRank, worldSize, options.traceMaxBytes(), System.err);
             Runtime.getRuntime().addShutdownHook(new Thread(TraceSession::flush, "mpiguard-trace-flush"));
-            dir = d;
-            rank = worldRank;
-            analyse = options.traceAnalysis();
             RequestShadows.numberForTrace();
             writer = w;
             recorder = w.recorder();
@@ -92,14 +93,16 @@ public final class TraceSession {
     public static boolean finish(int site) {
         TraceWriter w = writer;
         TraceRecorder r = recorder;
-        if (w == null || r == null) {
-            return false;
+        boolean whole = false;
+        if (w != null && r != null) {
+            r.finalizeCalled(site);
+            recorder = null;
+            w.close();
+            whole = r.dropped() == 0;
         }
-        r.finalizeCalled(site);
-        recorder = null;
-        w.close();
-        boolean whole = r.dropped() == 0;
+        // a rank that could not write its trace still takes part, or the others would wait here for it
         Intracomm comm = privateComm;
+        privateComm = null;
         if (comm == null) {
             return false;
         }
