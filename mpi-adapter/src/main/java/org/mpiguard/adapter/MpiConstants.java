@@ -18,6 +18,7 @@ public final class MpiConstants {
     public static final int LOCK_SHARED = MPI.LOCK_SHARED;
     public static final int MODE_NOSUCCEED = MPI.MODE_NOSUCCEED;
     public static final int MODE_NOPRECEDE = MPI.MODE_NOPRECEDE;
+    public static final int MODE_NOSTORE = MPI.MODE_NOSTORE;
 
     public static final Object COMM_WORLD = MPI.COMM_WORLD;
     public static final Object COMM_SELF = MPI.COMM_SELF;

@@ -81,6 +81,30 @@ class ArgumentCheckTest {
         assertEveryMarkerReported(Findings.read(r.reportDir()), markers, r.toString());
     }
 
+    /**
+     * The checks that need the window's own loads and stores, which only traces record:
+     * reported at the marked fence, with the store as the other side; the twin is silent.
+     */
+    @Test
+    void theAssertionChecksThatNeedTracesReportTheirMarkedCallsAndTheStore(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path traces) throws Exception {
+        String program = "TracedOneSidedArgs";
+        MpiRun.Result r = MpiRun.program(PKG + program).ranks(2)
+                .withAgent("on-error=continue,trace=" + traces.resolve("bug")).run();
+        assertEquals(0, r.exitCode(), r.toString());
+        List<JsonNode> findings = Findings.read(r.reportDir());
+        assertEveryMarkerReported(findings, CheckMarkers.of(program), r.toString());
+        int store = SourceMarkers.line(PKG + program, "STORE-SITE");
+        for (JsonNode f : findings) {
+            assertEquals(store, f.get("related").get(0).get("site").get("line").asInt(), f.toString());
+        }
+        MpiRun.Result twin = MpiRun.program(PKG + program + "Fixed").ranks(2)
+                .withAgent("trace=" + traces.resolve("twin")).run();
+        assertEquals(0, twin.exitCode(), twin.toString());
+        assertEquals(List.of(), Findings.read(twin.reportDir()), twin.toString());
+        assertFalse(twin.stderr().contains("[MPIGuard]"), twin.stderr());
+    }
+
     @Test
     void aWindowFreedInsideAnEpochNamesTheCallThatOpenedIt() throws Exception {
         String program = PKG + "OneSidedArgs";

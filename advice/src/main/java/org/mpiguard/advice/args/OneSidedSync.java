@@ -1,6 +1,9 @@
 package org.mpiguard.advice.args;
 
 import org.mpiguard.adapter.MpiConstants;
+import org.mpiguard.adapter.trace.TraceIds;
+import org.mpiguard.adapter.trace.TraceSession;
+import org.mpiguard.advice.buffers.WindowAccessTrace;
 import org.mpiguard.adapter.args.Violations;
 import org.mpiguard.adapter.shadow.WindowShadow;
 import org.mpiguard.adapter.shadow.WindowShadows;
@@ -50,9 +53,34 @@ public final class OneSidedSync {
                     + " 11.5.5: an implementation may skip completing them)",
                     "no MPI.MODE_NOPRECEDE on a fence that closes an epoch in which this rank made RMA calls"));
         }
+        assertedNoStore(win, assertion, site);
+    }
+
+    /**
+     * A fence asserting {@code MPI.MODE_NOSTORE} after this rank stored into its window's
+     * memory since the last fence: a warning naming the store (MPI-3.1 11.5.5: the
+     * implementation may skip making local stores visible). Seen only with traces on, where
+     * the window's loads and stores are recorded (WindowAccessTrace).
+     */
+    private static void assertedNoStore(Object win, int assertion, int site) {
+        if ((assertion & MpiConstants.MODE_NOSTORE) == 0 || TraceSession.recorder() == null) {
+            return;
+        }
+        int store = WindowAccessTrace.storedSinceFence(TraceIds.window(win));
+        if (store != 0 && Violations.firstWarning(FindingKind.INVALID_ARGUMENT, site, "rma.assert-nostore")) {
+            Violations.warn(FindingKind.INVALID_ARGUMENT, site, ArgMessages.argument("rma.assert-nostore",
+                    Violations.op(site), "assertion", "MPI.MODE_NOSTORE", "asserts that this rank did not store into"
+                    + " its window's memory since the last fence, but " + CallSites.get(store).op() + " at "
+                    + CallSites.get(store).location() + " did (MPI-3.1 11.5.5: an implementation may then skip"
+                    + " making the stores visible)", "no MPI.MODE_NOSTORE on a fence after local stores into the window"
+                    + " since the previous fence"), store);
+        }
     }
 
     public static void fenced(Object win, int assertion, int site) {
+        if (TraceSession.recorder() != null) {
+            WindowAccessTrace.fenced(TraceIds.window(win));
+        }
         RmaEpochs e = epochs(win);
         if (e != null) {
             e.fence((assertion & MpiConstants.MODE_NOSUCCEED) != 0, site);

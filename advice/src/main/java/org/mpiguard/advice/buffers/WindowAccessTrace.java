@@ -30,6 +30,8 @@ public final class WindowAccessTrace {
     private static final long[] FROM = new long[MAX_WINDOWS];
     private static final long[] TO = new long[MAX_WINDOWS];
     private static final long[] IDENTITY = new long[MAX_WINDOWS];
+    /** Per traced window, the site of this rank's first store into it since its last fence (0: none). */
+    private static final int[] STORED = new int[MAX_WINDOWS];
     /**
      * How many windows are traced: written under the class lock, read without it (a late
      * reader misses an access, never records a wrong one). Plain, not volatile: the buffer
@@ -83,6 +85,7 @@ public final class WindowAccessTrace {
             FROM[n] = address;
             TO[n] = address + bytes;
             IDENTITY[n] = identity;
+            STORED[n] = 0;
             windowCount = n + 1;
             if (runs != null) {
                 pool = runs;
@@ -103,12 +106,45 @@ public final class WindowAccessTrace {
                     FROM[i] = FROM[n - 1];
                     TO[i] = TO[n - 1];
                     IDENTITY[i] = IDENTITY[n - 1];
+                    STORED[i] = STORED[n - 1];
                     windowCount = n - 1;
                     break;
                 }
             }
         }
         BufferWatch.refresh();
+    }
+
+    /**
+     * The site of this rank's first store into the memory of traced window {@code identity}
+     * since the window's last fence, or 0: what a fence asserting {@code MPI.MODE_NOSTORE}
+     * says did not happen. The calling thread's runs are written first, so its stores up to
+     * this call count.
+     */
+    public static int storedSinceFence(long identity) {
+        TraceRecorder r = TraceSession.recorder();
+        if (r != null) {
+            r.flushAccesses();
+        }
+        synchronized (WindowAccessTrace.class) {
+            for (int i = 0; i < windowCount; i++) {
+                if (IDENTITY[i] == identity) {
+                    return STORED[i];
+                }
+            }
+        }
+        return 0;
+    }
+
+    /** Window {@code identity} was fenced: its stores are counted afresh. */
+    public static void fenced(long identity) {
+        synchronized (WindowAccessTrace.class) {
+            for (int i = 0; i < windowCount; i++) {
+                if (IDENTITY[i] == identity) {
+                    STORED[i] = 0;
+                }
+            }
+        }
     }
 
     /** What a store writes, for its value hash: nothing known, raw bits, an array slice or another buffer's elements. */
@@ -218,6 +254,9 @@ public final class WindowAccessTrace {
                 long hash = store && hashed && whole && bigEndian == ValueHash.bigEndian((Buffer) view)
                         ? ValueHash.finish(state, end - start) : ValueHash.NONE;
                 recorder.access(site, IDENTITY[i], lo - FROM[i], hi - lo, store, hash);
+                if (store && STORED[i] == 0) {
+                    STORED[i] = site;
+                }
                 return;
             }
         }

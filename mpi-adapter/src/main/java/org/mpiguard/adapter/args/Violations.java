@@ -16,6 +16,8 @@ import org.mpiguard.core.options.OnError;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.site.CallSite;
+import org.mpiguard.core.report.RelatedCall;
 import org.mpiguard.core.report.SiteRef;
 import org.mpiguard.core.site.CallSites;
 
@@ -103,6 +105,15 @@ public final class Violations {
     /** Reports a warning (binding hazards), claimed first by {@link #firstWarning}, and lets the program go on. */
     public static void warn(FindingKind kind, int site, String message) {
         report(kind, Severity.WARNING, site, message + " (Said once for this call site on this rank.)");
+    }
+
+    /** As {@link #warn(FindingKind, int, String)}, naming this rank's call at {@code relatedSite} as the other side. */
+    public static void warn(FindingKind kind, int site, String message, int relatedSite) {
+        int rank = MpiRuntime.rankOrMinusOne();
+        CallSite related = CallSites.get(relatedSite);
+        Guard.report(new Finding(kind, Severity.WARNING, List.of(rank), op(site), SiteRef.of(CallSites.get(site)),
+                List.of(new RelatedCall(rank, related.op(), SiteRef.of(related))),
+                message + " (Said once for this call site on this rank.)", List.of()));
     }
 
     private static final int MAX_WARNED = 4096;
