@@ -51,6 +51,39 @@ class StallDetectionTest {
         assertTrue(r.stderr().contains("[MPIGuard] WARNING stall"), r.stderr());
     }
 
+    /**
+     * Every rank waits inside MPI in an intercommunicator's bcast whose root nobody passes: no
+     * deadlock the model proves, so one {@code stall} warning names every rank's wait (the job
+     * still hangs, as without the agent, until the harness ends it). The rooted twin is silent.
+     */
+    @Test
+    void everyRankWaitingInsideMpiForARootNobodyPassesIsOneHangWarning() throws Exception {
+        String program = "collective.IntercommBcastNoRoot";
+        MpiRun.Result r = MpiRun.program(program).ranks(4).withAgent(OPTIONS).timeout(Duration.ofSeconds(25)).run();
+        assertTrue(r.timedOut(), "the job hangs, as without the agent\n" + r);
+        List<JsonNode> findings = Findings.read(r.reportDir());
+        assertEquals(1, findings.size(), findings.toString());
+        JsonNode f = findings.get(0);
+        assertEquals("stall", f.get("kind").asText(), f.toString());
+        assertEquals("warning", f.get("severity").asText());
+        assertEquals("[0,1,2,3]", f.get("ranks").toString());
+        int wait = SourceMarkers.line(program, "WAIT-SITE");
+        assertEquals(wait, f.get("site").get("line").asInt(), f.toString());
+        Set<Integer> related = new TreeSet<>();
+        for (JsonNode rel : f.get("related")) {
+            assertEquals(wait, rel.path("site").path("line").asInt(), f.toString());
+            related.add(rel.get("rank").asInt());
+        }
+        assertEquals(Set.of(1, 2, 3), related, f.toString());
+        assertTrue(f.get("message").asText().contains("MPI.ROOT"), f.toString());
+
+        MpiRun.Result twin = MpiRun.program(program).ranks(4).programArg("rooted").withAgent(OPTIONS).timeout(BUDGET)
+                .run();
+        assertEquals(0, twin.exitCode(), twin.toString());
+        assertTrue(Findings.read(twin.reportDir()).isEmpty(), twin.toString());
+        assertTrue(twin.stdout().contains("got 123"), twin.toString());
+    }
+
     @Test
     void aSlowRankThatFinishesItsWorkInTimeIsNoStall() throws Exception {
         MpiRun.Result r = MpiRun.program("stall.SpinningRankFixed").ranks(3).withAgent(OPTIONS).timeout(BUDGET).run();

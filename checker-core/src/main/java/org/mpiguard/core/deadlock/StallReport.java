@@ -32,6 +32,39 @@ final class StallReport {
         return found;
     }
 
+    /**
+     * Every live rank has waited inside MPI past the timeout without progress, and the
+     * wait-for graph proves no deadlock: a warning at the lowest rank's wait, the others
+     * related, saying what the model does not cover.
+     */
+    static Finding insideMpi(RankStatus[] byRank, List<Integer> waiting, long stallTimeoutMillis) {
+        List<RelatedCall> related = new ArrayList<>();
+        List<String> waits = new ArrayList<>();
+        SiteRef site = null;
+        String op = "waiting";
+        for (int r : waiting) {
+            ThreadStatus t = byRank[r].blockedThread();
+            if (t == null) {
+                continue;
+            }
+            waits.add("rank " + r + " in " + t.op() + " at " + t.location());
+            if (site == null) {
+                site = DeadlockReport.siteOf(t);
+                op = t.op();
+            } else {
+                related.add(new RelatedCall(r, t.op(), DeadlockReport.siteOf(t)));
+            }
+        }
+        String message = "Hang: " + String.join("; ", waits) + " have waited inside MPI more than "
+                + stallTimeoutMillis + " ms without progress, and no rank runs. MPIGuard's deadlock model takes these"
+                + " calls as able to complete, so it cannot say why they do not (its model leaves out the roots of"
+                + " collectives on an intercommunicator, the making of intercommunicators, connections to other"
+                + " jobs, and files). Check the calls' arguments: on an intercommunicator the root's group passes"
+                + " MPI.ROOT at the root and MPI.PROC_NULL elsewhere, the other group the root's rank.";
+        return new Finding(FindingKind.STALL, Severity.WARNING, new ArrayList<>(waiting), op, site, related, message,
+                DeadlockReport.status(byRank));
+    }
+
     static Finding finding(RankStatus[] first, RankStatus[] second, List<Integer> waiting, List<Integer> running,
                            long stallTimeoutMillis) {
         List<RelatedCall> related = new ArrayList<>();

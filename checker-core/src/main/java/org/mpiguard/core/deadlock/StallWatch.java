@@ -10,7 +10,9 @@ import org.mpiguard.core.report.Finding;
 
 /**
  * Hangs that are no deadlock: ranks blocked, without progress, longer than the stall
- * timeout for a rank that runs outside MPI (computing, spinning, in I/O or on a Java lock).
+ * timeout for a rank that runs outside MPI (computing, spinning, in I/O or on a Java lock),
+ * or every live rank so blocked inside MPI in calls the wait-for graph takes as able to
+ * complete (a hang it cannot explain: the places of the waits are what can be said).
  * Part of rank 0's {@link Coordinator}, MPI-free, driven by its thread only. Confirmed by two
  * sampled snapshots (the running rank's stack in each, to show whether it moves) in which
  * the waiting ranks made no progress; the same waits are reported once, also when fewer of
@@ -72,7 +74,8 @@ final class StallWatch {
     Finding confirm(RankStatus[] byRank, long now) {
         List<Integer> waiting = waiting(byRank, now);
         List<Integer> running = runningAwaited(byRank, waiting);
-        if (waiting.isEmpty() || running.isEmpty() || !sampled(byRank, running)) {
+        boolean insideMpi = running.isEmpty() && everyLiveRankWaits(byRank, waiting);
+        if (waiting.isEmpty() || (running.isEmpty() && !insideMpi) || (!insideMpi && !sampled(byRank, running))) {
             first = null;
             return null;
         }
@@ -89,7 +92,28 @@ final class StallWatch {
         if (!anyNew) {
             return null;
         }
-        return StallReport.finding(earlier, byRank, waiting, running, stallTimeoutMillis);
+        return insideMpi ? StallReport.insideMpi(byRank, waiting, stallTimeoutMillis)
+                : StallReport.finding(earlier, byRank, waiting, running, stallTimeoutMillis);
+    }
+
+    /**
+     * Whether every rank that has not finished or left waits inside MPI past the timeout,
+     * and none runs or is unknown: a hang the wait-for graph does not explain (it takes the
+     * calls as able to complete), which only the places of the waits can help with.
+     */
+    private static boolean everyLiveRankWaits(RankStatus[] byRank, List<Integer> waiting) {
+        BitSet waits = new BitSet(byRank.length);
+        for (int r : waiting) {
+            waits.set(r);
+        }
+        for (int r = 0; r < byRank.length; r++) {
+            RankState state = byRank[r].state();
+            boolean done = state == RankState.FINISHED || state == RankState.EXITED;
+            if (!done && !(state == RankState.BLOCKED && waits.get(r))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String waitKey(int rank, long progress) {
