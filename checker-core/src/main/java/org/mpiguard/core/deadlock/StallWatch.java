@@ -6,13 +6,14 @@ import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.mpiguard.core.activity.WaitKind;
 import org.mpiguard.core.report.Finding;
 
 /**
  * Hangs that are no deadlock: ranks blocked, without progress, longer than the stall
  * timeout for a rank that runs outside MPI (computing, spinning, in I/O or on a Java lock),
- * or every live rank so blocked inside MPI in calls the wait-for graph takes as able to
- * complete (a hang it cannot explain: the places of the waits are what can be said).
+ * or every live rank so blocked inside MPI, in collective calls the wait-for graph takes as
+ * able to complete (a hang it cannot explain: the places of the waits are what can be said).
  * Part of rank 0's {@link Coordinator}, MPI-free, driven by its thread only. Confirmed by two
  * sampled snapshots (the running rank's stack in each, to show whether it moves) in which
  * the waiting ranks made no progress; the same waits are reported once, also when fewer of
@@ -109,7 +110,21 @@ final class StallWatch {
         for (int r = 0; r < byRank.length; r++) {
             RankState state = byRank[r].state();
             boolean done = state == RankState.FINISHED || state == RankState.EXITED;
-            if (!done && !(state == RankState.BLOCKED && waits.get(r))) {
+            if (!done && !(state == RankState.BLOCKED && waits.get(r) && inCollectives(byRank[r]))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether every blocked thread of the rank is in a collective call (making an
+     * intercommunicator is one). A point-to-point wait the graph did not blame waits on a
+     * rank outside this job (a spawned child, a connected job), which may compute for long.
+     */
+    private static boolean inCollectives(RankStatus s) {
+        for (ThreadStatus t : s.threads()) {
+            if (t.blocked() && t.kind() != WaitKind.COLLECTIVE) {
                 return false;
             }
         }

@@ -75,6 +75,13 @@ class StallWatchTest {
         withRunning.confirm(oneRuns, TIMEOUT);
         assertNull(withRunning.confirm(oneRuns, TIMEOUT + 100), "a rank still runs (and nobody waits for it)");
 
+        StallWatch onChildren = new StallWatch(2, TIMEOUT);
+        RankStatus[] receiving = {bcast(0), Statuses.recv(1, 0)};
+        onChildren.observe(receiving, 0);
+        onChildren.confirm(receiving, TIMEOUT);
+        assertNull(onChildren.confirm(receiving, TIMEOUT + 100),
+                "a point-to-point wait the graph did not blame may wait on another job's rank");
+
         StallWatch withUnknown = new StallWatch(3, TIMEOUT);
         RankStatus[] oneSilent = {bcast(0), bcast(1), RankStatus.unknown(2)};
         withUnknown.observe(oneSilent, 0);
