@@ -1,7 +1,6 @@
 package org.mpiguard.advice.buffers;
 
 import java.nio.Buffer;
-import java.nio.ByteOrder;
 import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.trace.AccessRun;
 import org.mpiguard.core.trace.AccessRuns;
@@ -48,13 +47,11 @@ public final class WindowAccessTrace {
     private static final AccessRun[] BY_SITE = new AccessRun[SITE_SLOTS];
     /** The runs of the thread that last made a window or took the full way: the accessor opens runs in them. */
     private static AccessRuns pool;
-    /** The byte order a run opened by the accessor hashes in (the view's own is compared when the run is placed). */
-    private static final boolean NATIVE_BIG = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
     private static final TraceRecorder.ViewPlacer PLACER = new TraceRecorder.ViewPlacer() {
         @Override
         public void place(TraceRecorder recorder, int site, Object view, long from, long to, boolean store,
-                          boolean hashed, long state, boolean bigEndian) {
-            WindowAccessTrace.place(recorder, site, view, from, to, store, hashed, state, bigEndian);
+                          boolean hashed, long state) {
+            WindowAccessTrace.place(recorder, site, view, from, to, store, hashed, state);
         }
     };
 
@@ -100,16 +97,14 @@ public final class WindowAccessTrace {
      */
     public static void windowFreed(long identity) {
         synchronized (WindowAccessTrace.class) {
-            int n = windowCount;
-            for (int i = 0; i < n; i++) {
-                if (IDENTITY[i] == identity) {
-                    FROM[i] = FROM[n - 1];
-                    TO[i] = TO[n - 1];
-                    IDENTITY[i] = IDENTITY[n - 1];
-                    STORED[i] = STORED[n - 1];
-                    windowCount = n - 1;
-                    break;
-                }
+            int i = indexOf(identity);
+            if (i >= 0) {
+                int last = windowCount - 1;
+                FROM[i] = FROM[last];
+                TO[i] = TO[last];
+                IDENTITY[i] = IDENTITY[last];
+                STORED[i] = STORED[last];
+                windowCount = last;
             }
         }
         BufferWatch.refresh();
@@ -127,24 +122,33 @@ public final class WindowAccessTrace {
             r.flushAccesses();
         }
         synchronized (WindowAccessTrace.class) {
-            for (int i = 0; i < windowCount; i++) {
-                if (IDENTITY[i] == identity) {
-                    return STORED[i];
-                }
-            }
+            int i = indexOf(identity);
+            return i < 0 ? 0 : STORED[i];
         }
-        return 0;
     }
 
-    /** Window {@code identity} was fenced: its stores are counted afresh. */
+    /**
+     * Window {@code identity} was fenced: its stores are counted afresh. Called after the
+     * fence's event is recorded, which wrote (and so counted) the calling thread's stores
+     * before it.
+     */
     public static void fenced(long identity) {
         synchronized (WindowAccessTrace.class) {
-            for (int i = 0; i < windowCount; i++) {
-                if (IDENTITY[i] == identity) {
-                    STORED[i] = 0;
-                }
+            int i = indexOf(identity);
+            if (i >= 0) {
+                STORED[i] = 0;
             }
         }
+    }
+
+    /** The slot of traced window {@code identity}, or -1; under the class lock. */
+    private static int indexOf(long identity) {
+        for (int i = 0; i < windowCount; i++) {
+            if (IDENTITY[i] == identity) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** What a store writes, for its value hash: nothing known, raw bits, an array slice or another buffer's elements. */
@@ -193,12 +197,11 @@ public final class WindowAccessTrace {
         if (p == null || !p.ownedByCaller()) {
             return false;
         }
-        long state = store ? ValueHash.ofBits(bits, bitsWidth, NATIVE_BIG) : 0;
+        long state = store ? ValueHash.ofBits(bits, bitsWidth, ValueHash.NATIVE_BIG) : 0;
         AccessRun run = p.acquire(site, 0, b, from, to, store, state, store);
         if (run == null) {
             return false;
         }
-        run.viewBigEndian = NATIVE_BIG;
         BY_SITE[site & (SITE_SLOTS - 1)] = run;
         return true;
     }
@@ -219,10 +222,12 @@ public final class WindowAccessTrace {
                 if (r == null) {
                     return;
                 }
-                boolean big = ValueHash.bigEndian(b);
-                boolean hashed = store && value != Value.NONE && to - from <= ValueHash.MAX_BYTES;
-                long state = hashed ? state(value, bits, bitsWidth, source, sourceIndex, elements, big) : 0;
-                AccessRun run = r.localViewAccess(site, b, from - base, to - from, store, state, hashed, big);
+                // every run over a buffer's bytes is hashed in the platform's order (AccessRun): through a
+                // view of the other order, the bytes in memory are not those, and the run keeps no hash
+                boolean hashed = store && value != Value.NONE && to - from <= ValueHash.MAX_BYTES
+                        && ValueHash.bigEndian(b) == ValueHash.NATIVE_BIG;
+                long state = hashed ? state(value, bits, bitsWidth, source, sourceIndex, elements) : 0;
+                AccessRun run = r.localViewAccess(site, b, from - base, to - from, store, state, hashed);
                 if (run != null) {
                     BY_SITE[site & (SITE_SLOTS - 1)] = run;
                     pool = run.pool();
@@ -235,10 +240,11 @@ public final class WindowAccessTrace {
     /**
      * Writes a run over bytes {@code [from, to)} of {@code view} as the ACCESS event of the
      * part that lies in a traced window (the first it touches); a store's value hash only
-     * when the whole run lies in it and its state was hashed in the view's byte order.
+     * when the whole run lies in it and the view's byte order is the platform's, in which
+     * every run's state is hashed.
      */
     static void place(TraceRecorder recorder, int site, Object view, long from, long to, boolean store,
-                      boolean hashed, long state, boolean bigEndian) {
+                      boolean hashed, long state) {
         long base = view instanceof Buffer b ? DirectAddress.of(b) : 0;
         if (base == 0) {
             return;
@@ -251,7 +257,7 @@ public final class WindowAccessTrace {
             long hi = Math.min(end, TO[i]);
             if (lo < hi) {
                 boolean whole = lo == start && hi == end && end - start <= ValueHash.MAX_BYTES;
-                long hash = store && hashed && whole && bigEndian == ValueHash.bigEndian((Buffer) view)
+                long hash = store && hashed && whole && ValueHash.bigEndian((Buffer) view) == ValueHash.NATIVE_BIG
                         ? ValueHash.finish(state, end - start) : ValueHash.NONE;
                 recorder.access(site, IDENTITY[i], lo - FROM[i], hi - lo, store, hash);
                 if (store && STORED[i] == 0) {
@@ -262,8 +268,9 @@ public final class WindowAccessTrace {
         }
     }
 
-    private static long state(Value value, long bits, int bitsWidth, Object source, int sourceIndex, int elements,
-                              boolean big) {
+    private static long state(Value value, long bits, int bitsWidth, Object source, int sourceIndex,
+                              int elements) {
+        boolean big = ValueHash.NATIVE_BIG;
         return switch (value) {
             case BITS -> ValueHash.append(0, bits, bitsWidth, big);
             case ARRAY -> ValueHash.stateOfArray(source, sourceIndex, elements, big);

@@ -35,34 +35,24 @@ final class StallReport {
     /**
      * Every live rank has waited inside MPI past the timeout without progress, and the
      * wait-for graph proves no deadlock: a warning at the lowest rank's wait, the others
-     * related, saying what the model does not cover.
+     * related, saying what the model does not cover; null when no blocked call is known.
      */
     static Finding insideMpi(RankStatus[] byRank, List<Integer> waiting, long stallTimeoutMillis) {
         List<RelatedCall> related = new ArrayList<>();
-        List<String> waits = new ArrayList<>();
-        SiteRef site = null;
-        String op = "waiting";
-        for (int r : waiting) {
-            ThreadStatus t = byRank[r].blockedThread();
-            if (t == null) {
-                continue;
-            }
-            waits.add("rank " + r + " in " + t.op() + " at " + t.location());
-            if (site == null) {
-                site = DeadlockReport.siteOf(t);
-                op = t.op();
-            } else {
-                related.add(new RelatedCall(r, t.op(), DeadlockReport.siteOf(t)));
-            }
+        List<String> waits = waits(byRank, waiting, related);
+        if (related.isEmpty()) {
+            return null; // no blocked call to name
         }
+        // the lowest waiting rank's call is the finding's own; the others are related
+        RelatedCall own = related.remove(0);
         String message = "Hang: " + String.join("; ", waits) + " have waited inside MPI more than "
                 + stallTimeoutMillis + " ms without progress, and no rank runs. MPIGuard's deadlock model takes these"
                 + " calls as able to complete, so it cannot say why they do not (its model leaves out the roots of"
                 + " collectives on an intercommunicator, the making of intercommunicators, connections to other"
                 + " jobs, and files). Check the calls' arguments: on an intercommunicator the root's group passes"
                 + " MPI.ROOT at the root and MPI.PROC_NULL elsewhere, the other group the root's rank.";
-        return new Finding(FindingKind.STALL, Severity.WARNING, new ArrayList<>(waiting), op, site, related, message,
-                DeadlockReport.status(byRank));
+        return new Finding(FindingKind.STALL, Severity.WARNING, new ArrayList<>(waiting), own.op(), own.site(), related,
+                message, DeadlockReport.status(byRank));
     }
 
     static Finding finding(RankStatus[] first, RankStatus[] second, List<Integer> waiting, List<Integer> running,
@@ -85,18 +75,24 @@ final class StallReport {
                 related.add(new RelatedCall(r, op, where));
             }
         }
-        List<String> waits = new ArrayList<>();
-        for (int r : waiting) {
-            ThreadStatus t = second[r].blockedThread();
-            if (t != null) {
-                waits.add("rank " + r + " in " + t.op() + " at " + t.location());
-                related.add(new RelatedCall(r, t.op(), DeadlockReport.siteOf(t)));
-            }
-        }
+        List<String> waits = waits(second, waiting, related);
         String message = "Stall: " + String.join("; ", waits) + " have waited more than " + stallTimeoutMillis
                 + " ms without progress, while " + String.join("; ", parts) + ". This is no deadlock: the waits end"
                 + " when the running rank reaches its MPI call, if it ever does; check that its loop or I/O ends.";
         return new Finding(FindingKind.STALL, Severity.WARNING, new ArrayList<>(running), op, site, related, message,
                 DeadlockReport.status(second));
+    }
+
+    /** Each waiting rank's blocked call, said ("rank r in op at file:line") and added to {@code related}. */
+    private static List<String> waits(RankStatus[] byRank, List<Integer> waiting, List<RelatedCall> related) {
+        List<String> waits = new ArrayList<>();
+        for (int r : waiting) {
+            ThreadStatus t = byRank[r].blockedThread();
+            if (t != null) {
+                waits.add("rank " + r + " in " + t.op() + " at " + t.location());
+                related.add(new RelatedCall(r, t.op(), DeadlockReport.siteOf(t)));
+            }
+        }
+        return waits;
     }
 }

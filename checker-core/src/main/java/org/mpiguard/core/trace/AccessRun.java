@@ -45,8 +45,6 @@ public final class AccessRun {
 
     /** The buffer (view) the site's accesses come through: the caller's memo, and the base of a view run. */
     public Object view;
-    /** The byte order the run's value states were hashed in (a view run's: the platform's). */
-    public boolean viewBigEndian;
 
     AccessRun(AccessRuns pool) {
         this.pool = pool;
@@ -82,7 +80,7 @@ public final class AccessRun {
 
     /**
      * Widens a store run by a store of one value ({@code bits}, {@code width} bytes laid out
-     * in {@link #viewBigEndian} order) over {@code [offset, end)}, as {@link #widenLoad}. The
+     * in the platform's order, {@link ValueHash#NATIVE_BIG}) over {@code [offset, end)}, as {@link #widenLoad}. The
      * value is hashed only while the run still keeps a hash ({@link #MAX_APPENDED_HASH}): a
      * loop that fills a long stretch of a window pays for the hash of its first stores only.
      */
@@ -91,7 +89,7 @@ public final class AccessRun {
             return false;
         }
         if (hashed) {
-            mergeValue(offset, end, ValueHash.ofBits(bits, width, viewBigEndian), true);
+            mergeValue(offset, end, ValueHash.ofBits(bits, width, ValueHash.NATIVE_BIG), true);
         }
         cover(offset, end);
         return true;
@@ -125,7 +123,7 @@ public final class AccessRun {
         from = offset;
         to = end;
         hashed = store;
-        state = store ? ValueHash.ofBits(bits, width, viewBigEndian) : 0;
+        state = store ? ValueHash.ofBits(bits, width, ValueHash.NATIVE_BIG) : 0;
         return true;
     }
 
@@ -155,8 +153,7 @@ public final class AccessRun {
         if (store) {
             mergeValue(offset, end, valueState, isHashed);
         }
-        from = Math.min(from, offset);
-        to = Math.max(to, end);
+        cover(offset, end);
         return true;
     }
 
@@ -176,7 +173,7 @@ public final class AccessRun {
         if (win != 0) {
             out.access(site, win, from, to - from, store, hashed ? ValueHash.finish(state, to - from) : ValueHash.NONE);
         } else {
-            out.viewAccess(site, view, from, to, store, hashed, state, viewBigEndian);
+            out.viewAccess(site, view, from, to, store, hashed, state);
         }
     }
 }

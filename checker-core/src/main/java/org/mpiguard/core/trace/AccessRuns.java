@@ -53,10 +53,9 @@ public final class AccessRuns {
 
         /**
          * A run over the bytes {@code [from, to)} of buffer {@code view} (from its element 0);
-         * a store run's value state, if {@code hashed}, in {@code bigEndian} byte order.
+         * a store run's value state, if {@code hashed}, in the platform's byte order.
          */
-        void viewAccess(int site, Object view, long from, long to, boolean store, boolean hashed, long state,
-                        boolean bigEndian);
+        void viewAccess(int site, Object view, long from, long to, boolean store, boolean hashed, long state);
     }
 
     /**

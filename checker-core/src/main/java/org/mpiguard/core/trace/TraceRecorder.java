@@ -53,11 +53,10 @@ public final class TraceRecorder {
         }
 
         @Override
-        public void viewAccess(int site, Object view, long from, long to, boolean store, boolean hashed, long state,
-                               boolean bigEndian) {
+        public void viewAccess(int site, Object view, long from, long to, boolean store, boolean hashed, long state) {
             ViewPlacer placer = viewPlacer;
             if (placer != null) {
-                placer.place(TraceRecorder.this, site, view, from, to, store, hashed, state, bigEndian);
+                placer.place(TraceRecorder.this, site, view, from, to, store, hashed, state);
             }
         }
     };
@@ -147,31 +146,20 @@ public final class TraceRecorder {
      */
     public AccessRun localAccess(int site, long win, long offset, long bytes, boolean store, long valueState,
                                  boolean hashed) {
-        if (closed) {
-            return null;
-        }
-        if (!runsOpen) {
-            runsOpen = true; // written once: a store per access would share the writer thread's cache lines
-        }
-        return mine().add(site, win, null, offset, bytes, store, valueState, hashed, runOut);
+        AccessRuns mine = runsOfCaller();
+        return mine == null ? null : mine.add(site, win, null, offset, bytes, store, valueState, hashed, runOut);
     }
 
     /**
      * As {@link #localAccess}, of the bytes {@code [from, from + bytes)} of buffer {@code view}
-     * (counted from its element 0; {@code valueState} in {@code bigEndian} byte order): the
-     * {@link ViewPlacer} places the run in the traced windows when it is written.
+     * (counted from its element 0; {@code valueState} in the platform's byte order, as every
+     * run over a buffer's bytes is hashed): the {@link ViewPlacer} places the run in the
+     * traced windows when it is written.
      */
     public AccessRun localViewAccess(int site, Object view, long from, long bytes, boolean store, long valueState,
-                                     boolean hashed, boolean bigEndian) {
-        if (closed) {
-            return null;
-        }
-        if (!runsOpen) {
-            runsOpen = true;
-        }
-        AccessRun run = mine().add(site, 0, view, from, bytes, store, valueState, hashed, runOut);
-        run.viewBigEndian = bigEndian;
-        return run;
+                                     boolean hashed) {
+        AccessRuns mine = runsOfCaller();
+        return mine == null ? null : mine.add(site, 0, view, from, bytes, store, valueState, hashed, runOut);
     }
 
     /** Places the runs over buffers' bytes ({@link AccessRun#view}) in the traced windows when they are written. */
@@ -179,10 +167,10 @@ public final class TraceRecorder {
         /**
          * Writes, through {@link TraceRecorder#access}, the part of bytes {@code [from, to)} of
          * {@code view} that lies in a traced window; a store run's value state, if
-         * {@code hashed}, is in {@code bigEndian} byte order.
+         * {@code hashed}, is in the platform's byte order.
          */
         void place(TraceRecorder recorder, int site, Object view, long from, long to, boolean store, boolean hashed,
-                   long state, boolean bigEndian);
+                   long state);
     }
 
     /** Who places runs over buffers' bytes (the buffer watch, which knows buffers' addresses and the windows). */
@@ -200,7 +188,7 @@ public final class TraceRecorder {
             return null;
         }
         if (!runsOpen) {
-            runsOpen = true;
+            runsOpen = true; // written once: a store per access would share the writer thread's cache lines
         }
         return mine();
     }

@@ -31,7 +31,8 @@ public final class ValueHash {
     public static final long MAX_BYTES = 1 << 20;
 
     private static final long P = 0x100000001b3L;
-    private static final boolean NATIVE_BIG = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
+    /** The platform's byte order: the one a run of the program's own stores is hashed in (AccessRun). */
+    public static final boolean NATIVE_BIG = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
 
     private ValueHash() {
     }

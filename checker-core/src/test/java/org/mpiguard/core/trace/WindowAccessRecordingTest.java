@@ -241,7 +241,7 @@ class WindowAccessRecordingTest {
         Object view = new Object();
         Object outside = new Object();
         List<String> placed = new java.util.ArrayList<>();
-        t.recorder.placeViewsWith((recorder, site, v, from, to, isStore, hashed, state, bigEndian) -> {
+        t.recorder.placeViewsWith((recorder, site, v, from, to, isStore, hashed, state) -> {
             placed.add(site + ":" + from + "-" + to + (isStore ? " store" : " load"));
             if (v == view) {
                 recorder.access(site, WIN, 100 + from, to - from, isStore, ValueHash.NONE);
@@ -267,6 +267,5 @@ class WindowAccessRecordingTest {
 
     private static void remember(AccessRun run, Object view) {
         run.view = view;
-        run.viewBigEndian = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
     }
 }
