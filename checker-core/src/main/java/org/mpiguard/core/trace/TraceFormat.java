@@ -57,6 +57,19 @@ public final class TraceFormat {
         return "trace-rank" + rank + ".mpgt";
     }
 
+    /** The rank whose trace file {@code name} is ({@link #fileName}), or -1 when it is none; too large a rank is -1 too. */
+    public static int rankOf(String name) {
+        if (!isFileName(name)) {
+            return -1;
+        }
+        String digits = name.substring("trace-rank".length(), name.length() - ".mpgt".length());
+        try {
+            return Integer.parseInt(digits);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
     /** Whether {@code name} is a rank's trace file name, {@link #fileName} of some rank. */
     public static boolean isFileName(String name) {
         return FILE_NAME.matcher(name).matches();

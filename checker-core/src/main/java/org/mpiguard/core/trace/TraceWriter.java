@@ -60,10 +60,32 @@ public final class TraceWriter {
             throw new IllegalArgumentException("a trace cap of " + maxBytes + " bytes holds no events");
         }
         Files.createDirectories(dir);
+        if (rank == 0) {
+            removeTracesBeyond(dir, worldSize);
+        }
         Path path = dir.resolve(TraceFormat.fileName(rank));
         TraceChunks chunks = TraceChunks.create(path, rank, worldSize, startMillis, maxBytes, err);
         MappedEvents events = new MappedEvents(chunks, sites);
         return new TraceWriter(new TraceRecorder(events), events, path);
+    }
+
+    /**
+     * Deletes the traces of ranks {@code worldSize} and above: an earlier run of more ranks
+     * left them in the directory, and beside this run's they would make its set look like
+     * one of the larger world, missing this run's ranks. No rank of this run writes them,
+     * so rank 0 may delete them while the others start.
+     */
+    static void removeTracesBeyond(Path dir, int worldSize) {
+        try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(dir, "trace-rank*.mpgt")) {
+            for (Path f : files) {
+                int r = TraceFormat.rankOf(f.getFileName().toString());
+                if (r >= worldSize) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // a stale trace left is said by the analysis (traces of two runs); never stops this run
+        }
     }
 
     public TraceRecorder recorder() {

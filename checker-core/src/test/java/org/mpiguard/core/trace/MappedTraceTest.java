@@ -186,6 +186,26 @@ class MappedTraceTest {
         assertTrue(said.get(0).contains("trace-max=" + max) && said.get(0).contains("recording stops"), said.get(0));
     }
 
+    @Test
+    void rankZeroRemovesTheTracesAnEarlierRunOfMoreRanksLeftAndKeepsThisRunsOwn() throws Exception {
+        for (int r = 0; r < 4; r++) {
+            TraceWriter.start(dir, r, 4, errStream).close();
+        }
+        Path other = Files.writeString(dir.resolve("trace-rank3.mpgt.bak"), "not a trace");
+        TraceWriter one = TraceWriter.start(dir, 1, 2, errStream);
+        assertTrue(Files.exists(dir.resolve("trace-rank3.mpgt")), "only rank 0 cleans up");
+        TraceWriter zero = TraceWriter.start(dir, 0, 2, errStream);
+        zero.close();
+        one.close();
+        assertFalse(Files.exists(dir.resolve("trace-rank2.mpgt")));
+        assertFalse(Files.exists(dir.resolve("trace-rank3.mpgt")));
+        assertEquals(2, TraceReader.read(dir.resolve("trace-rank1.mpgt")).worldSize(), "rank 1's trace is this run's");
+        assertTrue(Files.exists(other), "a file not named as a trace is left alone");
+        assertEquals(3, TraceFormat.rankOf("trace-rank3.mpgt"));
+        assertEquals(-1, TraceFormat.rankOf("trace-rank99999999999.mpgt"));
+        assertEquals(-1, TraceFormat.rankOf("findings-analysis.jsonl"));
+    }
+
     /** One thread's calls of a loop: a few sites, most repeating step by step, two sharing a memo slot. */
     private static List<long[]> loop(TraceRecorder r, int iterations, int base) {
         List<long[]> sent = new java.util.ArrayList<>();
