@@ -17,9 +17,9 @@ import org.mpiguard.core.trace.ValueHash;
  * (counted from the buffer's element 0); the run is placed in the traced windows only when
  * the thread's next MPI event writes it ({@link #place}: one address look-up and window
  * search per run, not per access; the part outside every window is dropped). The run is
- * remembered per call site ({@link #extend}), and stays the site's after it is written: a
- * loop over a buffer pays a few compares per element, and after an MPI event one call to
- * open the run again (traced jacobi1d-rma, docs/overhead.md).
+ * remembered per call site ({@link #extend}), and stays the site's, open and empty, after it
+ * is written: a loop over a buffer pays a few compares per element, also the first access
+ * after an MPI event (traced jacobi1d-rma, docs/overhead.md).
  */
 public final class WindowAccessTrace {
 
@@ -158,17 +158,21 @@ public final class WindowAccessTrace {
      * The accessor's path while windows are traced: an access of elements
      * {@code [index, index + count)} of {@code b} ({@code width} bytes each; a store's value
      * in {@code bits}, {@code bitsWidth} bytes). The run its site's accesses go to is
-     * widened inline; once per site and MPI event it is opened again in place
-     * ({@link AccessRun#reopen}), and a site without one takes a closed run of the thread's
-     * pool ({@link #firstAccess}), both as calls. True when taken; false sends the access the
+     * widened inline, and after an MPI event wrote it, started over inline (a written run
+     * stays open, empty: {@link AccessRun}); a site without one takes a run of the thread's
+     * pool ({@link #firstAccess}), and a run the pool closed is opened again
+     * ({@link AccessRun#reopen}), both as calls. True when taken; false sends the access the
      * full way ({@link #accessed}): another thread than the one whose runs are at hand, or
-     * more runs open at once than the pool holds.
+     * more runs holding accesses at once than the pool holds.
      *
      * <p>Small on purpose: this is compiled into the program's loops, and what it inlines into
      * every accessor call is code the JIT compiles again in each of the program's methods.
-     * With the reopening and the pool inlined too (no call at all in the loop) the JIT spent
-     * 1.5 s of a rank's CPU compiling jacobi1d-rma's loop (7 kB of inlined bytecode) and the
-     * kernel ran slower than with the two calls (docs/overhead.md, 2026-11-28 night).
+     * With the pool's look-ups inlined too the JIT spent 1.5 s of a rank's CPU compiling
+     * jacobi1d-rma's loop (7 kB of inlined bytecode). The two calls stay in the compiled loop
+     * even where it never takes them: the JIT keeps a path whose profile saw it taken once, and
+     * this method's profile is shared by every site, whose first access takes it. A call in
+     * the loop makes the JIT load the run's fields again at every access (docs/overhead.md,
+     * 2026-11-29).
      */
     static boolean extend(Buffer b, int index, int count, int width, boolean store, long bits, int bitsWidth,
                           int site) {

@@ -10,12 +10,14 @@ package org.mpiguard.core.trace;
  * another thread that holds it (through a caller's memo) checks {@link #owner} first,
  * which is final.
  *
- * <p>A run written at the thread's next MPI event stays in the pool with its site and
- * view, so the caller's memo of it survives: the site's next access widens the run
- * ({@link #widenLoad}, {@link #widenStore}, a few compares the buffer watch inlines into the
- * program's loops) or, after an MPI event, opens it again in place ({@link #reopen}, once
- * per site and event), with no look-up of a window or a run (docs/overhead.md, traced
- * jacobi1d-rma).
+ * <p>A run written at the thread's next MPI event stays open and in the pool with its site
+ * and view, but empty ({@link #isEmpty}): the caller's memo of it survives, and the site's
+ * next access widens it ({@link #widenLoad}, {@link #widenStore}, a few compares the buffer
+ * watch inlines into the program's loops), an empty run starting over at the access with
+ * no call. So a loop over window memory holds no call its JIT must keep (a call, even one
+ * taken once per MPI event, makes the JIT reload every field of the run on every access:
+ * traced jacobi1d-rma, docs/overhead.md). A run the pool closed to open another is opened
+ * again in place ({@link #reopen}), out of line.
  */
 public final class AccessRun {
 
@@ -30,6 +32,10 @@ public final class AccessRun {
      */
     public static final long MAX_APPENDED_HASH = 1024;
 
+    /** {@link #from} and {@link #to} of an empty run: no access overlaps or touches it. */
+    private static final long EMPTY_FROM = Long.MAX_VALUE;
+    private static final long EMPTY_TO = Long.MIN_VALUE;
+
     final Thread owner;
     final AccessRuns pool;
     /** Whether the run holds accesses not yet written (it is then in its pool's open list). */
@@ -42,6 +48,8 @@ public final class AccessRun {
     long to;
     long state;
     boolean hashed;
+    /** When the run took its first access since it was last written (its pool's count): runs are written in that order. */
+    long opened;
 
     /** The buffer (view) the site's accesses come through: the caller's memo, and the base of a view run. */
     public Object view;
@@ -61,9 +69,22 @@ public final class AccessRun {
         return pool;
     }
 
-    /** Whether the run is open (not written since its last access). */
+    /** Whether the run is open: in its pool's list of runs written at the next MPI event (empty or not). */
     public boolean isOpen() {
         return open;
+    }
+
+    /** Whether the run holds no access (written since its last one). */
+    boolean isEmpty() {
+        return from > to;
+    }
+
+    /** The run was written: it stays open, with no access, and takes its site's next one as it comes. */
+    void clear() {
+        from = EMPTY_FROM;
+        to = EMPTY_TO;
+        hashed = false;
+        state = 0;
     }
 
     /**
@@ -71,7 +92,7 @@ public final class AccessRun {
      * overlaps or touches it; false, and nothing changed, when it does not.
      */
     public boolean widenLoad(long offset, long end) {
-        if (offset > to || end < from) {
+        if ((offset > to || end < from) && !startOver(offset)) {
             return false;
         }
         cover(offset, end);
@@ -85,13 +106,31 @@ public final class AccessRun {
      * loop that fills a long stretch of a window pays for the hash of its first stores only.
      */
     public boolean widenStore(long offset, long end, long bits, int width) {
-        if (offset > to || end < from) {
+        if ((offset > to || end < from) && !startOver(offset)) {
             return false;
         }
+        // one hash of the value on one path: the JIT computes a value two paths use before both
         if (hashed) {
             mergeValue(offset, end, ValueHash.ofBits(bits, width, ValueHash.NATIVE_BIG), true);
         }
         cover(offset, end);
+        return true;
+    }
+
+    /**
+     * An empty run starts over at {@code offset}, as a run of no bytes there (the access then
+     * widens it; a store's value, appended to no bytes, is the run's hash state); false, and
+     * nothing changed, when the run holds accesses.
+     */
+    private boolean startOver(long offset) {
+        if (from <= to) {
+            return false;
+        }
+        from = offset;
+        to = offset;
+        hashed = store;
+        state = 0;
+        pool.opened(this);
         return true;
     }
 
@@ -119,6 +158,7 @@ public final class AccessRun {
         }
         p.open[n] = this;
         p.size = n + 1;
+        p.opened(this);
         open = true;
         from = offset;
         to = end;
@@ -137,6 +177,7 @@ public final class AccessRun {
         to = end;
         state = valueState;
         hashed = isStore && isHashed && end - offset <= ValueHash.MAX_BYTES;
+        pool.opened(this);
     }
 
     /** Whether the run takes the access (the same site, window or view, and kind, overlapping or touching it). */
@@ -148,7 +189,11 @@ public final class AccessRun {
 
     private boolean take(long offset, long end, long valueState, boolean isHashed) {
         if (offset > to || end < from) {
-            return false;
+            if (!isEmpty()) {
+                return false;
+            }
+            start(site, win, view, offset, end, store, valueState, isHashed);
+            return true;
         }
         if (store) {
             mergeValue(offset, end, valueState, isHashed);
@@ -168,8 +213,11 @@ public final class AccessRun {
         }
     }
 
+    /** Writes the run's accesses, if it holds any; its state is the caller's to change. */
     void write(AccessRuns.Out out) {
-        open = false;
+        if (isEmpty()) {
+            return;
+        }
         if (win != 0) {
             out.access(site, win, from, to - from, store, hashed ? ValueHash.finish(state, to - from) : ValueHash.NONE);
         } else {

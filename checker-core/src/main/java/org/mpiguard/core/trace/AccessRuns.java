@@ -7,16 +7,16 @@ package org.mpiguard.core.trace;
  * range of bytes; a new access of the same site that overlaps or touches it widens it.
  * The runs are written before the thread's next MPI event (so they keep their place
  * between the synchronisations that order them), when a thread has more than
- * {@link #RUNS} open at once (the oldest), and at flush and close.
+ * {@link #RUNS} hold accesses at once (the one opened first), and at flush and close.
  *
  * <p>A store run keeps the value hash of its bytes while the stores append to each other
  * (or store the same bytes again with the same value); any other store into it makes its
  * value unknown ({@link ValueHash#NONE}), so it is never taken for a benign race.
  *
- * <p>The runs live in a fixed pool. A written run stays there with its site and view, so
- * the caller's memo of it ({@link AccessRun#takes}) survives the MPI event: the site's
- * next access opens it again ({@link AccessRun#reopen}), and a site without a memo takes a
- * closed run of the pool ({@link #acquire}), neither looking a window up: the buffer
+ * <p>The runs live in a fixed pool. A written run stays open there, empty, with its site and
+ * view, so the caller's memo of it ({@link AccessRun#takes}) survives the MPI event and the
+ * site's next access starts it over with no call; a site without a memo takes a closed or
+ * an empty run of the pool ({@link #acquire}), neither looking a window up: the buffer
  * watch's runs are over the bytes of the buffer an access came through, which
  * {@link Out#viewAccess} places in the traced windows when they are written.
  *
@@ -32,9 +32,15 @@ public final class AccessRuns {
 
     final Thread owner = Thread.currentThread();
     private final AccessRun[] pool = new AccessRun[RUNS];
-    /** The open runs, oldest first ({@code size} of them). */
+    /** The open runs, empty or holding accesses ({@code size} of them). */
     final AccessRun[] open = new AccessRun[RUNS];
     int size;
+    /** Whether an open run holds accesses not yet written (set when an empty or closed run takes one). */
+    boolean unwritten;
+    /** Runs that took a first access since they were written, counted: the order they are written in. */
+    private long opens;
+    /** The open runs that hold accesses, in the order they are written (scratch of {@link #flush}). */
+    private final AccessRun[] toWrite = new AccessRun[RUNS];
     /** The run the last full-way access went to: a loop hits it again, and it is looked at first. */
     private AccessRun last;
     /** Where {@link #acquire} looks first: the runs taken longest ago are reused first. */
@@ -59,10 +65,10 @@ public final class AccessRuns {
     }
 
     /**
-     * A closed run of the pool, started and opened for {@code site}'s access of
-     * {@code [offset, end)} of window {@code window}, or (window 0) of buffer {@code view};
-     * null when every run is open. The run forgets the memo it was (its old site's next
-     * access takes another).
+     * A closed run of the pool, or else an open empty one, started (and opened) for
+     * {@code site}'s access of {@code [offset, end)} of window {@code window}, or (window 0)
+     * of buffer {@code view}; null when every run holds accesses. The run forgets the memo it
+     * was (its old site's next access takes another).
      */
     public AccessRun acquire(int site, long window, Object view, long offset, long end, boolean isStore,
                              long valueState, boolean isHashed) {
@@ -73,6 +79,13 @@ public final class AccessRuns {
                 r.start(site, window, view, offset, end, isStore, valueState, isHashed);
                 open[size++] = r;
                 r.open = true;
+                return r;
+            }
+        }
+        for (int i = 0; i < size; i++) {
+            AccessRun r = open[i];
+            if (r.isEmpty()) {
+                r.start(site, window, view, offset, end, isStore, valueState, isHashed);
                 return r;
             }
         }
@@ -98,27 +111,59 @@ public final class AccessRuns {
                 return open[i];
             }
         }
-        if (size == RUNS) {
-            open[0].write(out);
-            System.arraycopy(open, 1, open, 0, RUNS - 1);
-            open[--size] = null;
-        }
         AccessRun r = acquire(accessSite, window, view, offset, end, isStore, valueState, isHashed);
+        if (r == null) {
+            int oldest = 0;
+            for (int i = 1; i < size; i++) {
+                if (open[i].opened < open[oldest].opened) {
+                    oldest = i;
+                }
+            }
+            open[oldest].write(out);
+            open[oldest].open = false;
+            System.arraycopy(open, oldest + 1, open, oldest, size - oldest - 1);
+            open[--size] = null;
+            r = acquire(accessSite, window, view, offset, end, isStore, valueState, isHashed);
+        }
         last = r;
         return r;
     }
 
-    /** Writes every open run, oldest first (by its owner, or by another thread once the owner has ended). */
+    /**
+     * Writes every open run that holds accesses, in the order they took their first access
+     * (the trace the full way writes; by its owner, or by another thread once the owner has
+     * ended); they stay open, empty, for their sites' next accesses.
+     */
     void flush(Out out) {
+        int n = 0;
         for (int i = 0; i < size; i++) {
-            open[i].write(out);
-            open[i] = null;
+            AccessRun r = open[i];
+            if (!r.isEmpty()) {
+                int at = n++;
+                while (at > 0 && toWrite[at - 1].opened > r.opened) {
+                    toWrite[at] = toWrite[at - 1];
+                    at--;
+                }
+                toWrite[at] = r;
+            }
         }
-        size = 0;
+        for (int i = 0; i < n; i++) {
+            toWrite[i].write(out);
+            toWrite[i].clear();
+            toWrite[i] = null;
+        }
+        unwritten = false;
     }
 
-    boolean isEmpty() {
-        return size == 0;
+    /** {@code run} took its first access since it was last written. */
+    void opened(AccessRun run) {
+        run.opened = ++opens;
+        unwritten = true;
+    }
+
+    /** Whether an open run holds accesses not yet written. */
+    boolean hasUnwritten() {
+        return unwritten;
     }
 
     /** Whether the thread these runs belong to has ended (its runs may then be written by another). */

@@ -318,7 +318,7 @@ public final class TraceRecorder {
         }
         if (runsOpen && tag != ACCESS_TAG) {
             AccessRuns mine = mine();
-            if (!mine.isEmpty()) {
+            if (mine.hasUnwritten()) {
                 mine.flush(runOut); // the thread's accesses before this event keep their place
             }
         }

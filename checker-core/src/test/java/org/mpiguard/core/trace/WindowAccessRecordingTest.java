@@ -138,7 +138,7 @@ class WindowAccessRecordingTest {
     }
 
     /**
-     * The accessor's path widens the run the site's last access went to, and opens it again
+     * The accessor's path widens the run the site's last access went to, and starts it over
      * in place after an MPI event wrote it; the trace it leaves must be the one of every
      * access through {@link TraceRecorder#localAccess}, and the path must refuse what is not
      * the run's: a gap, another site or view, another thread.
@@ -148,6 +148,7 @@ class WindowAccessRecordingTest {
         boolean big = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
         byte[][] traces = new byte[2][];
         int[] reopened = new int[2];
+        int[] startedOver = new int[2];
         for (int fast = 0; fast < 2; fast++) {
             TraceBytes t = new TraceBytes(0, 2);
             int load = t.site("load", "Sweep.java", 3);
@@ -164,7 +165,9 @@ class WindowAccessRecordingTest {
                             reopened[fast]++;
                             continue;
                         }
+                        boolean empty = loads.isOpen() && loads.isEmpty();
                         if (loads.isOpen() && loads.widenLoad(at, at + 8)) {
+                            startedOver[fast] += empty ? 1 : 0;
                             continue;
                         }
                     }
@@ -179,7 +182,9 @@ class WindowAccessRecordingTest {
                             reopened[fast]++;
                             continue;
                         }
+                        boolean empty = stores.isOpen() && stores.isEmpty();
                         if (stores.isOpen() && stores.widenStore(at, at + 8, bits, 8)) {
+                            startedOver[fast] += empty ? 1 : 0;
                             continue;
                         }
                     }
@@ -188,11 +193,12 @@ class WindowAccessRecordingTest {
                 }
                 t.recorder.send(send, PointOp.SEND, 1, 1, 0, 5, 1, 0);
                 assertTrue(loads.takes(load, view), "still the site's memo once written");
-                assertFalse(loads.isOpen(), "written by the send");
+                assertTrue(loads.isOpen() && loads.isEmpty(), "written by the send, and left open for the next access");
             }
             traces[fast] = t.finish(true);
         }
-        assertEquals(4, reopened[1], "the load and store runs of the last two epochs were opened again in place");
+        assertEquals(0, reopened[1], "no run was closed: none needed opening again");
+        assertEquals(4, startedOver[1], "the load and store runs of the last two epochs started over, empty, in place");
         List<TraceEvent> full = TraceBytes.read(traces[0]).events();
         List<TraceEvent> widened = TraceBytes.read(traces[1]).events();
         assertEquals(full.size(), widened.size(), widened.toString());
