@@ -14,8 +14,7 @@ package org.mpiguard.core.trace;
  * and view, but empty ({@link #isEmpty}): the caller's memo of it survives, and the site's
  * next access widens it ({@link #widenLoad}, {@link #widenStore}, a few compares the buffer
  * watch inlines into the program's loops), an empty run starting over at the access with
- * no call. So a loop over window memory holds no call its JIT must keep (a call, even one
- * taken once per MPI event, makes the JIT reload every field of the run on every access:
+ * no call (a call taken once per site and MPI event was one more the program's loop held:
  * traced jacobi1d-rma, docs/overhead.md). A run the pool closed to open another is opened
  * again in place ({@link #reopen}), out of line.
  */
