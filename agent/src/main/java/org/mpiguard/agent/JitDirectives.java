@@ -48,12 +48,12 @@ final class JitDirectives implements Runnable {
     /**
      * Inlined into the program all the same: the accessor fast path, a field read and two
      * compares, and while windows are traced the widening of its site's run and its start
-     * over after an MPI event (taking a run of the pool stays a call: WindowAccessTrace.extend
+     * over after an MPI event (taking a run of the pool stays a call: WindowAccessTrace.extendLoad
      * says why).
      */
     private static final String[] FAST_PATH = {"org/mpiguard/advice/buffers/NioAccess.*",
         "org/mpiguard/advice/buffers/BufferWatch.access", "org/mpiguard/advice/buffers/BufferWatch.load",
-        "org/mpiguard/advice/buffers/BufferWatch.store*", "org/mpiguard/advice/buffers/WindowAccessTrace.extend",
+        "org/mpiguard/advice/buffers/BufferWatch.store*", "org/mpiguard/advice/buffers/WindowAccessTrace.extend*",
         "org/mpiguard/core/trace/AccessRun.takes", "org/mpiguard/core/trace/AccessRun.isOpen",
         "org/mpiguard/core/trace/AccessRun.widen*", "org/mpiguard/core/trace/AccessRun.cover",
         "org/mpiguard/core/trace/AccessRun.startOver", "org/mpiguard/core/trace/AccessRuns.opened",

@@ -102,7 +102,8 @@ public final class BufferWatch {
     /**
      * The part of an access the JIT inlines into the program's loop: a buffer found clear at
      * this table version costs two compares, and while only traced windows keep the watch on,
-     * an access its site's open run takes costs a few ({@link WindowAccessTrace#extend}).
+     * an access its site's open run takes costs a few ({@link WindowAccessTrace#extendLoad},
+     * {@link WindowAccessTrace#extendStore}).
      * Everything else is {@link #judge}, which stays out of line.
      */
     private static boolean access(Buffer b, int index, int count, int width, boolean write,
@@ -111,7 +112,8 @@ public final class BufferWatch {
         if (!pending) {
             // only traced windows keep the watch on: the run this site's last access went to takes it
             if (!write || value == WindowAccessTrace.Value.BITS) {
-                if (WindowAccessTrace.extend(b, index, count, width, write, bits, bitsWidth, site)) {
+                if (write ? WindowAccessTrace.extendStore(b, index, count, width, bits, bitsWidth, site)
+                        : WindowAccessTrace.extendLoad(b, index, count, width, site)) {
                     return false;
                 }
             }

@@ -17,7 +17,7 @@ import org.mpiguard.core.trace.ValueHash;
  * (counted from the buffer's element 0); the run is placed in the traced windows only when
  * the thread's next MPI event writes it ({@link #place}: one address look-up and window
  * search per run, not per access; the part outside every window is dropped). The run is
- * remembered per call site ({@link #extend}), and stays the site's, open and empty, after it
+ * remembered per call site ({@link #extendLoad}, {@link #extendStore}), and stays the site's, open and empty, after it
  * is written: a loop over a buffer pays a few compares per element, also the first access
  * after an MPI event (traced jacobi1d-rma, docs/overhead.md).
  */
@@ -155,9 +155,8 @@ public final class WindowAccessTrace {
     enum Value { NONE, BITS, ARRAY, BUFFER }
 
     /**
-     * The accessor's path while windows are traced: an access of elements
-     * {@code [index, index + count)} of {@code b} ({@code width} bytes each; a store's value
-     * in {@code bits}, {@code bitsWidth} bytes). The run its site's accesses go to is
+     * The accessor's path while windows are traced: a load of elements
+     * {@code [index, index + count)} of {@code b} ({@code width} bytes each). The run its site's accesses go to is
      * widened inline, and after an MPI event wrote it, started over inline (a written run
      * stays open, empty: {@link AccessRun}); a site without one takes a run of the thread's
      * pool ({@link #firstAccess}), and a run the pool closed is opened again
@@ -168,14 +167,30 @@ public final class WindowAccessTrace {
      * <p>Small on purpose: this is compiled into the program's loops, and what it inlines into
      * every accessor call is code the JIT compiles again in each of the program's methods.
      * With the pool's look-ups inlined too the JIT spent 1.5 s of a rank's CPU compiling
-     * jacobi1d-rma's loop (7 kB of inlined bytecode). The two calls stay in the compiled loop
-     * even where it never takes them: the JIT keeps a path whose profile saw it taken once, and
-     * this method's profile is shared by every site, whose first access takes it. A call in
-     * the loop makes the JIT load the run's fields again at every access (docs/overhead.md,
-     * 2026-11-29).
+     * jacobi1d-rma's loop (7 kB of inlined bytecode). The JIT leaves the two calls out of a
+     * loop (a trap instead) only while this method's profile never saw them taken, and every
+     * site's first access takes one: loads and stores have a method each, so that the first
+     * store of a loop that began with loads does not put the call back into the loads' loops.
+     * A call in the loop makes the JIT load the run's fields again at every access
+     * (docs/overhead.md, 2026-11-29).
      */
-    static boolean extend(Buffer b, int index, int count, int width, boolean store, long bits, int bitsWidth,
-                          int site) {
+    static boolean extendLoad(Buffer b, int index, int count, int width, int site) {
+        AccessRun run = BY_SITE[site & (SITE_SLOTS - 1)];
+        long from = (long) index * width;
+        long to = from + (long) count * width;
+        if (run != null && run.takes(site, b)) {
+            if (!run.isOpen()) {
+                return run.reopen(from, to, 0, 0);
+            }
+            if (run.widenLoad(from, to)) {
+                return true;
+            }
+        }
+        return firstAccess(b, from, to, false, 0, 0, site);
+    }
+
+    /** {@link #extendLoad} of a store of one value: {@code bits}, {@code bitsWidth} bytes. */
+    static boolean extendStore(Buffer b, int index, int count, int width, long bits, int bitsWidth, int site) {
         AccessRun run = BY_SITE[site & (SITE_SLOTS - 1)];
         long from = (long) index * width;
         long to = from + (long) count * width;
@@ -183,11 +198,11 @@ public final class WindowAccessTrace {
             if (!run.isOpen()) {
                 return run.reopen(from, to, bits, bitsWidth);
             }
-            if (store ? run.widenStore(from, to, bits, bitsWidth) : run.widenLoad(from, to)) {
+            if (run.widenStore(from, to, bits, bitsWidth)) {
                 return true;
             }
         }
-        return firstAccess(b, from, to, store, bits, bitsWidth, site);
+        return firstAccess(b, from, to, true, bits, bitsWidth, site);
     }
 
     /**
