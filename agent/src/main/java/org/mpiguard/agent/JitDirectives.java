@@ -53,6 +53,7 @@ final class JitDirectives implements Runnable {
      */
     private static final String[] FAST_PATH = {"org/mpiguard/advice/buffers/NioAccess.*",
         "org/mpiguard/advice/buffers/BufferWatch.access", "org/mpiguard/advice/buffers/BufferWatch.load",
+        "org/mpiguard/advice/buffers/BufferWatch.knownClear",
         "org/mpiguard/advice/buffers/BufferWatch.store*", "org/mpiguard/advice/buffers/WindowAccessTrace.extend*",
         "org/mpiguard/core/trace/AccessRun.takes", "org/mpiguard/core/trace/AccessRun.isOpen",
         "org/mpiguard/core/trace/AccessRun.widen*", "org/mpiguard/core/trace/AccessRun.cover",

@@ -67,7 +67,11 @@ public final class BufferWatch {
 
     /** A load of {@code count} elements of {@code width} bytes from element {@code index} of {@code b}. */
     public static void load(Buffer b, int index, int count, int width, int site) {
-        access(b, index, count, width, false, WindowAccessTrace.Value.NONE, 0, 0, null, 0, site);
+        if (pending ? knownClear(b, false)
+                : WindowAccessTrace.extendLoad(b, index, count, width, site)) {
+            return;
+        }
+        judge(b, index, count, width, false, WindowAccessTrace.Value.NONE, 0, 0, null, 0, site);
     }
 
     /**
@@ -77,7 +81,11 @@ public final class BufferWatch {
      * and calls {@link #stored} with the same range.
      */
     public static boolean storeValue(Buffer b, int index, int count, int width, long bits, int bitsWidth, int site) {
-        return access(b, index, count, width, true, WindowAccessTrace.Value.BITS, bits, bitsWidth, null, 0, site);
+        if (pending ? knownClear(b, true)
+                : WindowAccessTrace.extendStore(b, index, count, width, bits, bitsWidth, site)) {
+            return false;
+        }
+        return judge(b, index, count, width, true, WindowAccessTrace.Value.BITS, bits, bitsWidth, null, 0, site);
     }
 
     /** A store of {@code count} elements copied from {@code array} at {@code offset}, as {@link #storeValue}. */
@@ -100,30 +108,30 @@ public final class BufferWatch {
     }
 
     /**
-     * The part of an access the JIT inlines into the program's loop: a buffer found clear at
-     * this table version costs two compares, and while only traced windows keep the watch on,
-     * an access its site's open run takes costs a few ({@link WindowAccessTrace#extendLoad},
-     * {@link WindowAccessTrace#extendStore}).
-     * Everything else is {@link #judge}, which stays out of line.
+     * A store of elements copied from elsewhere, as {@link #storeValue}: a buffer found clear
+     * at this table version costs two compares; everything else is {@link #judge}. (Traced
+     * windows' runs take only loads and stores of one value inline.)
      */
     private static boolean access(Buffer b, int index, int count, int width, boolean write,
-                               WindowAccessTrace.Value value, long bits, int bitsWidth, Object source,
-                               int sourceIndex, int site) {
-        if (!pending) {
-            // only traced windows keep the watch on: the run this site's last access went to takes it
-            if (!write || value == WindowAccessTrace.Value.BITS) {
-                if (write ? WindowAccessTrace.extendStore(b, index, count, width, bits, bitsWidth, site)
-                        : WindowAccessTrace.extendLoad(b, index, count, width, site)) {
-                    return false;
-                }
-            }
-        } else {
-            Clear clear = (write ? CLEAR_FOR_WRITES : CLEAR_FOR_READS)[System.identityHashCode(b) & (CLEAR_SLOTS - 1)];
-            if (clear != null && clear.buffer == b && clear.version == TABLE.version() && !WindowAccessTrace.tracing()) {
-                return false;
-            }
+                                  WindowAccessTrace.Value value, long bits, int bitsWidth, Object source,
+                                  int sourceIndex, int site) {
+        if (pending && knownClear(b, write)) {
+            return false;
         }
         return judge(b, index, count, width, write, value, bits, bitsWidth, source, sourceIndex, site);
+    }
+
+    /**
+     * The part of an access the JIT inlines into the program's loop while a use is pending: a
+     * buffer found clear at this table version, for reads or for writes, costs two compares.
+     * While only traced windows keep the watch on, a load or store of one value goes to its
+     * site's run instead ({@link WindowAccessTrace#extendLoad}, {@link WindowAccessTrace#extendStore}:
+     * a method each, and each entry point its own code, so that the JIT's profile of a store
+     * never reaches a loop of loads). Everything else is {@link #judge}, which stays out of line.
+     */
+    private static boolean knownClear(Buffer b, boolean write) {
+        Clear clear = (write ? CLEAR_FOR_WRITES : CLEAR_FOR_READS)[System.identityHashCode(b) & (CLEAR_SLOTS - 1)];
+        return clear != null && clear.buffer == b && clear.version == TABLE.version() && !WindowAccessTrace.tracing();
     }
 
     /**
