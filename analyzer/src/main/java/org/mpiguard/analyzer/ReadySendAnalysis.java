@@ -12,7 +12,7 @@ import org.mpiguard.core.report.Severity;
 
 /**
  * Ready sends started before their receive was known to be posted. MPI allows a ready send
- * ({@code rSend}, {@code iRSend}, a started {@code rSendInit}) only when the matching receive
+ * ({@code rSend}, {@code irSend}, a started {@code rSendInit}) only when the matching receive
  * is already posted; the program must know it, so the receive's post has to happen before the
  * send's start (a barrier after the post, a message the receiver sends after it): that it was
  * posted first in this run by timing alone is the bug this check exists for. Judged at the

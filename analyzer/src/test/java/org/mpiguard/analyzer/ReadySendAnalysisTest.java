@@ -84,7 +84,7 @@ class ReadySendAnalysisTest {
         run.rank(0).waitFor(11, sent, -1, -1, 0);
         run.rank(1).recv(20, 0, 0, INT, 1);
         Finding f = Analyzed.of(run.write(true)).one(FindingKind.CALL_ORDERING, 10, List.of(0, 1), 20);
-        assertEquals("Comm.iRSend", f.op());
+        assertEquals("Comm.irSend", f.op());
 
         RunBuilder ordered = new RunBuilder(dir.resolve("ordered"), 2);
         long req = ordered.rank(1).irecv(20, 0, 0, INT, 1);

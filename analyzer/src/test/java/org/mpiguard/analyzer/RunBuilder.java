@@ -115,7 +115,7 @@ final class RunBuilder {
 
         long irsend(int line, int dest, int tag, int sig, int count) {
             long req = nextRequest++;
-            rec.send(site("Comm.iRSend", line), PointOp.IRSEND, WORLD, dest, tag, sig, count, req);
+            rec.send(site("Comm.irSend", line), PointOp.IRSEND, WORLD, dest, tag, sig, count, req);
             return req;
         }
 
