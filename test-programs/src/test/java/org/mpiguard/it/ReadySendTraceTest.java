@@ -60,6 +60,18 @@ class ReadySendTraceTest {
         assertReadySendFound("persistent", "START-SITE", "Prequest.start");
     }
 
+    /** The analysis spread over the ranks at Finalize: the sender's rank ships its start as a ready send to the receiver's. */
+    @Test
+    void aPersistentReadySendIsFoundWhenEveryRankAnalysesItsOwnTrace() throws Exception {
+        MpiRun.Result r = MpiRun.program(BUG).ranks(2).programArg("persistent")
+                .withAgent("trace=on,trace-analysis-max=5").run();
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.stderr().contains("spread over the 2 ranks"), r.toString());
+        JsonNode f = one(endOfRun(r), "call-ordering", r);
+        assertSite(f.get("site"), BUG, "START-SITE");
+        assertEquals(Set.of("1:" + SourceMarkers.line(BUG, "RECV-SITE")), related(f));
+    }
+
     @Test
     void aReceivePostedBeforeABarrierThatPrecedesTheReadySendIsSilent() throws Exception {
         assertSilent(traced(PKG + "RsendAfterBarrier", 2));
