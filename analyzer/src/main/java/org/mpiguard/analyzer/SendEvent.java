@@ -16,7 +16,7 @@ final class SendEvent {
     final long request;
     final int site;
     boolean cancelled;
-    /** A ready-mode send: rSend, iRSend, or the start of a persistent request made by rSendInit. */
+    /** A ready-mode send: rSend, irSend, or the start of a persistent request made by rSendInit. */
     boolean readyMode;
     /** A nonblocking send whose completion was read (whether it was cancelled is known). */
     boolean completed;
