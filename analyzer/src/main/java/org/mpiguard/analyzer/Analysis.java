@@ -23,7 +23,7 @@ final class Analysis {
     }
 
     /** The checks over the matched, ordered events, in the order their findings are listed. */
-    static final String[] CHECKS = {"type matching", "collective types", "message races", "lost messages",
+    static final String[] CHECKS = {"type matching", "ready sends", "collective types", "message races", "lost messages",
         "handle leaks", "request lifecycle", "RMA conflict"};
 
     /** Progress steps of {@link #run(TraceSet, Progress)}. */
@@ -136,6 +136,7 @@ final class Analysis {
                                        List<MessageRaceAnalysis.Race> races, RmaConflictAnalysis rma) {
         return switch (check) {
             case "type matching" -> TypeMismatchAnalysis.findings(traces, p2p);
+            case "ready sends" -> ReadySendAnalysis.findings(traces, p2p);
             case "collective types" -> CollectiveTypeAnalysis.findings(traces, collectives);
             case "message races" -> MessageRaceAnalysis.findings(traces, races);
             case "lost messages" -> LeakAnalysis.lostMessages(traces, p2p);

@@ -6,6 +6,7 @@ import org.mpiguard.core.report.SiteRef;
 import org.mpiguard.core.trace.CompletionOp;
 import org.mpiguard.core.trace.PointOp;
 import org.mpiguard.core.trace.ProbeOp;
+import org.mpiguard.core.trace.RequestOp;
 import org.mpiguard.core.trace.TraceEvent;
 import org.mpiguard.core.trace.TraceFile;
 import org.mpiguard.core.trace.TraceRecorder;
@@ -43,6 +44,8 @@ final class MessageCollector {
     private final LongMap<RecvEvent> recvByRequest = new LongMap<>();
     private final LongMap<SendEvent> sendByRequest = new LongMap<>();
     private final LongMap<Probed> probedByThread = new LongMap<>();
+    /** The persistent requests made by rSendInit and not freed: their starts are ready sends. */
+    private final LongMap<Boolean> readyPersistent = new LongMap<>();
     private final Map<Integer, int[]> occurrenceBySite = new HashMap<>();
     private final Map<SiteRef, int[]> occurrenceByLocation = new HashMap<>();
     private int receives;
@@ -63,6 +66,7 @@ final class MessageCollector {
                             trace.signature(e.intField(4)), e.intField(5), e.field(6), e.site());
                     if (s.request != 0) {
                         sendByRequest.put(s.request, s);
+                        s.readyMode |= s.op == PointOp.START && readyPersistent.get(s.request) != null;
                     }
                     sink.sent(s);
                 }
@@ -80,8 +84,20 @@ final class MessageCollector {
                 }
             }
             case COMPLETE -> completed(i, e);
+            case REQUEST -> persistent(e);
             default -> {
             }
+        }
+    }
+
+    /** Remembers which persistent requests rSendInit made (its site names the call), until they are freed. */
+    private void persistent(TraceEvent e) {
+        RequestOp op = RequestOp.of(e.op());
+        long request = e.field(1);
+        if (op == RequestOp.CREATE_PERSISTENT && trace.site(e.site()).op().endsWith(".rSendInit")) {
+            readyPersistent.put(request, Boolean.TRUE);
+        } else if (op == RequestOp.FREE || op == RequestOp.CREATE_PERSISTENT) {
+            readyPersistent.remove(request);
         }
     }
 

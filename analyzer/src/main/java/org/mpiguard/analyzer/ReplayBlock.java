@@ -25,6 +25,8 @@ final class ReplayBlock {
     final StreamingRaces races;
     final TypeMismatchAnalysis.Pairs pairs = new TypeMismatchAnalysis.Pairs();
     final LeakAnalysis.Lost lost = new LeakAnalysis.Lost();
+    final ReadySendAnalysis.Pairs readySends;
+    private boolean readySendsWork = true;
     final CollectiveTypeAnalysis.Instances collectives = new CollectiveTypeAnalysis.Instances();
     final LeakAnalysis.Handles[] handles;
     final RequestLifecycleAnalysis.OfRank[] lifecycles;
@@ -57,6 +59,7 @@ final class ReplayBlock {
         this.notes = notes;
         this.order = order;
         this.reader = writer == null ? null : new ShipmentReader(traces, blocks);
+        this.readySends = new ReadySendAnalysis.Pairs(traces);
         StreamingMatch.Router router = writer;
         int world = traces.worldSize();
         feeds = new RankFeed[world];
@@ -132,6 +135,15 @@ final class ReplayBlock {
                 races.visit(feed, slot, clocks);
             } catch (RuntimeException e) {
                 failed.add(StreamingAnalysis.failure("message races", e));
+            }
+        }
+        if (slot.received != null && readySendsWork) {
+            try {
+                readySends.completed(slot.received);
+            } catch (RuntimeException e) {
+                // not in failed: that stops the message races, which do not depend on this check
+                readySendsWork = false;
+                notes.add(StreamingAnalysis.failure("ready sends", e));
             }
         }
         if (slot.completion != FeedSlot.NOT_RMA) {

@@ -16,6 +16,8 @@ final class SendEvent {
     final long request;
     final int site;
     boolean cancelled;
+    /** A ready-mode send: rSend, irSend, or the start of a persistent request made by rSendInit. */
+    boolean readyMode;
     /** A nonblocking send whose completion was read (whether it was cancelled is known). */
     boolean completed;
     /** The receive that took it, or null. */
@@ -37,5 +39,6 @@ final class SendEvent {
         this.count = count;
         this.request = request;
         this.site = site;
+        this.readyMode = op == PointOp.RSEND || op == PointOp.IRSEND;
     }
 }

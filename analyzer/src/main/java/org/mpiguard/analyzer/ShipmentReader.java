@@ -119,6 +119,7 @@ final class ShipmentReader {
                 request, site);
         s.cancelled = in.readBoolean();
         s.completed = in.readBoolean();
+        s.readyMode = in.readBoolean();
         return s;
     }
 

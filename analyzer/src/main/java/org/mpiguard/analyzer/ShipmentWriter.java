@@ -202,6 +202,7 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
         o.writeInt(s.site);
         o.writeBoolean(s.cancelled);
         o.writeBoolean(s.completed);
+        o.writeBoolean(s.readyMode);
     }
 
     private static void collective(FrameOut o, CollectiveEvent c) {

@@ -46,6 +46,7 @@ final class SpreadResults {
             try {
                 switch (check) {
                     case "type matching" -> found.addAll(b.pairs.findings(traces));
+                    case "ready sends" -> found.addAll(b.readySends.findings());
                     case "collective types" -> found.addAll(b.collectives.findings(traces, keys, sites));
                     case "message races" -> found.addAll(MessageRaceAnalysis.findings(traces, raced,
                             StreamingAnalysis.reads(dir, notes)));

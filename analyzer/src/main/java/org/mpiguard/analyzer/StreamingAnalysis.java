@@ -163,6 +163,7 @@ final class StreamingAnalysis {
             try {
                 switch (check) {
                     case "type matching" -> findings.addAll(block.pairs.findings(traces));
+                    case "ready sends" -> findings.addAll(block.readySends.findings());
                     case "collective types" -> findings.addAll(block.collectives.findings(traces));
                     case "message races" -> findings.addAll(MessageRaceAnalysis.findings(traces, raced, reads(dir, notes)));
                     case "lost messages" -> findings.addAll(block.lost.findings(traces));

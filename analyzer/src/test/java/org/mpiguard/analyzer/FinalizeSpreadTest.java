@@ -89,7 +89,8 @@ class FinalizeSpreadTest {
         RunAnalysis.atEndOfRun(dir, new PrintStream(said, true, StandardCharsets.UTF_8));
         String findings = Files.readString(dir.resolve("findings-analysis.jsonl"));
         String races = Files.readString(dir.resolve("message-races.jsonl"));
-        assertTrue(findings.contains("type-mismatch") && findings.contains("message-race"), findings);
+        assertTrue(findings.contains("type-mismatch") && findings.contains("message-race")
+                && findings.contains("call-ordering"), findings);
         Files.delete(dir.resolve("findings-analysis.jsonl"));
         Files.delete(dir.resolve("message-races.jsonl"));
 

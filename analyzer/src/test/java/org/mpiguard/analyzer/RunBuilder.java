@@ -17,6 +17,7 @@ import org.mpiguard.core.trace.AccumulateOp;
 import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.PointOp;
 import org.mpiguard.core.trace.ProbeOp;
+import org.mpiguard.core.trace.RequestOp;
 import org.mpiguard.core.trace.RmaOp;
 import org.mpiguard.core.trace.RmaSyncOp;
 import org.mpiguard.core.trace.TraceEncoder;
@@ -49,14 +50,15 @@ final class RunBuilder {
 
     /**
      * Four ranks whose traces hold a type mismatch (rank 3 receives rank 2's ints as
-     * another type), an any-source race (ranks 1 and 2 to rank 0) and a message never
-     * received (rank 3 to rank 1): one of each cross-process finding, for the spread tests.
+     * another type), an any-source race (ranks 1 and 2 to rank 0), a message never
+     * received (rank 3 to rank 1) and a ready send not known to be ready (rank 2 to rank 1):
+     * one of each cross-process finding, for the spread tests.
      */
     static Path mismatchRaceAndLostMessage(Path dir) throws IOException {
         int any = org.mpiguard.core.trace.TraceRecorder.ANY;
         RunBuilder run = new RunBuilder(dir, 4);
-        run.rank(1).send(11, 0, 0, 5, 1);
-        run.rank(2).send(12, 0, 0, 5, 1).send(14, 3, 4, 5, 2);
+        run.rank(1).send(11, 0, 0, 5, 1).recv(18, 2, 5, 5, 1);
+        run.rank(2).send(12, 0, 0, 5, 1).send(14, 3, 4, 5, 2).rsend(17, 1, 5, 5, 1);
         run.rank(3).recv(15, 2, 4, 7, 2).send(16, 1, 9, 5, 1);
         run.rank(0).recv(20, any, 0, 5, 1, 1, 0).recv(20, any, 0, 5, 1, 2, 0);
         return run.write(true);
@@ -102,6 +104,33 @@ final class RunBuilder {
             Thread t = new Thread(() -> calls.accept(this));
             t.start();
             t.join();
+            return this;
+        }
+
+        /** A ready send ({@code Comm.rSend}). */
+        Rank rsend(int line, int dest, int tag, int sig, int count) {
+            rec.send(site("Comm.rSend", line), PointOp.RSEND, WORLD, dest, tag, sig, count, 0);
+            return this;
+        }
+
+        long irsend(int line, int dest, int tag, int sig, int count) {
+            long req = nextRequest++;
+            rec.send(site("Comm.irSend", line), PointOp.IRSEND, WORLD, dest, tag, sig, count, req);
+            return req;
+        }
+
+        /** A persistent send made by {@code Comm.<method>} ({@code sendInit}, {@code rSendInit}...), as the agent records it. */
+        long sendInit(int line, String method) {
+            long req = nextRequest++;
+            rec.request(site("Comm." + method, line), RequestOp.CREATE_PERSISTENT, req);
+            return req;
+        }
+
+        /** {@code Prequest.start} of the persistent send {@code request}: the start, then the message it sends. */
+        Rank start(int line, long request, int dest, int tag, int sig, int count) {
+            int site = site("Prequest.start", line);
+            rec.request(site, RequestOp.START, request);
+            rec.send(site, PointOp.START, WORLD, dest, tag, sig, count, request);
             return this;
         }
 

@@ -62,7 +62,10 @@ public final class CheckHelp {
                         + " spinning, blocked in I/O or on a lock). Check that the running rank will reach its MPI"
                         + " call.");
         rule("call-ordering", "CallOrdering", "MPI calls in an order the standard forbids",
-                "A call made before MPI.Init, after MPI.Finalize, or in another order the standard does not allow.");
+                "A call made before MPI.Init, after MPI.Finalize, or in another order the standard does not allow,"
+                        + " such as a ready send (rSend, irSend, a started rSendInit) whose matching receive was not"
+                        + " known to be posted: order the receive's post before it (a barrier, a message from the"
+                        + " receiver) or use a standard send.");
         rule("binding-hazard", "BindingHazard", "A hazard of the Open MPI Java bindings",
                 "The Java bindings behave differently from the MPI standard here (for example a receive copies"
                         + " stale data into array elements no message wrote). Run with binding-hazards=standard or"
