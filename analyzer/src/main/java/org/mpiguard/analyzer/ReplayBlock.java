@@ -146,6 +146,9 @@ final class ReplayBlock {
                 notes.add(StreamingAnalysis.failure("ready sends", e));
             }
         }
+        if (slot.event.kind() == EventKind.RMA_SYNC) {
+            rma.sync(feed.rank, slot.index, slot.event);
+        }
         if (slot.completion != FeedSlot.NOT_RMA) {
             TraceEvent e = slot.event;
             int target = e.kind() == EventKind.RMA ? e.intField(2) : feed.rank;

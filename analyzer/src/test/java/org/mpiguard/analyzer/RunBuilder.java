@@ -245,6 +245,11 @@ final class RunBuilder {
         }
 
         Rank winSync(int line, RmaSyncOp op, long win, int target, int lockType, int rankSet) {
+            return winSync(line, op, win, target, lockType, 0, rankSet);
+        }
+
+        /** A synchronisation asserting {@code assertion} (MPI.MODE_* bits, as {@link RmaSyncOp} has them). */
+        Rank winSync(int line, RmaSyncOp op, long win, int target, int lockType, int assertion, int rankSet) {
             String name = switch (op) {
                 case WAIT -> "waitFor";
                 case LOCK_ALL -> "lockAll";
@@ -254,7 +259,7 @@ final class RunBuilder {
                 case FLUSH_LOCAL_ALL -> "flushLocalAll";
                 default -> op.name().toLowerCase();
             };
-            rec.rmaSync(site("Win." + name, line), op, win, target, lockType, 0, rankSet);
+            rec.rmaSync(site("Win." + name, line), op, win, target, lockType, assertion, rankSet);
             return this;
         }
 
@@ -264,6 +269,14 @@ final class RunBuilder {
 
         Rank lock(int line, long win, int lockType, int target) {
             return winSync(line, RmaSyncOp.LOCK, win, target, lockType, 0);
+        }
+
+        Rank fence(int line, long win, int assertion) {
+            return winSync(line, RmaSyncOp.FENCE, win, -1, 0, assertion, 0);
+        }
+
+        Rank lock(int line, long win, int lockType, int target, int assertion) {
+            return winSync(line, RmaSyncOp.LOCK, win, target, lockType, assertion, 0);
         }
 
         Rank unlock(int line, long win, int target) {

@@ -11,6 +11,7 @@ import org.mpiguard.core.trace.AccumulateOp;
 import org.mpiguard.core.trace.EventKind;
 import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.RmaOp;
+import org.mpiguard.core.trace.RmaSyncOp;
 import org.mpiguard.core.trace.Signature;
 import org.mpiguard.core.trace.TraceEvent;
 import org.mpiguard.core.trace.TraceFile;
@@ -40,6 +41,9 @@ public final class RmaConflictAnalysis implements ReplayObserver {
     private final Map<WinKey, Integer> dispUnits = new HashMap<>();
     private final Map<WinKey, TargetWindow> windows = new HashMap<>();
     private final ConflictLog log = new ConflictLog();
+    private final NoPutAssertions noPut = new NoPutAssertions();
+    private static final String NOPUT_OVERFLOW = "too many puts waited at once for their target's fence; some were "
+            + "not judged against MPI.MODE_NOPUT";
     private final List<String> notes = new ArrayList<>();
     private final int worldSize;
     private int live;
@@ -134,10 +138,17 @@ public final class RmaConflictAnalysis implements ReplayObserver {
 
     @Override
     public void visit(int rank, int index, Clocks clocks) {
-        if (failed || epochs[rank] == null) {
+        if (failed) {
             return;
         }
         TraceEvent e = traces.rank(rank).events().get(index);
+        if (e.kind() == EventKind.RMA_SYNC) {
+            sync(rank, index, e);
+            return;
+        }
+        if (epochs[rank] == null) {
+            return;
+        }
         visit(rank, index, e, epochs[rank].completion[index], epochs[rank].mode[index], clocks);
     }
 
@@ -150,7 +161,13 @@ public final class RmaConflictAnalysis implements ReplayObserver {
             TraceFile t = traces.rank(rank);
             Access a = e.kind() == EventKind.RMA ? remote(t, index, e, completion, mode)
                     : local(t, index, e, mode);
-            if (a == null || saturated) {
+            if (a == null) {
+                return;
+            }
+            if (a.mode() == EpochMode.FENCE && (a.kind() == AccessKind.PUT || a.kind() == AccessKind.ACCUMULATE)) {
+                noPut.updated(a, clocks);
+            }
+            if (saturated) {
                 return;
             }
             WinKey at = key(a.target(), a.win());
@@ -171,6 +188,24 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         }
     }
 
+    /**
+     * Event {@code index} of {@code rank}, a synchronisation of one-sided communication, as the replay
+     * applies it: a fence's assertion is what later puts of its epoch are judged by. Nothing is kept of {@code e}.
+     */
+    public void sync(int rank, int index, TraceEvent e) {
+        if (failed) {
+            return;
+        }
+        try {
+            if (RmaSyncOp.of(e.op()) == RmaSyncOp.FENCE) {
+                noPut.fence(rank, index, e.field(1), e.site(), e.intField(4));
+            }
+        } catch (RuntimeException ex) {
+            failed = true;
+            notes.add("the RMA conflict check failed (" + ex + "); its findings are missing. Please report it.");
+        }
+    }
+
     private void judge(Access earlier, Access a, Clocks clocks) {
         if (earlier.origin() == a.origin()) {
             // one origin: program order does not order its RMA operations within an epoch (MPI-3.1
@@ -179,7 +214,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
             if (earlier.completion() == Access.NEVER || earlier.completion() < a.index()) {
                 return;
             }
-        } else if (EpochMode.exclusive(earlier.mode(), a.mode())) {
+        } else if (EpochMode.exclusive(earlier.epoch(), a.epoch())) {
             return;
         } else if (earlier.completion() != Access.NEVER
                 && clocks.known(a.origin(), earlier.origin()) > earlier.completion()) {
@@ -242,7 +277,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
                 : e.intField(8);
         return new Access(t.rank(), index, completion, target, win, kind, EpochMode.of(mode),
                 start, start + length, exact, layout, opCode, base(sig), e.field(10), e.site(),
-                EpochMode.guarded(mode) && !kind.atomic());
+                EpochMode.guarded(mode) && !kind.atomic(), mode);
     }
 
     private Access local(TraceFile t, int index, TraceEvent e, byte mode) {
@@ -253,7 +288,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         }
         AccessKind kind = e.field(3) != 0 ? AccessKind.STORE : AccessKind.LOAD;
         return new Access(t.rank(), index, index, t.rank(), e.field(0), kind, EpochMode.of(mode), start,
-                start + bytes, true, null, 0, -1, e.field(4), e.site(), EpochMode.guarded(mode));
+                start + bytes, true, null, 0, -1, e.field(4), e.site(), EpochMode.guarded(mode), mode);
     }
 
     private long dispUnit(int target, long win, Signature sig) {
@@ -286,6 +321,14 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         return log.findings(traces, keys);
     }
 
+    /**
+     * The assertions other ranks' calls broke (a fence's MPI.MODE_NOPUT), in the order of their
+     * operations; each one's order into {@code keys} when not null.
+     */
+    public List<Finding> assertionFindings(List<long[]> keys) {
+        return noPut.findings(traces, keys);
+    }
+
     /** Conflicts found beyond the groups kept. */
     public long dropped() {
         return log.dropped();
@@ -293,6 +336,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
 
     /** What could not be concluded (guessed units, saturation, a failure). */
     public List<String> notes() {
+        plainNotes();
         if (log.dropped() > 0) {
             notes.add(droppedNote(log.dropped()));
         }
@@ -301,6 +345,16 @@ public final class RmaConflictAnalysis implements ReplayObserver {
 
     /** {@link #notes()} but the count of conflicts not reported (which blocks of a spread analysis add up). */
     public List<String> plainNotes() {
+        if (noPut.overflowed() && !notes.contains(NOPUT_OVERFLOW)) {
+            notes.add(NOPUT_OVERFLOW);
+        }
+        if (noPut.dropped() > 0) {
+            String note = "more broken MPI.MODE_NOPUT assertions are not reported (only the first "
+                    + NoPutAssertions.MAX_GROUPS + " pairs of sites are)";
+            if (!notes.contains(note)) {
+                notes.add(note);
+            }
+        }
         return notes;
     }
 
