@@ -166,4 +166,97 @@ class RmaAssertionAnalysisTest {
 
         Analyzed.of(twoExclusiveLocks(dir.resolve("plain"), 0, 0).write(true)).none(FindingKind.RMA_CONFLICT);
     }
+
+    @Test
+    void twoConcurrentExclusiveLocksAssertingNoCheckAreAnErrorNamingBothLocks() throws Exception {
+        Analyzed a = Analyzed.of(twoExclusiveLocks(dir, NOCHECK, NOCHECK).write(true));
+        List<Finding> found = conflicts(a, "rma.assert-nocheck");
+        assertEquals(1, found.size(), a.findings().toString());
+        Finding f = found.get(0);
+        assertEquals(Severity.ERROR, f.severity());
+        assertEquals("Win.lock", f.op());
+        assertEquals(10, f.site().line());
+        assertEquals(List.of(0, 1, 2), f.ranks());
+        assertEquals(2, f.related().get(0).rank());
+        assertEquals(20, f.related().get(0).site().line());
+        assertTrue(f.message().contains("rank 0 at Prog.java:10 on the window of rank 1")
+                && f.message().contains("rank 2 at Prog.java:20") && f.message().contains("Drop MPI.MODE_NOCHECK"),
+                f.message());
+    }
+
+    /** Only rank 2 asserts it: the finding's site is its lock, the other rank's the related call. */
+    @Test
+    void oneSideAssertingNoCheckIsEnoughAndIsTheSite() throws Exception {
+        Finding f = conflicts(Analyzed.of(twoExclusiveLocks(dir, 0, NOCHECK).write(true)), "rma.assert-nocheck")
+                .get(0);
+        assertEquals(20, f.site().line());
+        assertEquals(0, f.related().get(0).rank());
+        assertEquals(10, f.related().get(0).site().line());
+    }
+
+    @Test
+    void aNoCheckLockOrderedBeforeTheOtherByABarrierIsSilent() throws Exception {
+        RunBuilder run = run(dir, 3);
+        run.rank(0).barrier(2).lock(10, WIN, EXCLUSIVE, 1, NOCHECK).put(11, WIN, 1, 0, 1, INT, 5)
+                .unlock(12, WIN, 1).barrier(3).barrier(4);
+        run.rank(1).barrier(2).barrier(3).barrier(4);
+        run.rank(2).barrier(2).barrier(3).lock(20, WIN, EXCLUSIVE, 1).put(21, WIN, 1, 0, 1, INT, 6)
+                .unlock(22, WIN, 1).barrier(4);
+        Analyzed.of(run.write(true)).none(FindingKind.RMA_CONFLICT);
+    }
+
+    @Test
+    void everyRankTakingSharedLocksWithNoCheckIsSilent() throws Exception {
+        RunBuilder run = run(dir, 4);
+        for (int r = 0; r < 4; r++) {
+            run.rank(r).barrier(2);
+            for (int t = 0; t < 4; t++) {
+                run.rank(r).lock(10, WIN, SHARED, t, NOCHECK).get(11, WIN, t, 0, 1, INT).unlock(12, WIN, t);
+            }
+            run.rank(r).barrier(3);
+        }
+        Analyzed.of(run.write(true)).none(FindingKind.RMA_CONFLICT);
+    }
+
+    @Test
+    void lockAllWithNoCheckIsSilentAloneAndAnErrorBesideAConcurrentExclusiveLock() throws Exception {
+        RunBuilder run = run(dir, 3);
+        for (int r = 0; r < 3; r++) {
+            run.rank(r).barrier(2).winSync(10, RmaSyncOp.LOCK_ALL, WIN, -1, 0, NOCHECK, 0)
+                    .get(11, WIN, (r + 1) % 3, 0, 1, INT).winSync(12, RmaSyncOp.UNLOCK_ALL, WIN, -1, 0, 0, 0)
+                    .barrier(3);
+        }
+        Analyzed.of(run.write(true)).none(FindingKind.RMA_CONFLICT);
+
+        RunBuilder bad = run(dir.resolve("bad"), 3);
+        bad.rank(0).barrier(2).winSync(10, RmaSyncOp.LOCK_ALL, WIN, -1, 0, NOCHECK, 0).get(11, WIN, 1, 4, 1, INT)
+                .winSync(12, RmaSyncOp.UNLOCK_ALL, WIN, -1, 0, 0, 0).barrier(3);
+        bad.rank(1).barrier(2).barrier(3);
+        bad.rank(2).barrier(2).lock(20, WIN, EXCLUSIVE, 1).put(21, WIN, 1, 0, 1, INT, 6).unlock(22, WIN, 1)
+                .barrier(3);
+        Analyzed a = Analyzed.of(bad.write(true));
+        List<Finding> found = conflicts(a, "rma.assert-nocheck");
+        assertEquals(1, found.size(), a.findings().toString());
+        assertEquals("Win.lockAll", found.get(0).op());
+        assertEquals(10, found.get(0).site().line());
+        assertEquals(20, found.get(0).related().get(0).site().line());
+    }
+
+    @Test
+    void aNoCheckLockAfterAMessageSentAfterTheOtherUnlockIsSilentAndBeforeItIsNot() throws Exception {
+        RunBuilder run = run(dir, 3);
+        run.rank(0).lock(10, WIN, EXCLUSIVE, 1).put(11, WIN, 1, 0, 1, INT, 5).unlock(12, WIN, 1).send(13, 2, 0, INT, 1);
+        run.rank(2).recv(20, 0, 0, INT, 1).lock(21, WIN, EXCLUSIVE, 1, NOCHECK).put(22, WIN, 1, 0, 1, INT, 6)
+                .unlock(23, WIN, 1);
+        Analyzed.of(run.write(true)).none(FindingKind.RMA_CONFLICT);
+
+        RunBuilder bad = run(dir.resolve("bad"), 3);
+        bad.rank(0).lock(10, WIN, EXCLUSIVE, 1).send(11, 2, 0, INT, 1).put(12, WIN, 1, 0, 1, INT, 5)
+                .unlock(13, WIN, 1);
+        bad.rank(2).recv(20, 0, 0, INT, 1).lock(21, WIN, EXCLUSIVE, 1, NOCHECK).put(22, WIN, 1, 4, 1, INT, 6)
+                .unlock(23, WIN, 1);
+        Finding f = conflicts(Analyzed.of(bad.write(true)), "rma.assert-nocheck").get(0);
+        assertEquals(21, f.site().line());
+        assertEquals(10, f.related().get(0).site().line());
+    }
 }

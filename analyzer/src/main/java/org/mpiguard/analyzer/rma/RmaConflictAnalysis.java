@@ -42,6 +42,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
     private final Map<WinKey, TargetWindow> windows = new HashMap<>();
     private final ConflictLog log = new ConflictLog();
     private final NoPutAssertions noPut = new NoPutAssertions();
+    private final NoCheckLocks noCheck = new NoCheckLocks();
     private static final String NOPUT_OVERFLOW = "too many puts waited at once for their target's fence; some were "
             + "not judged against MPI.MODE_NOPUT";
     private final List<String> notes = new ArrayList<>();
@@ -143,7 +144,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         }
         TraceEvent e = traces.rank(rank).events().get(index);
         if (e.kind() == EventKind.RMA_SYNC) {
-            sync(rank, index, e);
+            sync(rank, index, e, clocks);
             return;
         }
         if (epochs[rank] == null) {
@@ -154,6 +155,10 @@ public final class RmaConflictAnalysis implements ReplayObserver {
 
     /** Event {@code index} of {@code rank}, an RMA operation or window access with its completion and epoch, or any other. */
     public void visit(int rank, int index, TraceEvent e, int completion, byte mode, Clocks clocks) {
+        if (!failed && e.kind() == EventKind.RMA_SYNC) {
+            sync(rank, index, e, clocks);
+            return;
+        }
         if (failed || e.kind() != EventKind.RMA && e.kind() != EventKind.ACCESS) {
             return;
         }
@@ -190,15 +195,31 @@ public final class RmaConflictAnalysis implements ReplayObserver {
 
     /**
      * Event {@code index} of {@code rank}, a synchronisation of one-sided communication, as the replay
-     * applies it: a fence's assertion is what later puts of its epoch are judged by. Nothing is kept of {@code e}.
+     * applies it, with its rank's clock: a fence's assertion is what later puts of its epoch are judged by,
+     * a lock's MPI.MODE_NOCHECK is judged against the lock epochs of its target window. Fences are given
+     * where their rank is; locks and unlocks where their target is (lockAll and unlockAll everywhere).
+     * Nothing is kept of {@code e}.
      */
-    public void sync(int rank, int index, TraceEvent e) {
+    public void sync(int rank, int index, TraceEvent e, Clocks clocks) {
         if (failed) {
             return;
         }
         try {
-            if (RmaSyncOp.of(e.op()) == RmaSyncOp.FENCE) {
-                noPut.fence(rank, index, e.field(1), e.site(), e.intField(4));
+            RmaSyncOp op = RmaSyncOp.of(e.op());
+            long win = e.field(1);
+            int target = e.intField(2);
+            boolean asserted = (e.intField(4) & RmaSyncOp.MODE_NOCHECK) != 0;
+            if (op == RmaSyncOp.FENCE) {
+                noPut.fence(rank, index, win, e.site(), e.intField(4));
+            } else if (op == RmaSyncOp.LOCK && target >= 0 && target < worldSize) {
+                noCheck.locked(rank, index, target, win, e.site(), e.intField(3) == RmaSyncOp.LOCK_EXCLUSIVE,
+                        asserted, clocks);
+            } else if (op == RmaSyncOp.UNLOCK) {
+                noCheck.unlocked(rank, index, target, win);
+            } else if (op == RmaSyncOp.LOCK_ALL) {
+                noCheck.lockedAll(rank, index, win, e.site(), asserted, clocks);
+            } else if (op == RmaSyncOp.UNLOCK_ALL) {
+                noCheck.unlockedAll(rank, index, win);
             }
         } catch (RuntimeException ex) {
             failed = true;
@@ -326,7 +347,9 @@ public final class RmaConflictAnalysis implements ReplayObserver {
      * operations; each one's order into {@code keys} when not null.
      */
     public List<Finding> assertionFindings(List<long[]> keys) {
-        return noPut.findings(traces, keys);
+        List<Finding> found = new ArrayList<>(noPut.findings(traces, keys));
+        found.addAll(noCheck.findings(traces, keys));
+        return found;
     }
 
     /** Conflicts found beyond the groups kept. */
@@ -348,8 +371,8 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         if (noPut.overflowed() && !notes.contains(NOPUT_OVERFLOW)) {
             notes.add(NOPUT_OVERFLOW);
         }
-        if (noPut.dropped() > 0) {
-            String note = "more broken MPI.MODE_NOPUT assertions are not reported (only the first "
+        if (noPut.dropped() > 0 || noCheck.dropped() > 0) {
+            String note = "more broken MPI.MODE_NOPUT or MPI.MODE_NOCHECK assertions are not reported (only the first "
                     + NoPutAssertions.MAX_GROUPS + " pairs of sites are)";
             if (!notes.contains(note)) {
                 notes.add(note);
