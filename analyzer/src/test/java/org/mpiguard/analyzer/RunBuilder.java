@@ -61,6 +61,22 @@ final class RunBuilder {
         run.rank(2).send(12, 0, 0, 5, 1).send(14, 3, 4, 5, 2).rsend(17, 1, 5, 5, 1);
         run.rank(3).recv(15, 2, 4, 7, 2).send(16, 1, 9, 5, 1);
         run.rank(0).recv(20, any, 0, 5, 1, 1, 0).recv(20, any, 0, 5, 1, 2, 0);
+        // then a put into a fence epoch rank 1 asserted MPI.MODE_NOPUT for, and two exclusive locks of rank 1's
+        // window, one asserting MPI.MODE_NOCHECK, that nothing orders
+        int noPut = org.mpiguard.core.trace.RmaSyncOp.MODE_NOPUT;
+        int excl = org.mpiguard.core.trace.RmaSyncOp.LOCK_EXCLUSIVE;
+        for (int r = 0; r < 4; r++) {
+            run.rank(r).winCreate(30, 9, 16, 4).fence(31, 9, noPut);
+        }
+        run.rank(3).put(32, 9, 1, 0, 1, 5, 7);
+        for (int r = 0; r < 4; r++) {
+            run.rank(r).fence(33, 9);
+        }
+        run.rank(0).lock(34, 9, excl, 1, org.mpiguard.core.trace.RmaSyncOp.MODE_NOCHECK).unlock(35, 9, 1);
+        run.rank(2).lock(36, 9, excl, 1).unlock(37, 9, 1);
+        for (int r = 0; r < 4; r++) {
+            run.rank(r).winFree(38, 9);
+        }
         return run.write(true);
     }
 
@@ -215,6 +231,11 @@ final class RunBuilder {
         /** A window of {@code bytes} with displacement unit {@code dispUnit} on every member. */
         Rank winCreate(int line, long win, long bytes, int dispUnit) {
             rec.handle(site("Win.<init>", line), HandleKind.CREATE, HandleKind.WIN, win, win, 0, bytes, dispUnit);
+            return this;
+        }
+
+        Rank winFree(int line, long win) {
+            rec.handle(site("Win.free", line), HandleKind.FREE, HandleKind.WIN, win, win, 0, 0, 0);
             return this;
         }
 
