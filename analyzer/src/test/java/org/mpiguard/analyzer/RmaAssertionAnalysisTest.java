@@ -259,4 +259,24 @@ class RmaAssertionAnalysisTest {
         assertEquals(21, f.site().line());
         assertEquals(10, f.related().get(0).site().line());
     }
+
+    /** Lock epochs nothing orders pile up: shared NOCHECK ones meet nothing, an exclusive loop is one counted finding. */
+    @Test
+    void manyUnorderedLockEpochsAreSilentWhenSharedAndOneCountedFindingWhenExclusive() throws Exception {
+        RunBuilder run = run(dir, 3);
+        for (int i = 0; i < 400; i++) {
+            run.rank(0).lock(10, WIN, SHARED, 1, NOCHECK).get(11, WIN, 1, 0, 1, INT).unlock(12, WIN, 1);
+            run.rank(2).lock(20, WIN, SHARED, 1, NOCHECK).get(21, WIN, 1, 0, 1, INT).unlock(22, WIN, 1);
+        }
+        Analyzed.of(run.write(true)).none(FindingKind.RMA_CONFLICT);
+
+        RunBuilder bad = run(dir.resolve("bad"), 3);
+        for (int i = 0; i < 3; i++) {
+            bad.rank(0).lock(10, WIN, EXCLUSIVE, 1, NOCHECK).unlock(12, WIN, 1);
+            bad.rank(2).lock(20, WIN, SHARED, 1).unlock(22, WIN, 1);
+        }
+        Finding f = conflicts(Analyzed.of(bad.write(true)), "rma.assert-nocheck").get(0);
+        assertEquals(10, f.site().line());
+        assertTrue(f.message().contains("one of them exclusive") && f.message().contains("9 times"), f.message());
+    }
 }

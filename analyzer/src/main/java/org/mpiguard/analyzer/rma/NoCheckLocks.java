@@ -32,8 +32,32 @@ import org.mpiguard.core.site.CallSite;
 final class NoCheckLocks {
 
     static final int MAX_GROUPS = 1000;
-    /** Above this many epochs on one target window, the ordered ones are forgotten. */
+    /** Above this many epochs on one target window, the ordered ones are forgotten (then at twice what is left). */
     private static final int SWEEP_AT = 64;
+    /** Above this many epochs kept at once, new ones are not taken (a note says so). */
+    static final int MAX_KEPT = 1 << 20;
+
+    /**
+     * The epochs of one target window (or of one window's lockAlls), and whether any is
+     * exclusive or asserts NOCHECK: a lock that is neither meets nothing in a list with neither,
+     * so the common all-shared pattern costs no scan.
+     */
+    private static final class Epochs {
+        final List<Epoch> list = new ArrayList<>();
+        int nextSweep = SWEEP_AT;
+        boolean anyExclusive;
+        boolean anyNoCheck;
+
+        boolean mayConflict(Epoch e) {
+            return (e.exclusive || anyExclusive) && (e.noCheck || anyNoCheck);
+        }
+
+        void add(Epoch e) {
+            list.add(e);
+            anyExclusive |= e.exclusive;
+            anyNoCheck |= e.noCheck;
+        }
+    }
 
     /** One lock epoch of {@code rank} on a target's window ({@code all}: a lockAll, on every target). */
     private static final class Epoch {
@@ -96,42 +120,60 @@ final class NoCheckLocks {
     }
 
     /** The epochs of single-target locks, by target window; lockAll epochs by window, one per lockAll call. */
-    private final Map<Place, List<Epoch>> locks = new HashMap<>();
-    private final Map<Long, List<Epoch>> lockAlls = new HashMap<>();
+    private final Map<Place, Epochs> locks = new HashMap<>();
+    private final Map<Long, Epochs> lockAlls = new HashMap<>();
     private final Map<Key, Group> groups = new LinkedHashMap<>();
     private long dropped;
+    private int kept;
+    private boolean saturated;
 
     /** {@code rank}'s lock of {@code target}'s window (event {@code index}), with its clock at the lock. */
     void locked(int rank, int index, int target, long win, int site, boolean exclusive, boolean noCheck,
                 ReplayObserver.Clocks clocks) {
         Epoch e = new Epoch(rank, index, site, exclusive, noCheck, false);
-        List<Epoch> here = locks.computeIfAbsent(new Place(target, win), p -> new ArrayList<>());
+        Epochs here = locks.computeIfAbsent(new Place(target, win), p -> new Epochs());
         meet(e, here, target, clocks);
-        meet(e, lockAlls.getOrDefault(win, List.of()), target, clocks);
-        here.add(e);
-        if (here.size() > SWEEP_AT) {
-            forgetOrdered(here, clocks);
+        Epochs alls = lockAlls.get(win);
+        if (alls != null) {
+            meet(e, alls, target, clocks);
         }
+        keep(e, here, clocks);
+    }
+
+    private void keep(Epoch e, Epochs into, ReplayObserver.Clocks clocks) {
+        if (kept >= MAX_KEPT) {
+            saturated = true;
+            return;
+        }
+        into.add(e);
+        kept++;
+        if (into.list.size() > into.nextSweep) {
+            kept -= forgetOrdered(into, clocks);
+            into.nextSweep = Math.max(SWEEP_AT, 2 * into.list.size());
+        }
+    }
+
+    /** Whether lock epochs were left unjudged because too many were kept at once. */
+    boolean saturated() {
+        return saturated;
     }
 
     /** {@code rank}'s lockAll of window {@code win} (event {@code index}); shipped to a block more than once, kept once. */
     void lockedAll(int rank, int index, long win, int site, boolean noCheck, ReplayObserver.Clocks clocks) {
-        List<Epoch> alls = lockAlls.computeIfAbsent(win, w -> new ArrayList<>());
-        for (Epoch a : alls) {
+        Epochs alls = lockAlls.computeIfAbsent(win, w -> new Epochs());
+        for (int i = alls.list.size() - 1; i >= 0; i--) {
+            Epoch a = alls.list.get(i);
             if (a.rank == rank && a.lock == index) {
                 return;
             }
         }
         Epoch e = new Epoch(rank, index, site, false, noCheck, true);
-        for (Map.Entry<Place, List<Epoch>> p : locks.entrySet()) {
+        for (Map.Entry<Place, Epochs> p : locks.entrySet()) {
             if (p.getKey().win() == win) {
                 meet(e, p.getValue(), p.getKey().target(), clocks);
             }
         }
-        alls.add(e);
-        if (alls.size() > SWEEP_AT) {
-            forgetOrdered(alls, clocks);
-        }
+        keep(e, alls, clocks);
     }
 
     /** {@code rank}'s unlock of {@code target}'s window (event {@code index}). */
@@ -143,11 +185,13 @@ final class NoCheckLocks {
         close(lockAlls.get(win), rank, index);
     }
 
-    private void close(List<Epoch> epochs, int rank, int index) {
+    private void close(Epochs epochs, int rank, int index) {
         if (epochs == null) {
             return;
         }
-        for (Epoch e : epochs) {
+        // the rank's open epoch is its latest
+        for (int i = epochs.list.size() - 1; i >= 0; i--) {
+            Epoch e = epochs.list.get(i);
             if (e.rank == rank && e.open) {
                 e.open = false;
                 e.unlock = index;
@@ -158,8 +202,11 @@ final class NoCheckLocks {
     }
 
     /** A new epoch {@code e} against the epochs applied before it on target {@code target}'s window. */
-    private void meet(Epoch e, List<Epoch> earlier, int target, ReplayObserver.Clocks clocks) {
-        for (Epoch o : earlier) {
+    private void meet(Epoch e, Epochs earlier, int target, ReplayObserver.Clocks clocks) {
+        if (!earlier.mayConflict(e)) {
+            return;
+        }
+        for (Epoch o : earlier.list) {
             if (o.rank == e.rank || !(o.exclusive || e.exclusive) || !(o.noCheck || e.noCheck)) {
                 continue;
             }
@@ -191,11 +238,16 @@ final class NoCheckLocks {
     }
 
     /** Forgets the closed epochs every other unfinished rank has ordered after their unlock. */
-    private static void forgetOrdered(List<Epoch> epochs, ReplayObserver.Clocks clocks) {
-        Iterator<Epoch> it = epochs.iterator();
+    private static int forgetOrdered(Epochs epochs, ReplayObserver.Clocks clocks) {
+        int forgotten = 0;
+        epochs.anyExclusive = false;
+        epochs.anyNoCheck = false;
+        Iterator<Epoch> it = epochs.list.iterator();
         while (it.hasNext()) {
             Epoch o = it.next();
             if (o.open || o.waiting != null) {
+                epochs.anyExclusive |= o.exclusive;
+                epochs.anyNoCheck |= o.noCheck;
                 continue;
             }
             boolean ordered = true;
@@ -204,8 +256,13 @@ final class NoCheckLocks {
             }
             if (ordered) {
                 it.remove();
+                forgotten++;
+            } else {
+                epochs.anyExclusive |= o.exclusive;
+                epochs.anyNoCheck |= o.noCheck;
             }
         }
+        return forgotten;
     }
 
     private void found(Epoch a, Epoch b, int target) {
@@ -233,10 +290,10 @@ final class NoCheckLocks {
 
     /** The replay is over: epochs never unlocked are concurrent with every lock that met them open. */
     private void end() {
-        List<List<Epoch>> all = new ArrayList<>(locks.values());
+        List<Epochs> all = new ArrayList<>(locks.values());
         all.addAll(lockAlls.values());
-        for (List<Epoch> epochs : all) {
-            for (Epoch o : epochs) {
+        for (Epochs epochs : all) {
+            for (Epoch o : epochs.list) {
                 settle(o);
             }
         }

@@ -11,7 +11,6 @@ import org.mpiguard.core.trace.AccumulateOp;
 import org.mpiguard.core.trace.EventKind;
 import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.RmaOp;
-import org.mpiguard.core.trace.RmaSyncOp;
 import org.mpiguard.core.trace.Signature;
 import org.mpiguard.core.trace.TraceEvent;
 import org.mpiguard.core.trace.TraceFile;
@@ -41,10 +40,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
     private final Map<WinKey, Integer> dispUnits = new HashMap<>();
     private final Map<WinKey, TargetWindow> windows = new HashMap<>();
     private final ConflictLog log = new ConflictLog();
-    private final NoPutAssertions noPut = new NoPutAssertions();
-    private final NoCheckLocks noCheck = new NoCheckLocks();
-    private static final String NOPUT_OVERFLOW = "too many puts waited at once for their target's fence; some were "
-            + "not judged against MPI.MODE_NOPUT";
+    private final SyncAssertions assertions;
     private final List<String> notes = new ArrayList<>();
     private final int worldSize;
     private int live;
@@ -57,6 +53,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         this.traces = traces;
         this.worldSize = traces.worldSize();
         this.epochs = new RankEpochs[worldSize];
+        this.assertions = new SyncAssertions(worldSize);
     }
 
     /** The check for these traces: reads every rank's epochs once; does nothing when no rank used RMA. */
@@ -169,9 +166,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
             if (a == null) {
                 return;
             }
-            if (a.mode() == EpochMode.FENCE && (a.kind() == AccessKind.PUT || a.kind() == AccessKind.ACCUMULATE)) {
-                noPut.updated(a, clocks);
-            }
+            assertions.accessed(a, clocks);
             if (saturated) {
                 return;
             }
@@ -205,22 +200,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
             return;
         }
         try {
-            RmaSyncOp op = RmaSyncOp.of(e.op());
-            long win = e.field(1);
-            int target = e.intField(2);
-            boolean asserted = (e.intField(4) & RmaSyncOp.MODE_NOCHECK) != 0;
-            if (op == RmaSyncOp.FENCE) {
-                noPut.fence(rank, index, win, e.site(), e.intField(4));
-            } else if (op == RmaSyncOp.LOCK && target >= 0 && target < worldSize) {
-                noCheck.locked(rank, index, target, win, e.site(), e.intField(3) == RmaSyncOp.LOCK_EXCLUSIVE,
-                        asserted, clocks);
-            } else if (op == RmaSyncOp.UNLOCK) {
-                noCheck.unlocked(rank, index, target, win);
-            } else if (op == RmaSyncOp.LOCK_ALL) {
-                noCheck.lockedAll(rank, index, win, e.site(), asserted, clocks);
-            } else if (op == RmaSyncOp.UNLOCK_ALL) {
-                noCheck.unlockedAll(rank, index, win);
-            }
+            assertions.sync(rank, index, e, clocks);
         } catch (RuntimeException ex) {
             failed = true;
             notes.add("the RMA conflict check failed (" + ex + "); its findings are missing. Please report it.");
@@ -343,13 +323,11 @@ public final class RmaConflictAnalysis implements ReplayObserver {
     }
 
     /**
-     * The assertions other ranks' calls broke (a fence's MPI.MODE_NOPUT), in the order of their
-     * operations; each one's order into {@code keys} when not null.
+     * The assertions other ranks' calls broke (a fence's MPI.MODE_NOPUT, a lock's MPI.MODE_NOCHECK);
+     * each one's order into {@code keys} when not null.
      */
     public List<Finding> assertionFindings(List<long[]> keys) {
-        List<Finding> found = new ArrayList<>(noPut.findings(traces, keys));
-        found.addAll(noCheck.findings(traces, keys));
-        return found;
+        return assertions.findings(traces, keys);
     }
 
     /** Conflicts found beyond the groups kept. */
@@ -368,16 +346,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
 
     /** {@link #notes()} but the count of conflicts not reported (which blocks of a spread analysis add up). */
     public List<String> plainNotes() {
-        if (noPut.overflowed() && !notes.contains(NOPUT_OVERFLOW)) {
-            notes.add(NOPUT_OVERFLOW);
-        }
-        if (noPut.dropped() > 0 || noCheck.dropped() > 0) {
-            String note = "more broken MPI.MODE_NOPUT or MPI.MODE_NOCHECK assertions are not reported (only the first "
-                    + NoPutAssertions.MAX_GROUPS + " pairs of sites are)";
-            if (!notes.contains(note)) {
-                notes.add(note);
-            }
-        }
+        assertions.addNotes(notes);
         return notes;
     }
 
