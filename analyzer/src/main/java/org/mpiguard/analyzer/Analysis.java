@@ -24,7 +24,7 @@ final class Analysis {
 
     /** The checks over the matched, ordered events, in the order their findings are listed. */
     static final String[] CHECKS = {"type matching", "ready sends", "collective types", "message races", "lost messages",
-        "handle leaks", "request lifecycle", "RMA conflict"};
+        "handle leaks", "request lifecycle", "RMA conflict", "RMA assertions"};
 
     /** Progress steps of {@link #run(TraceSet, Progress)}. */
     private static final int PHASES = 4;
@@ -143,6 +143,7 @@ final class Analysis {
             case "handle leaks" -> LeakAnalysis.handles(traces);
             case "request lifecycle" -> RequestLifecycleAnalysis.findings(traces);
             case "RMA conflict" -> rma.findings();
+            case "RMA assertions" -> rma.assertionFindings(null);
             default -> throw new IllegalArgumentException(check);
         };
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.mpiguard.analyzer.rma.RmaConflictAnalysis;
 import org.mpiguard.core.trace.EventKind;
+import org.mpiguard.core.trace.RmaSyncOp;
 import org.mpiguard.core.trace.TraceEvent;
 import org.mpiguard.core.trace.TraceStream;
 
@@ -146,6 +147,9 @@ final class ReplayBlock {
                 notes.add(StreamingAnalysis.failure("ready sends", e));
             }
         }
+        if (slot.event.kind() == EventKind.RMA_SYNC) {
+            synced(feed, slot, clocks);
+        }
         if (slot.completion != FeedSlot.NOT_RMA) {
             TraceEvent e = slot.event;
             int target = e.kind() == EventKind.RMA ? e.intField(2) : feed.rank;
@@ -155,6 +159,30 @@ final class ReplayBlock {
                 rma.visit(feed.rank, slot.index, e, slot.completion, slot.mode, clocks);
             }
         }
+    }
+
+    /**
+     * A synchronisation of one-sided communication, given to the RMA check where it is judged: a
+     * fence where its rank is, a lock or unlock where its target is, a lockAll or unlockAll everywhere.
+     */
+    private void synced(RankFeed feed, FeedSlot slot, ReplayObserver.Clocks clocks) {
+        TraceEvent e = slot.event;
+        RmaSyncOp op = RmaSyncOp.of(e.op());
+        int target = e.intField(2);
+        if (shipping != null && (op == RmaSyncOp.LOCK || op == RmaSyncOp.UNLOCK) && target >= 0
+                && target < feeds.length && shipping.remote(target)) {
+            shipping.access(feed.rank, target, slot.index, e, FeedSlot.NOT_RMA, (byte) 0, replay.share(feed.rank));
+            return;
+        }
+        if (shipping != null && (op == RmaSyncOp.LOCK_ALL || op == RmaSyncOp.UNLOCK_ALL)) {
+            int[][] clock = replay.share(feed.rank);
+            for (int r = 0; r < feeds.length; r++) {
+                if (shipping.remote(r)) {
+                    shipping.access(feed.rank, r, slot.index, e, FeedSlot.NOT_RMA, (byte) 0, clock);
+                }
+            }
+        }
+        rma.sync(feed.rank, slot.index, e, clocks);
     }
 
     /** Delivers what block {@code from} shipped here ({@link ShipmentWriter}'s bytes, {@code len} of them at {@code off}). */

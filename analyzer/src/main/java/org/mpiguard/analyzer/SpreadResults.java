@@ -61,6 +61,7 @@ final class SpreadResults {
                             found.addAll(l == null ? List.of() : l.findings());
                         }
                     }
+                    case "RMA assertions" -> found.addAll(b.rma.assertionFindings(keys));
                     default -> {
                         found.addAll(b.rma.findings(keys));
                         dropped = b.rma.dropped();

@@ -177,6 +177,7 @@ final class StreamingAnalysis {
                             findings.addAll(l == null ? List.of() : l.findings());
                         }
                     }
+                    case "RMA assertions" -> findings.addAll(block.rma.assertionFindings(null));
                     default -> findings.addAll(block.rma.findings());
                 }
             } catch (RuntimeException e) {

@@ -138,7 +138,8 @@ class AnalyzeCommandTest {
         String findings = Files.readString(dir.resolve("findings-analysis.jsonl"));
         String races = Files.readString(dir.resolve("message-races.jsonl"));
         assertTrue(findings.contains("type-mismatch") && findings.contains("message-race")
-                && findings.contains("never received") && findings.contains("call-ordering"), findings);
+                && findings.contains("never received") && findings.contains("call-ordering")
+                && findings.contains("[rma.assert-noput]") && findings.contains("[rma.assert-nocheck]"), findings);
         out.reset();
         assertEquals(ExitCodes.ANALYSIS_FOUND_ERRORS, analyze("--predict", "off", "--np", "3", dir.toString()));
         assertEquals(findings, Files.readString(dir.resolve("findings-analysis.jsonl")));

@@ -90,7 +90,8 @@ class FinalizeSpreadTest {
         String findings = Files.readString(dir.resolve("findings-analysis.jsonl"));
         String races = Files.readString(dir.resolve("message-races.jsonl"));
         assertTrue(findings.contains("type-mismatch") && findings.contains("message-race")
-                && findings.contains("call-ordering"), findings);
+                && findings.contains("call-ordering") && findings.contains("[rma.assert-noput]")
+                && findings.contains("[rma.assert-nocheck]"), findings);
         Files.delete(dir.resolve("findings-analysis.jsonl"));
         Files.delete(dir.resolve("message-races.jsonl"));
 

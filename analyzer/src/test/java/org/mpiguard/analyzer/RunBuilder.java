@@ -61,6 +61,22 @@ final class RunBuilder {
         run.rank(2).send(12, 0, 0, 5, 1).send(14, 3, 4, 5, 2).rsend(17, 1, 5, 5, 1);
         run.rank(3).recv(15, 2, 4, 7, 2).send(16, 1, 9, 5, 1);
         run.rank(0).recv(20, any, 0, 5, 1, 1, 0).recv(20, any, 0, 5, 1, 2, 0);
+        // then a put into a fence epoch rank 1 asserted MPI.MODE_NOPUT for, and two exclusive locks of rank 1's
+        // window, one asserting MPI.MODE_NOCHECK, that nothing orders
+        int noPut = org.mpiguard.core.trace.RmaSyncOp.MODE_NOPUT;
+        int excl = org.mpiguard.core.trace.RmaSyncOp.LOCK_EXCLUSIVE;
+        for (int r = 0; r < 4; r++) {
+            run.rank(r).winCreate(30, 9, 16, 4).fence(31, 9, noPut);
+        }
+        run.rank(3).put(32, 9, 1, 0, 1, 5, 7);
+        for (int r = 0; r < 4; r++) {
+            run.rank(r).fence(33, 9);
+        }
+        run.rank(0).lock(34, 9, excl, 1, org.mpiguard.core.trace.RmaSyncOp.MODE_NOCHECK).unlock(35, 9, 1);
+        run.rank(2).lock(36, 9, excl, 1).unlock(37, 9, 1);
+        for (int r = 0; r < 4; r++) {
+            run.rank(r).winFree(38, 9);
+        }
         return run.write(true);
     }
 
@@ -218,6 +234,11 @@ final class RunBuilder {
             return this;
         }
 
+        Rank winFree(int line, long win) {
+            rec.handle(site("Win.free", line), HandleKind.FREE, HandleKind.WIN, win, win, 0, 0, 0);
+            return this;
+        }
+
         Rank rma(int line, RmaOp op, long win, int target, long disp, int count, int sig, int reduceOp, long request,
                  long valueHash) {
             return rma(line, op, win, target, disp, count, sig, reduceOp, request, valueHash,
@@ -245,6 +266,11 @@ final class RunBuilder {
         }
 
         Rank winSync(int line, RmaSyncOp op, long win, int target, int lockType, int rankSet) {
+            return winSync(line, op, win, target, lockType, 0, rankSet);
+        }
+
+        /** A synchronisation asserting {@code assertion} (MPI.MODE_* bits, as {@link RmaSyncOp} has them). */
+        Rank winSync(int line, RmaSyncOp op, long win, int target, int lockType, int assertion, int rankSet) {
             String name = switch (op) {
                 case WAIT -> "waitFor";
                 case LOCK_ALL -> "lockAll";
@@ -254,7 +280,7 @@ final class RunBuilder {
                 case FLUSH_LOCAL_ALL -> "flushLocalAll";
                 default -> op.name().toLowerCase();
             };
-            rec.rmaSync(site("Win." + name, line), op, win, target, lockType, 0, rankSet);
+            rec.rmaSync(site("Win." + name, line), op, win, target, lockType, assertion, rankSet);
             return this;
         }
 
@@ -264,6 +290,14 @@ final class RunBuilder {
 
         Rank lock(int line, long win, int lockType, int target) {
             return winSync(line, RmaSyncOp.LOCK, win, target, lockType, 0);
+        }
+
+        Rank fence(int line, long win, int assertion) {
+            return winSync(line, RmaSyncOp.FENCE, win, -1, 0, assertion, 0);
+        }
+
+        Rank lock(int line, long win, int lockType, int target, int assertion) {
+            return winSync(line, RmaSyncOp.LOCK, win, target, lockType, assertion, 0);
         }
 
         Rank unlock(int line, long win, int target) {

@@ -20,10 +20,12 @@ import org.mpiguard.core.trace.Signature;
  * @param base    the basic datatype code accumulates must share, -1 if mixed or unknown
  * @param guarded its rank made a compare-and-swap or fetch-and-op on this window earlier in the same
  *                passive-target epoch (a lock built from atomics may order it: {@link EpochMode#GUARDED})
+ * @param epoch   the epoch's mode byte as {@link RankEpochs} gave it (the {@link EpochMode} ordinal with its
+ *                bits): what {@link EpochMode#exclusive(int, int)} needs, a lock's MPI.MODE_NOCHECK included
  */
 record Access(int origin, int index, int completion, int target, long win, AccessKind kind, EpochMode mode,
               long start, long end, boolean exact, Layout layout, int op, int base, long valueHash, int site,
-              boolean guarded) {
+              boolean guarded, int epoch) {
 
     static final int NEVER = Integer.MAX_VALUE;
     /** compareAndSwap is an accumulate with an operation of its own. */

@@ -177,7 +177,8 @@ final class ConflictLog {
         String own = a.kind() == AccessKind.LOAD ? " from its own window" : " into its own window";
         String what = a.kind().local() ? "the " + a.kind().name().toLowerCase() + " by rank " + a.origin() + own
                 : "the " + op(a, site) + " of rank " + a.origin();
-        return what + " at " + site.location() + " (" + a.mode().phrase() + ") " + a.kind().verb()
+        String noCheck = EpochMode.noCheck(a.epoch()) ? " asserting MPI.MODE_NOCHECK" : "";
+        return what + " at " + site.location() + " (" + a.mode().phrase() + noCheck + ") " + a.kind().verb()
                 + (overlap ? " them" : " " + range(a.start(), a.end()));
     }
 
@@ -205,6 +206,10 @@ final class ConflictLog {
         if (m == EpochMode.ACCESS) {
             return "Let the target close one exposure epoch (Win.waitFor) and post another between them, make "
                     + "them touch different bytes, or use accumulates with one operation.";
+        }
+        if (EpochMode.noCheck(a.epoch()) || EpochMode.noCheck(b.epoch())) {
+            return "MPI.MODE_NOCHECK takes no lock, so it keeps nothing apart: drop it from the lock, or order "
+                    + "the epochs (a barrier or a message after the first unlock), or make them touch different bytes.";
         }
         return "Take exclusive locks, order the epochs (a barrier or a message after the first unlock or flush), "
                 + "make them touch different bytes, or use accumulates with one operation.";

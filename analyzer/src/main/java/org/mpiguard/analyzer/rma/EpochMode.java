@@ -16,6 +16,11 @@ enum EpochMode {
      * fetch-and-op on the window earlier in the same passive-target epoch.
      */
     static final int GUARDED = 0x40;
+    /**
+     * A bit beside the ordinal: the lock (or lockAll) the access ran under asserted
+     * {@code MPI.MODE_NOCHECK}, so it excludes nothing (MPI-3.1 11.5.5: no lock is taken).
+     */
+    static final int NOCHECK = 0x80;
     private final String phrase;
 
     EpochMode(String phrase) {
@@ -32,10 +37,14 @@ enum EpochMode {
 
     /**
      * True when two epochs on the same target cannot overlap in time: a lock of either
-     * kind excludes an exclusive one (MPI serialises them, in an order the run chooses).
+     * kind excludes an exclusive one (MPI serialises them, in an order the run chooses),
+     * unless either asserted {@code MPI.MODE_NOCHECK} ({@link #NOCHECK}), which takes no lock.
      */
-    static boolean exclusive(EpochMode a, EpochMode b) {
-        return a.locked() && b.locked() && (a == EXCLUSIVE_LOCK || b == EXCLUSIVE_LOCK);
+    static boolean exclusive(int a, int b) {
+        EpochMode ma = of(a);
+        EpochMode mb = of(b);
+        return ma.locked() && mb.locked() && (ma == EXCLUSIVE_LOCK || mb == EXCLUSIVE_LOCK)
+                && !noCheck(a) && !noCheck(b);
     }
 
     /** The mode of a mode byte (its {@link #GUARDED} bit aside). */
@@ -45,5 +54,9 @@ enum EpochMode {
 
     static boolean guarded(int mode) {
         return (mode & GUARDED) != 0;
+    }
+
+    static boolean noCheck(int mode) {
+        return (mode & NOCHECK) != 0;
     }
 }

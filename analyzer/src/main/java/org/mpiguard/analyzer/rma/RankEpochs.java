@@ -1,8 +1,10 @@
 package org.mpiguard.analyzer.rma;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.mpiguard.analyzer.Buckets;
 import org.mpiguard.analyzer.LongMap;
 import org.mpiguard.core.trace.HandleKind;
@@ -36,6 +38,9 @@ public final class RankEpochs {
         /** A compare-and-swap or fetch-and-op was issued in the passive-target epoch open now. */
         boolean atomics;
         final Map<Integer, Integer> locks = new HashMap<>();
+        /** The targets whose lock asserted MPI.MODE_NOCHECK, and whether lockAll did. */
+        final Set<Integer> noCheckLocks = new HashSet<>();
+        boolean lockAllNoCheck;
         /** Operations issued and not yet complete at their target, by target. */
         final Map<Integer, List<Integer>> pending = new HashMap<>();
     }
@@ -96,7 +101,7 @@ public final class RankEpochs {
                 case RMA -> issue(i, e, window(e.field(1)));
                 case ACCESS -> {
                     WinState w = window(e.field(0));
-                    sink.issued(i, i, (byte) (localMode(w, rank).ordinal() | (w.atomics ? EpochMode.GUARDED : 0)));
+                    sink.issued(i, i, modeByte(w, localMode(w, rank), rank));
                 }
                 case RMA_SYNC -> sync(i, e, window(e.field(1)));
                 case COMPLETE -> {
@@ -131,7 +136,7 @@ public final class RankEpochs {
             RmaOp op = RmaOp.of(e.op());
             int target = e.intField(2);
             EpochMode mode = remoteMode(w, target);
-            sink.issued(i, Access.NEVER, (byte) (mode.ordinal() | (w.atomics ? EpochMode.GUARDED : 0)));
+            sink.issued(i, Access.NEVER, modeByte(w, mode, target));
             if (mode.locked() && (op == RmaOp.COMPARE_AND_SWAP || op == RmaOp.FETCH_AND_OP)) {
                 w.atomics = true;
             }
@@ -149,6 +154,7 @@ public final class RankEpochs {
                 return;
             }
             int target = e.intField(2);
+            boolean noCheck = (e.intField(4) & RmaSyncOp.MODE_NOCHECK) != 0;
             switch (op) {
                 case FENCE -> {
                     completeAll(w, i);
@@ -161,16 +167,28 @@ public final class RankEpochs {
                 }
                 case POST -> w.exposed = true;
                 case WAIT, TEST -> w.exposed = false;
-                case LOCK -> w.locks.put(target, e.intField(3));
+                case LOCK -> {
+                    w.locks.put(target, e.intField(3));
+                    if (noCheck) {
+                        w.noCheckLocks.add(target);
+                    } else {
+                        w.noCheckLocks.remove(target);
+                    }
+                }
                 case UNLOCK -> {
                     complete(w, target, i);
                     w.locks.remove(target);
+                    w.noCheckLocks.remove(target);
                     w.atomics &= w.lockAll || !w.locks.isEmpty();
                 }
-                case LOCK_ALL -> w.lockAll = true;
+                case LOCK_ALL -> {
+                    w.lockAll = true;
+                    w.lockAllNoCheck = noCheck;
+                }
                 case UNLOCK_ALL -> {
                     completeAll(w, i);
                     w.lockAll = false;
+                    w.lockAllNoCheck = false;
                     w.atomics &= !w.locks.isEmpty();
                 }
                 case FLUSH -> complete(w, target, i);
@@ -198,6 +216,13 @@ public final class RankEpochs {
             }
             w.pending.clear();
         }
+    }
+
+    /** An access's mode byte: its epoch's ordinal, with the GUARDED and NOCHECK bits of the lock it ran under. */
+    private static byte modeByte(WinState w, EpochMode mode, int target) {
+        boolean noCheck = mode == EpochMode.LOCK_ALL ? w.lockAllNoCheck
+                : mode.locked() && w.noCheckLocks.contains(target);
+        return (byte) (mode.ordinal() | (w.atomics ? EpochMode.GUARDED : 0) | (noCheck ? EpochMode.NOCHECK : 0));
     }
 
     /** The epoch of an operation this rank issues to {@code target}. */

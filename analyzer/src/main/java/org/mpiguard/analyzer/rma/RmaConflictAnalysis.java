@@ -40,6 +40,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
     private final Map<WinKey, Integer> dispUnits = new HashMap<>();
     private final Map<WinKey, TargetWindow> windows = new HashMap<>();
     private final ConflictLog log = new ConflictLog();
+    private final SyncAssertions assertions;
     private final List<String> notes = new ArrayList<>();
     private final int worldSize;
     private int live;
@@ -52,6 +53,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         this.traces = traces;
         this.worldSize = traces.worldSize();
         this.epochs = new RankEpochs[worldSize];
+        this.assertions = new SyncAssertions(worldSize);
     }
 
     /** The check for these traces: reads every rank's epochs once; does nothing when no rank used RMA. */
@@ -134,15 +136,26 @@ public final class RmaConflictAnalysis implements ReplayObserver {
 
     @Override
     public void visit(int rank, int index, Clocks clocks) {
-        if (failed || epochs[rank] == null) {
+        if (failed) {
             return;
         }
         TraceEvent e = traces.rank(rank).events().get(index);
+        if (e.kind() == EventKind.RMA_SYNC) {
+            sync(rank, index, e, clocks);
+            return;
+        }
+        if (epochs[rank] == null) {
+            return;
+        }
         visit(rank, index, e, epochs[rank].completion[index], epochs[rank].mode[index], clocks);
     }
 
     /** Event {@code index} of {@code rank}, an RMA operation or window access with its completion and epoch, or any other. */
     public void visit(int rank, int index, TraceEvent e, int completion, byte mode, Clocks clocks) {
+        if (!failed && e.kind() == EventKind.RMA_SYNC) {
+            sync(rank, index, e, clocks);
+            return;
+        }
         if (failed || e.kind() != EventKind.RMA && e.kind() != EventKind.ACCESS) {
             return;
         }
@@ -150,7 +163,11 @@ public final class RmaConflictAnalysis implements ReplayObserver {
             TraceFile t = traces.rank(rank);
             Access a = e.kind() == EventKind.RMA ? remote(t, index, e, completion, mode)
                     : local(t, index, e, mode);
-            if (a == null || saturated) {
+            if (a == null) {
+                return;
+            }
+            assertions.accessed(a, clocks);
+            if (saturated) {
                 return;
             }
             WinKey at = key(a.target(), a.win());
@@ -171,6 +188,25 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         }
     }
 
+    /**
+     * Event {@code index} of {@code rank}, a synchronisation of one-sided communication, as the replay
+     * applies it, with its rank's clock: a fence's assertion is what later puts of its epoch are judged by,
+     * a lock's MPI.MODE_NOCHECK is judged against the lock epochs of its target window. Fences are given
+     * where their rank is; locks and unlocks where their target is (lockAll and unlockAll everywhere).
+     * Nothing is kept of {@code e}.
+     */
+    public void sync(int rank, int index, TraceEvent e, Clocks clocks) {
+        if (failed) {
+            return;
+        }
+        try {
+            assertions.sync(rank, index, e, clocks);
+        } catch (RuntimeException ex) {
+            failed = true;
+            notes.add("the RMA conflict check failed (" + ex + "); its findings are missing. Please report it.");
+        }
+    }
+
     private void judge(Access earlier, Access a, Clocks clocks) {
         if (earlier.origin() == a.origin()) {
             // one origin: program order does not order its RMA operations within an epoch (MPI-3.1
@@ -179,7 +215,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
             if (earlier.completion() == Access.NEVER || earlier.completion() < a.index()) {
                 return;
             }
-        } else if (EpochMode.exclusive(earlier.mode(), a.mode())) {
+        } else if (EpochMode.exclusive(earlier.epoch(), a.epoch())) {
             return;
         } else if (earlier.completion() != Access.NEVER
                 && clocks.known(a.origin(), earlier.origin()) > earlier.completion()) {
@@ -242,7 +278,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
                 : e.intField(8);
         return new Access(t.rank(), index, completion, target, win, kind, EpochMode.of(mode),
                 start, start + length, exact, layout, opCode, base(sig), e.field(10), e.site(),
-                EpochMode.guarded(mode) && !kind.atomic());
+                EpochMode.guarded(mode) && !kind.atomic(), mode);
     }
 
     private Access local(TraceFile t, int index, TraceEvent e, byte mode) {
@@ -253,7 +289,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         }
         AccessKind kind = e.field(3) != 0 ? AccessKind.STORE : AccessKind.LOAD;
         return new Access(t.rank(), index, index, t.rank(), e.field(0), kind, EpochMode.of(mode), start,
-                start + bytes, true, null, 0, -1, e.field(4), e.site(), EpochMode.guarded(mode));
+                start + bytes, true, null, 0, -1, e.field(4), e.site(), EpochMode.guarded(mode), mode);
     }
 
     private long dispUnit(int target, long win, Signature sig) {
@@ -286,6 +322,14 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         return log.findings(traces, keys);
     }
 
+    /**
+     * The assertions other ranks' calls broke (a fence's MPI.MODE_NOPUT, a lock's MPI.MODE_NOCHECK);
+     * each one's order into {@code keys} when not null.
+     */
+    public List<Finding> assertionFindings(List<long[]> keys) {
+        return assertions.findings(traces, keys);
+    }
+
     /** Conflicts found beyond the groups kept. */
     public long dropped() {
         return log.dropped();
@@ -293,6 +337,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
 
     /** What could not be concluded (guessed units, saturation, a failure). */
     public List<String> notes() {
+        plainNotes();
         if (log.dropped() > 0) {
             notes.add(droppedNote(log.dropped()));
         }
@@ -301,6 +346,7 @@ public final class RmaConflictAnalysis implements ReplayObserver {
 
     /** {@link #notes()} but the count of conflicts not reported (which blocks of a spread analysis add up). */
     public List<String> plainNotes() {
+        assertions.addNotes(notes);
         return notes;
     }
 

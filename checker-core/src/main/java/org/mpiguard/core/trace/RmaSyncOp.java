@@ -14,6 +14,14 @@ public enum RmaSyncOp {
     public static final int LOCK_EXCLUSIVE = 1;
     public static final int LOCK_SHARED = 2;
 
+    /**
+     * {@code assertion} bits the trace analysis judges, as Open MPI's mpi.h defines them (the
+     * trace records the program's value as given): a lock's {@code MPI.MODE_NOCHECK}, a fence's
+     * {@code MPI.MODE_NOPUT}.
+     */
+    public static final int MODE_NOCHECK = 1;
+    public static final int MODE_NOPUT = 4;
+
     private static final RmaSyncOp[] VALUES = values();
     private final Epoch epoch;
 

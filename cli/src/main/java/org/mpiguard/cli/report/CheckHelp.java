@@ -34,7 +34,12 @@ public final class CheckHelp {
                         + " argument and what would be valid. The call was stopped before it reached MPI.");
         rule("rma-conflict", "RmaConflict", "Conflicting one-sided accesses to a window",
                 "Two accesses to the same window location in one epoch, at least one a write, with no"
-                        + " synchronisation between them. Separate them with a fence, a flush or a lock epoch.");
+                        + " synchronisation between them. Separate them with a fence, a flush or a lock epoch."
+                        + " From the trace analysis also a false assertion other ranks' calls break: a put or"
+                        + " accumulate into a fence epoch whose target's fence asserted MPI.MODE_NOPUT"
+                        + " (rma.assert-noput), or a lock asserting MPI.MODE_NOCHECK while another rank's conflicting"
+                        + " lock epoch on the same target is not ordered with it (rma.assert-nocheck): drop the"
+                        + " assertion, or move the operation to another epoch or order the epochs.");
         rule("buffer-conflict", "BufferConflict", "A buffer used while MPI still owns it",
                 "A buffer passed to a nonblocking call was read or written before the request completed. Wait for"
                         + " the request (or test it to completion) before touching the buffer.");
