@@ -1,7 +1,6 @@
 package org.mpiguard.analyzer.rma;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -100,19 +99,37 @@ final class NoPutAssertions {
         int times;
     }
 
-    private final Map<Integer, LongMap<Fences>> fencesByRank = new HashMap<>();
+    /** Per rank (by index), its windows' fences: a list, not a map of boxed ranks, on the path of every put and fence. */
+    private final List<LongMap<Fences>> fencesByRank = new ArrayList<>();
+    /** The window the last put or fence went to: a halo's puts go to one window after another of a few. */
+    private int lastRank = -1;
+    private long lastWin;
+    private Fences lastFences;
     private final Map<Key, Group> groups = new LinkedHashMap<>();
     private long dropped;
     private int waitingCount;
     private boolean tooManyWaiting;
 
     private Fences fences(int rank, long win) {
-        LongMap<Fences> mine = fencesByRank.computeIfAbsent(rank, r -> new LongMap<>());
+        if (rank == lastRank && win == lastWin) {
+            return lastFences;
+        }
+        while (fencesByRank.size() <= rank) {
+            fencesByRank.add(null);
+        }
+        LongMap<Fences> mine = fencesByRank.get(rank);
+        if (mine == null) {
+            mine = new LongMap<>();
+            fencesByRank.set(rank, mine);
+        }
         Fences f = mine.get(win);
         if (f == null) {
             f = new Fences();
             mine.put(win, f);
         }
+        lastRank = rank;
+        lastWin = win;
+        lastFences = f;
         return f;
     }
 
@@ -202,15 +219,19 @@ final class NoPutAssertions {
 
     /** The replay is over: the puts still waiting are judged by the fences their targets applied. */
     void end() {
-        for (Map.Entry<Integer, LongMap<Fences>> byRank : fencesByRank.entrySet()) {
+        for (int rank = 0; rank < fencesByRank.size(); rank++) {
+            LongMap<Fences> byWindow = fencesByRank.get(rank);
+            if (byWindow == null) {
+                continue;
+            }
             List<Fences> windows = new ArrayList<>();
-            byRank.getValue().addValuesTo(windows);
+            byWindow.addValuesTo(windows);
             for (Fences f : windows) {
                 List<Waiting> all = new ArrayList<>();
                 f.waiting.addValuesTo(all);
                 f.waiting.clear();
                 for (Waiting w : all) {
-                    judge(f, byRank.getKey(), w);
+                    judge(f, rank, w);
                 }
             }
         }
