@@ -1,10 +1,7 @@
 package org.mpiguard.analyzer;
 
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingKind;
@@ -19,7 +16,7 @@ import org.mpiguard.core.report.Severity;
  * receive's completion, when the send has been replayed and its clock says how many of the
  * receiver's events it knew ({@link SendEvent#knownOfDest}); only pairs of two whole traces,
  * so a receive is never blamed on a guessed match. One finding per pair of sites, named by
- * its first pair in the receivers' order, as {@link TypeMismatchAnalysis} does.
+ * its first pair in the receivers' order ({@link ReceiverOrderedGroups}), as {@link TypeMismatchAnalysis} does.
  */
 final class ReadySendAnalysis {
 
@@ -44,17 +41,8 @@ final class ReadySendAnalysis {
 
     /** The ready sends found too early, grouped by pair of sites, whatever order the receives complete in. */
     static final class Pairs {
-        private static final class Group {
-            RecvEvent first;
-            int times = 1;
-
-            Group(RecvEvent first) {
-                this.first = first;
-            }
-        }
-
         private final TraceSet traces;
-        private final Map<String, Group> bySites = new HashMap<>();
+        private final ReceiverOrderedGroups<RecvEvent> groups = new ReceiverOrderedGroups<>();
 
         Pairs(TraceSet traces) {
             this.traces = traces;
@@ -67,33 +55,16 @@ final class ReadySendAnalysis {
                     || !traces.whole(s.rank) || !traces.whole(v.rank)) {
                 return;
             }
-            String key = s.rank + ":" + s.site + "/" + v.rank + ":" + v.site;
-            Group g = bySites.get(key);
-            if (g == null) {
-                bySites.put(key, new Group(v));
-                return;
-            }
-            g.times++;
-            if (v.rank < g.first.rank || v.rank == g.first.rank && v.order < g.first.order) {
-                g.first = v;
-            }
+            groups.add(s.rank + ":" + s.site + "/" + v.rank + ":" + v.site, v, v);
         }
 
         List<Finding> findings() {
-            List<Group> groups = new ArrayList<>(bySites.values());
-            // not a lambda: rank 0 runs this once and cold at the end of a run, where linking one costs milliseconds
-            groups.sort(new Comparator<Group>() {
+            return groups.findings(new ReceiverOrderedGroups.Namer<RecvEvent>() {
                 @Override
-                public int compare(Group a, Group b) {
-                    int byRank = Integer.compare(a.first.rank, b.first.rank);
-                    return byRank != 0 ? byRank : Integer.compare(a.first.order, b.first.order);
+                public Finding finding(RecvEvent first, int times) {
+                    return ReadySendAnalysis.finding(traces, first, times);
                 }
             });
-            List<Finding> findings = new ArrayList<>();
-            for (Group g : groups) {
-                findings.add(finding(traces, g.first, g.times));
-            }
-            return findings;
         }
     }
 

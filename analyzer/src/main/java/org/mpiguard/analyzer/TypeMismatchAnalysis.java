@@ -1,9 +1,7 @@
 package org.mpiguard.analyzer;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingKeys;
@@ -44,16 +42,7 @@ final class TypeMismatchAnalysis {
      * order the pairs come in: the streaming analysis pairs messages as the ranks' traces are read.
      */
     static final class Pairs {
-        private static final class Group {
-            Problem first;
-            int times = 1;
-
-            Group(Problem first) {
-                this.first = first;
-            }
-        }
-
-        private final Map<String, Group> bySites = new HashMap<>();
+        private final ReceiverOrderedGroups<Problem> groups = new ReceiverOrderedGroups<>();
 
         void add(SendEvent s, RecvEvent v) {
             SignatureComparison.Result result = SignatureComparison.prefix(s.sig, s.count, v.sig, v.count);
@@ -61,31 +50,16 @@ final class TypeMismatchAnalysis {
                 return;
             }
             String key = s.rank + ":" + s.site + "/" + v.rank + ":" + v.site + "/" + result.verdict();
-            Group g = bySites.get(key);
-            if (g == null) {
-                bySites.put(key, new Group(new Problem(s, v, result)));
-                return;
-            }
-            g.times++;
-            if (v.rank < g.first.recv.rank || v.rank == g.first.recv.rank && v.order < g.first.recv.order) {
-                g.first = new Problem(s, v, result);
-            }
+            groups.add(key, v, new Problem(s, v, result));
         }
 
         List<Finding> findings(TraceSet traces) {
-            List<Group> groups = new ArrayList<>(bySites.values());
-            groups.sort(new java.util.Comparator<Group>() {
+            return groups.findings(new ReceiverOrderedGroups.Namer<Problem>() {
                 @Override
-                public int compare(Group a, Group b) {
-                    int byRank = Integer.compare(a.first.recv.rank, b.first.recv.rank);
-                    return byRank != 0 ? byRank : Integer.compare(a.first.recv.order, b.first.recv.order);
+                public Finding finding(Problem first, int times) {
+                    return TypeMismatchAnalysis.finding(traces, first, times);
                 }
             });
-            List<Finding> findings = new ArrayList<>();
-            for (Group g : groups) {
-                findings.add(finding(traces, g.first, g.times));
-            }
-            return findings;
         }
     }
 
