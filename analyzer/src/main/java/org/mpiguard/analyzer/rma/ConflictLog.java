@@ -24,20 +24,6 @@ final class ConflictLog {
 
     static final int MAX_GROUPS = 1000;
 
-    private record Key(int firstRank, int firstSite, int secondRank, int secondSite, int target) {
-        // written out, as the record's would be: see SiteRef
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && firstRank == k.firstRank && firstSite == k.firstSite
-                    && secondRank == k.secondRank && secondSite == k.secondSite && target == k.target;
-        }
-
-        @Override
-        public int hashCode() {
-            return (((firstRank * 31 + firstSite) * 31 + secondRank) * 31 + secondSite) * 31 + target;
-        }
-    }
-
     /**
      * One pair of sites. Its verdict is the worst the pair got: a pair whose writes left the
      * same bytes in some iterations and different ones in others is one error that says so,
@@ -57,14 +43,14 @@ final class ConflictLog {
         }
     }
 
-    private final Map<Key, Group> groups = new LinkedHashMap<>();
+    private final Map<SitePair, Group> groups = new LinkedHashMap<>();
     private long dropped;
 
     void add(Access x, Access y, Compatibility.Verdict verdict) {
         boolean xFirst = x.origin() < y.origin() || x.origin() == y.origin() && x.index() < y.index();
         Access first = xFirst ? x : y;
         Access second = xFirst ? y : x;
-        Key key = new Key(first.origin(), first.site(), second.origin(), second.site(), first.target());
+        SitePair key = new SitePair(first.origin(), first.site(), second.origin(), second.site(), first.target());
         Group g = groups.get(key);
         if (g == null) {
             if (groups.size() >= MAX_GROUPS) {

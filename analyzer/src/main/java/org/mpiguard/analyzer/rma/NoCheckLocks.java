@@ -99,19 +99,6 @@ final class NoCheckLocks {
         }
     }
 
-    private record Key(int firstRank, int firstSite, int secondRank, int secondSite, int target) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && firstRank == k.firstRank && firstSite == k.firstSite
-                    && secondRank == k.secondRank && secondSite == k.secondSite && target == k.target;
-        }
-
-        @Override
-        public int hashCode() {
-            return (((firstRank * 31 + firstSite) * 31 + secondRank) * 31 + secondSite) * 31 + target;
-        }
-    }
-
     /** One pair of sites: its earliest pair of epochs (by the first side's lock, then the second's), how often. */
     private static final class Group {
         Epoch first;
@@ -122,7 +109,7 @@ final class NoCheckLocks {
     /** The epochs of single-target locks, by target window; lockAll epochs by window, one per lockAll call. */
     private final Map<Place, Epochs> locks = new HashMap<>();
     private final Map<Long, Epochs> lockAlls = new HashMap<>();
-    private final Map<Key, Group> groups = new LinkedHashMap<>();
+    private final Map<SitePair, Group> groups = new LinkedHashMap<>();
     private long dropped;
     private int kept;
     private boolean saturated;
@@ -270,7 +257,7 @@ final class NoCheckLocks {
         boolean aFirst = a.noCheck && (!b.noCheck || a.rank < b.rank);
         Epoch first = aFirst ? a : b;
         Epoch second = aFirst ? b : a;
-        Key key = new Key(first.rank, first.site, second.rank, second.site, target);
+        SitePair key = new SitePair(first.rank, first.site, second.rank, second.site, target);
         Group g = groups.get(key);
         if (g == null) {
             if (groups.size() >= MAX_GROUPS) {
@@ -306,15 +293,15 @@ final class NoCheckLocks {
     /** The findings in the order of their first sides (rank, lock), each one's order into {@code keys} if not null. */
     List<Finding> findings(TraceSet traces, List<long[]> keys) {
         end();
-        List<Map.Entry<Key, Group>> sorted = new ArrayList<>(groups.entrySet());
-        sorted.sort(new java.util.Comparator<Map.Entry<Key, Group>>() {
+        List<Map.Entry<SitePair, Group>> sorted = new ArrayList<>(groups.entrySet());
+        sorted.sort(new java.util.Comparator<Map.Entry<SitePair, Group>>() {
             @Override
-            public int compare(Map.Entry<Key, Group> a, Map.Entry<Key, Group> b) {
+            public int compare(Map.Entry<SitePair, Group> a, Map.Entry<SitePair, Group> b) {
                 return java.util.Arrays.compare(order(a), order(b));
             }
         });
         List<Finding> findings = new ArrayList<>();
-        for (Map.Entry<Key, Group> e : sorted) {
+        for (Map.Entry<SitePair, Group> e : sorted) {
             findings.add(finding(traces, e.getKey(), e.getValue()));
             if (keys != null) {
                 keys.add(order(e));
@@ -323,12 +310,12 @@ final class NoCheckLocks {
         return findings;
     }
 
-    private static long[] order(Map.Entry<Key, Group> e) {
+    private static long[] order(Map.Entry<SitePair, Group> e) {
         Group g = e.getValue();
         return new long[] {1, g.first.rank, g.first.lock, g.second.rank, g.second.lock, e.getKey().target()};
     }
 
-    private static Finding finding(TraceSet traces, Key k, Group g) {
+    private static Finding finding(TraceSet traces, SitePair k, Group g) {
         CallSite first = traces.rank(g.first.rank).site(g.first.site);
         CallSite second = traces.rank(g.second.rank).site(g.second.site);
         String times = g.times == 1 ? "" : " This happened " + g.times + " times in the run.";
