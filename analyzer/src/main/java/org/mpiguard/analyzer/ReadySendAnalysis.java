@@ -78,11 +78,12 @@ final class ReadySendAnalysis {
                 + "that receive's post before the send's start (no message, collective or synchronisation from "
                 + "rank " + v.rank + " after the post reaches rank " + s.rank + " before the send). A ready send is "
                 + "valid only when its receive is already posted; a receive that happened to be posted first is "
-                + "timing, not a guarantee, and otherwise MPI may fail or lose the message. Post the receive first "
+                + "timing, not a guarantee, and otherwise MPI may fail or lose the message (Open MPI sends a ready send "
+                + "as a standard one, so this run was not harmed; another MPI or transport may be). Post the receive first "
                 + "(e.g. iRecv) and order it before the ready send, by a barrier or a message from the receiver, "
                 + "or use a standard send (Comm.send).";
         TreeSet<Integer> ranks = new TreeSet<>(List.of(s.rank, v.rank));
-        return new Finding(FindingKind.CALL_ORDERING, Severity.ERROR, new ArrayList<>(ranks), send.site().op(),
+        return new Finding(FindingKind.CALL_ORDERING, Severity.WARNING, new ArrayList<>(ranks), send.site().op(),
                 send.ref(), List.of(recv.related()), message, List.of());
     }
 }
