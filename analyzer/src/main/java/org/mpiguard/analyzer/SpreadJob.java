@@ -36,9 +36,27 @@ final class SpreadJob {
     /** The largest frame either side accepts: more is a protocol error, never an allocation. */
     private static final int MAX_FRAME = 1 << 30;
 
-    /** The result, and what each analysing process cost: CPU seconds and peak RSS (MB), -1 where unknown. */
-    record Outcome(StreamingAnalysis.Streamed streamed, double[] cpuSeconds, long[] peakRssMb) {
+    /** The result, and what each analysing process cost: CPU seconds, of them compiling, and peak RSS (MB), -1 where unknown. */
+    record Outcome(StreamingAnalysis.Streamed streamed, double[] cpuSeconds, double[] compileSeconds, long[] peakRssMb) {
     }
+
+    /**
+     * How the workers' JIT compiles the analysis. Each process compiles the analyzer anew, and
+     * with the JIT's defaults that cost a process of a 16-way spread of the 100-million-event set
+     * 3.0-3.7 s of its 8-9 s of CPU: the replay's loop and the three methods under it each
+     * inlined the same 7 kB of code (2 on-stack compilations and one whole one of the loop alone).
+     * Kept as calls, and with C2 inlining only smaller methods, the JIT takes about 1.2 s and the
+     * replay itself stays as fast (docs/scale.md). Unknown options are ignored, so a JDK that
+     * drops one still starts the workers.
+     */
+    static final List<String> WORKER_JIT = List.of(
+            "-XX:+IgnoreUnrecognizedVMOptions",
+            "-XX:CompileCommand=quiet",
+            "-XX:CompileCommand=dontinline,org.mpiguard.analyzer.StreamReplay::step",
+            "-XX:CompileCommand=dontinline,org.mpiguard.analyzer.ReplayBlock::visited",
+            "-XX:CompileCommand=dontinline,org.mpiguard.analyzer.RankFeed::accept",
+            "-XX:FreqInlineSize=120",
+            "-XX:InlineSmallCode=800");
 
     /** The class the workers run: a test puts one that fails in its place. */
     static volatile String workerClass = SpreadWorker.class.getName();
@@ -110,11 +128,14 @@ final class SpreadJob {
             SpreadReplay spread = new SpreadReplay(links, SpreadReplay.owners(bounds));
             List<byte[]> results = spread.run();
             double[] cpu = new double[count];
+            double[] compiling = new double[count];
             long[] rss = new long[count];
             for (int b = 0; b < count; b++) {
                 long nanos = ins.get(b).readLong();
+                long compileNanos = ins.get(b).readLong();
                 long kb = ins.get(b).readLong();
                 cpu[b] = nanos < 0 ? -1 : nanos / 1e9;
+                compiling[b] = compileNanos < 0 ? -1 : compileNanos / 1e9;
                 rss[b] = kb < 0 ? -1 : kb / 1024;
             }
             Analysis.Result result = SpreadResults.merge(results, notes, spread.forced(),
@@ -122,7 +143,7 @@ final class SpreadJob {
             for (Process p : workers) {
                 p.waitFor(30, TimeUnit.SECONDS);
             }
-            return new Outcome(new StreamingAnalysis.Streamed(traces, result), cpu, rss);
+            return new Outcome(new StreamingAnalysis.Streamed(traces, result), cpu, compiling, rss);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while the analysing processes ended");
@@ -159,11 +180,12 @@ final class SpreadJob {
         }
     }
 
-    /** Starts the worker of block {@code b}: this JVM's java, class path and heap options. */
+    /** Starts the worker of block {@code b}: this JVM's java, class path and heap options, the workers' JIT options. */
     private static Process start(Path dir, int b, int count, int port, int[] bounds, String key) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(WORKER_JIT);
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             // the heap and collector a user gave mpiguard; never an agent or a debugger's port
             if (option.startsWith("-Xmx") || option.startsWith("-Xms") || option.startsWith("-XX:+Use")

@@ -2,7 +2,7 @@ package org.mpiguard.analyzer;
 
 import java.util.Locale;
 
-/** One line on what each process of a spread analysis cost: its CPU and peak memory. */
+/** One line on what each process of a spread analysis cost: its CPU, the JIT's part of it, and peak memory. */
 final class SpreadSummary {
 
     private SpreadSummary() {
@@ -21,7 +21,11 @@ final class SpreadSummary {
         for (long r : o.peakRssMb()) {
             rss = Math.max(rss, r);
         }
-        return String.format(Locale.ROOT, "spread over %d processes: CPU s per process %s (total %.2f, largest %.2f); "
+        String line = String.format(Locale.ROOT, "spread over %d processes: CPU s per process %s (total %.2f, largest %.2f); "
                 + "peak RSS of the largest %d MB", o.cpuSeconds().length, cpu, total, max, rss);
+        double[] compiling = o.compileSeconds().clone();
+        java.util.Arrays.sort(compiling);
+        return compiling.length == 0 || compiling[0] < 0 ? line : line + String.format(Locale.ROOT,
+                "; compiling (the JIT's threads) %.2f s a process, median", compiling[compiling.length / 2]);
     }
 }

@@ -5,10 +5,8 @@ import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,27 +80,9 @@ public final class SpreadWorker {
             }
         }
         // what this process cost, for the coordinator to report
-        out.writeLong(cpuNanos());
-        out.writeLong(peakRssKilobytes());
+        out.writeLong(ProcessCost.cpuNanos());
+        out.writeLong(ProcessCost.compilerCpuNanos());
+        out.writeLong(ProcessCost.peakRssKilobytes());
         out.flush();
-    }
-
-    private static long cpuNanos() {
-        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
-    }
-
-    /** The process's peak resident set (Linux), or -1. */
-    private static long peakRssKilobytes() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("VmHWM:")) {
-                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux: the figure is left out
-        }
-        return -1;
     }
 }
