@@ -11,7 +11,7 @@ import java.util.Map;
  * the members expected, those arrived and the join of their clocks, so a member that receives
  * from it leaves only once every member arrived, with everything they knew. When the replay is
  * spread over blocks, arrivals of other blocks' ranks are gathered here too, and the block of
- * the lowest expected member tells the instance's calls to the type check.
+ * the instance's gathering member ({@link #gatherer}) tells the instance's calls to the type check.
  */
 final class CollectiveJoins {
 
@@ -25,8 +25,8 @@ final class CollectiveJoins {
         int missing;
         /** Members arrived here that receive from it and have not yet left it (at the call, or its completion). */
         int toLeave;
-        /** The lowest expected member when it opened: the block replaying it judges the instance's types. */
-        int lowest;
+        /** The member whose block gathers the arrivals and judges the instance's types ({@link #gatherer}). */
+        int gatherer;
         final List<CollectiveEvent> members = new ArrayList<>();
         /** Members of this block arrived since its last shipment to the reporting block (null: none). */
         List<CollectiveEvent> unshipped;
@@ -72,7 +72,8 @@ final class CollectiveJoins {
         Collectives.Key key = new Collectives.Key(c.comm(), c.ring());
         Join j = joins.get(key);
         if (j == null) {
-            j = open(key, expected(f, c));
+            BitSet expected = expected(f, c);
+            j = open(key, expected, gatherer(expected, c.ring()));
         }
         j.arrived.set(r);
         if (j.expected.get(r)) {
@@ -132,10 +133,10 @@ final class CollectiveJoins {
             if (j.reporter) {
                 if (!j.completeShipped && j.missing == 0) {
                     j.completeShipped = true;
-                    shipping.complete(j.key, j.expected, clock.freeze(j.clock), allReceive(j));
+                    shipping.complete(j.key, j.gatherer, j.expected, clock.freeze(j.clock), allReceive(j));
                 }
             } else if (j.unshipped != null) {
-                shipping.arrived(j.lowest, j.key, j.expected, j.unshipped,
+                shipping.arrived(j.gatherer, j.key, j.expected, j.unshipped,
                         j.unshippedContribute ? clock.freeze(j.clock) : null);
                 j.unshipped = null;
                 j.unshippedContribute = false;
@@ -162,23 +163,46 @@ final class CollectiveJoins {
     }
 
     /** The block gathering a collective's arrivals says every member arrived, with the join of their clocks. */
-    void completeElsewhere(Collectives.Key key, BitSet expected, int[][] gathered) {
+    void completeElsewhere(Collectives.Key key, int gatherer, BitSet expected, int[][] gathered) {
         Join j = joins.get(key);
         if (j == null) {
-            j = open(key, (BitSet) expected.clone());
+            j = open(key, (BitSet) expected.clone(), gatherer);
         }
         j.complete = true;
         clock.merge(j.clock, gathered);
         forgetIfDone(key, j);
     }
 
-    private Join open(Collectives.Key key, BitSet expected) {
+    /**
+     * The member whose block gathers an instance's arrivals, picked from the members the
+     * communicator names (the same in every block that opens the instance at a member's call;
+     * a block that opens it from a shipment takes the gatherer shipped with it), turning with
+     * the instance: were it always the lowest member, one block would gather every collective of
+     * COMM_WORLD, taking a shipment from every other block and sending one back each time
+     * (docs/scale.md). -1 when no member has a trace.
+     */
+    static int gatherer(BitSet members, long ring) {
+        int count = members.cardinality();
+        if (count == 0) {
+            return -1;
+        }
+        // spread by the instance's number, mixed so that rings taking steps of any size still turn
+        long mixed = ring * 0x9E3779B97F4A7C15L;
+        int k = (int) Long.remainderUnsigned(mixed ^ (mixed >>> 32), count);
+        int q = members.nextSetBit(0);
+        for (; k > 0; k--) {
+            q = members.nextSetBit(q + 1);
+        }
+        return q;
+    }
+
+    private Join open(Collectives.Key key, BitSet expected, int gatherer) {
         Join j = new Join(clock.fresh());
         j.key = key;
         j.expected = expected;
-        j.lowest = expected.nextSetBit(0);
+        j.gatherer = gatherer;
         j.missing = expected.cardinality();
-        j.reporter = shipping != null && shipping.reports(j.lowest);
+        j.reporter = shipping != null && shipping.reports(gatherer);
         joins.put(key, j);
         return j;
     }
@@ -188,10 +212,11 @@ final class CollectiveJoins {
      * join knew then, null when none contributes): gathered as if they had arrived here.
      * {@code expected} is the members as their block saw them.
      */
-    void arrivedElsewhere(Collectives.Key key, BitSet expected, List<CollectiveEvent> arrivals, int[][] gathered) {
+    void arrivedElsewhere(Collectives.Key key, int gatherer, BitSet expected, List<CollectiveEvent> arrivals,
+                          int[][] gathered) {
         Join j = joins.get(key);
         if (j == null) {
-            j = open(key, (BitSet) expected.clone());
+            j = open(key, (BitSet) expected.clone(), gatherer);
         }
         for (CollectiveEvent c : arrivals) {
             int r = c.rank();
@@ -293,7 +318,7 @@ final class CollectiveJoins {
     }
 
     private void done(Join j) {
-        if (shipping == null || shipping.reports(j.lowest)) {
+        if (shipping == null || j.reporter) {
             j.members.sort(BY_RANK);
             listener.instanceDone(j.members);
         }

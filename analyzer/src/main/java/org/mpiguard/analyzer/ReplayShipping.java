@@ -21,10 +21,10 @@ interface ReplayShipping {
      * Ranks of this block ({@code members}, their calls) arrived at a collective whose
      * {@code expected} members (world ranks) may live elsewhere; {@code gathered} holds what every
      * contribution gathered here knows (null when none of them contributes). Shipped to the block
-     * of {@code reporter} (the lowest expected member), which gathers every arrival: one
-     * shipment per instance and round, not one per rank.
+     * of {@code gatherer} (the member {@link CollectiveJoins#gatherer} picked), which gathers every
+     * arrival: one shipment per instance and round, not one per rank.
      */
-    void arrived(int reporter, Collectives.Key key, BitSet expected, java.util.List<CollectiveEvent> members,
+    void arrived(int gatherer, Collectives.Key key, BitSet expected, java.util.List<CollectiveEvent> members,
                  int[][] gathered);
 
     /**
@@ -32,7 +32,7 @@ interface ReplayShipping {
      * other members' blocks; {@code allReceive} when every member receives from it (a barrier,
      * an allReduce, a fence), so each member's later events know the join.
      */
-    void complete(Collectives.Key key, BitSet expected, int[][] gathered, boolean allReceive);
+    void complete(Collectives.Key key, int gatherer, BitSet expected, int[][] gathered, boolean allReceive);
 
     /** A post or complete left {@code clock} for a partner another block replays. */
     void pscwLeft(int partner, long win, int target, int origin, boolean post, int[][] clock);
@@ -48,6 +48,6 @@ interface ReplayShipping {
     /** Every event of {@code rank} is replayed. */
     void finished(int rank);
 
-    /** Whether this block judges the collective instance whose lowest expected member is {@code lowest}. */
-    boolean reports(int lowest);
+    /** Whether this block gathers and judges the collective instance whose gathering member is {@code gatherer}. */
+    boolean reports(int gatherer);
 }

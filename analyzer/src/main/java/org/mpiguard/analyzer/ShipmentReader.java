@@ -55,9 +55,10 @@ final class ShipmentReader {
                     case ShipmentWriter.ACCESS -> access(in, from, block);
                     case ShipmentWriter.COMPLETE -> {
                         Collectives.Key key = new Collectives.Key(in.readLong(), in.readLong());
+                        int gatherer = in.readInt();
                         BitSet expected = bits(in);
                         boolean allReceive = in.readBoolean();
-                        block.replay.completeElsewhere(key, expected, clock(in, from), allReceive);
+                        block.replay.completeElsewhere(key, gatherer, expected, clock(in, from), allReceive);
                     }
                     default -> throw new IllegalStateException("unknown shipment " + what + " from block " + from);
                 }
@@ -69,6 +70,7 @@ final class ShipmentReader {
 
     private void arrived(FrameIn in, int from, ReplayBlock block) throws IOException {
         Collectives.Key key = new Collectives.Key(in.readLong(), in.readLong());
+        int gatherer = in.readInt();
         BitSet expected = bits(in);
         int n = in.readInt();
         List<CollectiveEvent> members = new ArrayList<>(n);
@@ -76,7 +78,7 @@ final class ShipmentReader {
             members.add(collective(in));
         }
         int[][] gathered = in.readBoolean() ? clock(in, from) : null;
-        block.replay.arrivedElsewhere(key, expected, members, gathered);
+        block.replay.arrivedElsewhere(key, gatherer, expected, members, gathered);
     }
 
     private static BitSet bits(FrameIn in) throws IOException {

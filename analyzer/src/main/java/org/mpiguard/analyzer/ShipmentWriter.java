@@ -62,8 +62,8 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
     }
 
     @Override
-    public boolean reports(int lowest) {
-        return lowest < 0 ? self == 0 : ownerOf[lowest] == self;
+    public boolean reports(int gatherer) {
+        return gatherer < 0 ? self == 0 : ownerOf[gatherer] == self;
     }
 
     @Override
@@ -114,13 +114,14 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
     }
 
     @Override
-    public void arrived(int reporter, Collectives.Key key, BitSet expected, List<CollectiveEvent> members,
+    public void arrived(int gatherer, Collectives.Key key, BitSet expected, List<CollectiveEvent> members,
                         int[][] gathered) {
-        int b = reporter < 0 ? 0 : ownerOf[reporter];
+        int b = gatherer < 0 ? 0 : ownerOf[gatherer];
         FrameOut o = out[b];
         o.writeByte(ARRIVED);
         o.writeLong(key.comm());
         o.writeLong(key.ring());
+        o.writeInt(gatherer);
         bits(o, expected);
         o.writeInt(members.size());
         for (CollectiveEvent c : members) {
@@ -133,7 +134,7 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
     }
 
     @Override
-    public void complete(Collectives.Key key, BitSet expected, int[][] gathered, boolean allReceive) {
+    public void complete(Collectives.Key key, int gatherer, BitSet expected, int[][] gathered, boolean allReceive) {
         for (int b = 0; b < out.length; b++) {
             int q = expected.nextSetBit(bounds[b]);
             if (b == self || q < 0 || q >= bounds[b + 1]) {
@@ -143,6 +144,7 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
             o.writeByte(COMPLETE);
             o.writeLong(key.comm());
             o.writeLong(key.ring());
+            o.writeInt(gatherer);
             bits(o, expected);
             o.writeBoolean(allReceive);
             clock(b, gathered);

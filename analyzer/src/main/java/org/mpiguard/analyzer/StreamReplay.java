@@ -324,8 +324,9 @@ final class StreamReplay {
     }
 
     /** A member another block replays arrived at a collective: see {@link CollectiveJoins#arrivedElsewhere}. */
-    void arrivedElsewhere(Collectives.Key key, BitSet expected, List<CollectiveEvent> arrivals, int[][] gathered) {
-        joins.arrivedElsewhere(key, expected, arrivals, gathered);
+    void arrivedElsewhere(Collectives.Key key, int gatherer, BitSet expected, List<CollectiveEvent> arrivals,
+                          int[][] gathered) {
+        joins.arrivedElsewhere(key, gatherer, expected, arrivals, gathered);
     }
 
     /**
@@ -333,8 +334,8 @@ final class StreamReplay {
      * {@link CollectiveJoins#completeElsewhere}. When every member receives from it, each one's
      * later events know all of {@code gathered}: the other blocks' members learn it.
      */
-    void completeElsewhere(Collectives.Key key, BitSet expected, int[][] gathered, boolean allReceive) {
-        joins.completeElsewhere(key, expected, gathered);
+    void completeElsewhere(Collectives.Key key, int gatherer, BitSet expected, int[][] gathered, boolean allReceive) {
+        joins.completeElsewhere(key, gatherer, expected, gathered);
         if (allReceive) {
             for (int q = expected.nextSetBit(0); q >= 0; q = expected.nextSetBit(q + 1)) {
                 learn(q, gathered);
