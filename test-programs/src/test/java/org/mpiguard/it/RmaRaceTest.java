@@ -256,6 +256,24 @@ class RmaRaceTest {
         assertSilent("EmulateRaceFixed");
     }
 
+    /**
+     * Windows of sub-communicators: ranks and lock targets are ranks of the window's group, taken
+     * as world ranks for the accesses and the locks alike. Exclusive locks on rank 1 of each half
+     * order its two puts (silent); shared ones do not (one race per half, on world rank 2's window
+     * and on world rank 3's, each naming both puts).
+     */
+    @Test
+    void locksOnTheWindowOfASubCommunicatorOrderItsPutsAndSharedOnesRace() throws Exception {
+        assertSilent(tracedAt(PKG + "SubCommunicatorLocks", 4));
+        MpiRun.Result r = tracedAt(PKG + "SubCommunicatorLocks", 4, "race");
+        JsonNode even = conflict(r, "SubCommunicatorLocks", 0, "half first put", 2, "half second put");
+        JsonNode odd = conflict(r, "SubCommunicatorLocks", 1, "half first put", 3, "half second put");
+        assertTrue(even.get("message").asText().contains("window of rank 2"), even.toString());
+        assertTrue(odd.get("message").asText().contains("window of rank 3"), odd.toString());
+        assertEquals("error", even.get("severity").asText(), even.toString());
+        assertEquals(2, conflicts(r).size(), "one race per half: " + conflicts(r));
+    }
+
     /** Correct one-sided programs written for the other checks, never meant for this one: no false alarm. */
     @ParameterizedTest(name = "{0} at {1} ranks")
     @CsvSource({"correct.OneSided, 4", "rma.FenceFixed, 3", "rma.PscwFixed, 3", "rma.LockChainFixed, 3",
