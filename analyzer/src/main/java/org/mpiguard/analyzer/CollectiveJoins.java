@@ -73,7 +73,8 @@ final class CollectiveJoins {
         Join j = joins.get(key);
         if (j == null) {
             BitSet expected = expected(f, c);
-            j = open(key, expected, gatherer(expected, c.ring()));
+            // one process gathers every instance itself: no member to pick
+            j = open(key, expected, shipping == null ? -1 : gatherer(expected, c.ring()));
         }
         j.arrived.set(r);
         if (j.expected.get(r)) {
@@ -190,6 +191,9 @@ final class CollectiveJoins {
         long mixed = ring * 0x9E3779B97F4A7C15L;
         int k = (int) Long.remainderUnsigned(mixed ^ (mixed >>> 32), count);
         int q = members.nextSetBit(0);
+        if (members.nextClearBit(q) - q == count) {
+            return q + k; // contiguous members (COMM_WORLD's, a block of ranks): no walk over them
+        }
         for (; k > 0; k--) {
             q = members.nextSetBit(q + 1);
         }

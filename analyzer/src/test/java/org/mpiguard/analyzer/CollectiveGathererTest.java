@@ -44,6 +44,21 @@ class CollectiveGathererTest {
     }
 
     @Test
+    void aBlockOfRanksPicksTheSameKthMemberAsTheWalkOverScatteredMembers() {
+        BitSet block = new BitSet();
+        block.set(5, 21); // 16 contiguous members: picked without a walk
+        BitSet even = new BitSet();
+        for (int q = 0; q < 32; q += 2) {
+            even.set(q); // 16 scattered members: picked by walking over them
+        }
+        for (long ring = 0; ring < 200; ring++) {
+            int fromBlock = CollectiveJoins.gatherer(block, ring) - 5;
+            int fromWalk = CollectiveJoins.gatherer(even, ring) / 2;
+            assertEquals(fromWalk, fromBlock, "instance " + ring + ": the same k-th member either way");
+        }
+    }
+
+    @Test
     void noMemberNoGatherer() {
         assertEquals(-1, CollectiveJoins.gatherer(new BitSet(), 5));
     }
