@@ -24,7 +24,16 @@ public final class SubCommunicatorLocks {
         Intracomm half = MPI.COMM_WORLD.split(world % 2, world);
         int rank = half.getRank();
         IntBuffer mem = MPI.newIntBuffer(4);
-        Win win = new Win(mem, 4, 1, MPI.INFO_NULL, half);
+        // one half after the other: Open MPI 4.1's osc/rdma names a window's shared-memory segment
+        // by node, job and communicator id only, and split halves share that id; made at once, one
+        // half's Win_create can fail (open: No such file or directory), with or without the checker
+        Win win = null;
+        for (int turn = 0; turn < 2; turn++) {
+            if (world % 2 == turn) {
+                win = new Win(mem, 4, 1, MPI.INFO_NULL, half);
+            }
+            MPI.COMM_WORLD.barrier();
+        }
         IntBuffer value = MPI.newIntBuffer(1).put(0, 100 + world);
         half.barrier();
         win.lock(lockType, 1, 0);
