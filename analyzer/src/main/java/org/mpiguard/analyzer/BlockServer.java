@@ -59,7 +59,7 @@ final class BlockServer {
             boolean flag;
             byte[] payload = new byte[0];
             switch (command) {
-                case SWEEP -> flag = block.replay.sweep() | delivered;
+                case SWEEP -> flag = sweepAll() | delivered;
                 case READ -> flag = block.replay.readAhead(false);
                 case READ_ALL -> flag = block.replay.readAhead(true);
                 case ASK -> {
@@ -88,6 +88,19 @@ final class BlockServer {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Sweeps until no rank here moves: one sweep steps each rank once in rank order, so a rank
+     * waiting on a higher rank of its own block would otherwise wait for the next round (and
+     * every block with it) to take what that rank just posted.
+     */
+    private boolean sweepAll() {
+        boolean progress = false;
+        while (block.replay.sweep()) {
+            progress = true;
+        }
+        return progress;
     }
 
     private byte[] reply(boolean flag, byte[] payload) {

@@ -4,7 +4,9 @@ import java.io.IOException;
 
 /**
  * The clocks one block ships to another, as the components that changed since the last one on
- * the same channel. Both ends keep the last clock as blocks of components ({@link VectorClocks}'
+ * the same channel: each as the gap since the last changed component and the change of its
+ * value, both varints (a run of neighbours that moved by a few events takes two bytes each
+ * rather than eight; the 100-million-event set spread over 16 shipped 2.8 GB at eight). Both ends keep the last clock as blocks of components ({@link VectorClocks}'
  * layout): the writer skips a block it shipped before by reference (clocks share the blocks
  * they did not write), the reader copies only the blocks that changed, so the clocks it gives
  * share the rest, and merging them skips those blocks in one compare, as in one process.
@@ -37,7 +39,8 @@ final class ClockChannel {
                 }
             }
         }
-        out.writeInt(changed);
+        out.writeVarint(changed);
+        int previous = -1;
         for (int b = 0; b < last.length; b++) {
             if (frozen[b] == lastShipped[b]) {
                 continue;
@@ -46,8 +49,11 @@ final class ClockChannel {
             int[] before = last[b];
             for (int k = 0; k < perBlock; k++) {
                 if (mine[k] != before[k]) {
-                    out.writeInt(b * perBlock + k);
-                    out.writeInt(mine[k]);
+                    int q = b * perBlock + k;
+                    int d = mine[k] - before[k];
+                    out.writeVarint(q - previous - 1);
+                    out.writeVarint(d << 1 ^ d >> 31);
+                    previous = q;
                 }
             }
             // a frozen clock's blocks are never written: the writer may keep them as they are
@@ -58,19 +64,24 @@ final class ClockChannel {
 
     /** Reads a clock {@link #write} wrote: the last one with the changed components, its other blocks shared. */
     int[][] read(FrameIn in) throws IOException {
-        int changed = in.readInt();
+        int changed = in.readVarint();
+        if (changed < 0 || changed > world) {
+            throw new IOException("a clock of " + changed + " changed components in a world of " + world);
+        }
         int[][] clock = last.clone();
+        int q = -1;
         for (int i = 0; i < changed; i++) {
-            int q = in.readInt();
-            int v = in.readInt();
-            if (q < 0 || q >= world) {
-                throw new IOException("a clock component of rank " + q + " in a world of " + world);
+            int gap = in.readVarint();
+            int z = in.readVarint();
+            q += gap + 1;
+            if (gap < 0 || q < 0 || q >= world) {
+                throw new IOException("a clock component past rank " + (world - 1) + " in a shipment");
             }
             int b = q / perBlock;
             if (clock[b] == last[b]) {
                 clock[b] = clock[b].clone(); // the last clock's block stays as it was given out
             }
-            clock[b][q % perBlock] = v;
+            clock[b][q % perBlock] += z >>> 1 ^ -(z & 1);
         }
         last = clock;
         return clock;

@@ -57,6 +57,20 @@ final class FrameIn {
         return v;
     }
 
+    /** What {@link FrameOut#writeVarint} wrote. */
+    int readVarint() throws IOException {
+        int v = 0;
+        for (int shift = 0; shift < 35; shift += 7) {
+            need(1);
+            byte b = buf[pos++];
+            v |= (b & 0x7f) << shift;
+            if (b >= 0) {
+                return v;
+            }
+        }
+        throw new IOException("a number of more than five bytes in a shipment");
+    }
+
     long readLong() throws IOException {
         return (long) readInt() << 32 | readInt() & 0xffffffffL;
     }

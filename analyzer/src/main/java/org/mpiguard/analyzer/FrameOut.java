@@ -49,6 +49,16 @@ final class FrameOut {
         size += 4;
     }
 
+    /** {@code v} as an unsigned LEB128 varint: one byte under 128, five at most. */
+    void writeVarint(int v) {
+        room(5);
+        while ((v & ~0x7f) != 0) {
+            buf[size++] = (byte) (v & 0x7f | 0x80);
+            v >>>= 7;
+        }
+        buf[size++] = (byte) v;
+    }
+
     void writeLong(long v) {
         writeInt((int) (v >>> 32));
         writeInt((int) v);

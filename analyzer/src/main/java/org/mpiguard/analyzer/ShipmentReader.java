@@ -74,8 +74,10 @@ final class ShipmentReader {
         BitSet expected = bits(in);
         int n = in.readInt();
         List<CollectiveEvent> members = new ArrayList<>(n);
+        CollectiveEvent previous = null;
         for (int i = 0; i < n; i++) {
-            members.add(collective(in));
+            previous = collective(in, previous);
+            members.add(previous);
         }
         int[][] gathered = in.readBoolean() ? clock(in, from) : null;
         block.replay.arrivedElsewhere(key, gatherer, expected, members, gathered);
@@ -125,10 +127,28 @@ final class ShipmentReader {
         return s;
     }
 
-    private CollectiveEvent collective(FrameIn in) throws IOException {
-        int rank = in.readInt();
-        int index = in.readInt();
-        CollectiveKind kind = CollectiveKind.values()[in.readInt()];
+    /** A member as {@code ShipmentWriter.collective} wrote it after {@code previous}. */
+    private CollectiveEvent collective(FrameIn in, CollectiveEvent previous) throws IOException {
+        int shares = in.readByte();
+        if (previous == null && shares != 0) {
+            throw new IOException("a collective's first member written as the one before it");
+        }
+        int rank = ShipmentWriter.unzigzag(in.readVarint()) + (previous == null ? 0 : previous.rank());
+        int index = ShipmentWriter.unzigzag(in.readVarint()) + (previous == null ? 0 : previous.index());
+        if (rank < 0 || rank >= traces.worldSize()) {
+            throw new IOException("a collective's member of rank " + rank + " in a world of " + traces.worldSize());
+        }
+        if ((shares & ShipmentWriter.SAME_CALL) != 0) {
+            long request = (shares & ShipmentWriter.SAME_REQUEST) != 0 ? previous.request() : in.readLong();
+            return new CollectiveEvent(rank, index, previous.kind(), previous.nonblocking(), previous.comm(),
+                    previous.ring(), previous.root(), previous.reduceOp(), sigOf(rank, previous.sendSig()),
+                    previous.sendCount(), sigOf(rank, previous.recvSig()), previous.recvCount(), request,
+                    previous.site());
+        }
+        int kind = in.readInt();
+        if (kind < 0 || kind >= CollectiveKind.values().length) {
+            throw new IOException("a collective of kind " + kind);
+        }
         boolean nonblocking = in.readBoolean();
         long comm = in.readLong();
         long ring = in.readLong();
@@ -138,10 +158,15 @@ final class ShipmentReader {
         int sendCount = in.readInt();
         Signature recvSig = sig(rank, in.readInt());
         int recvCount = in.readInt();
-        long request = in.readLong();
         int site = in.readInt();
-        return new CollectiveEvent(rank, index, kind, nonblocking, comm, ring, root, reduceOp, sendSig, sendCount,
-                recvSig, recvCount, request, site);
+        long request = (shares & ShipmentWriter.SAME_REQUEST) != 0 ? previous.request() : in.readLong();
+        return new CollectiveEvent(rank, index, CollectiveKind.values()[kind], nonblocking, comm, ring, root, reduceOp,
+                sendSig, sendCount, recvSig, recvCount, request, site);
+    }
+
+    /** The signature of {@code rank}'s trace with the id of {@code s} (another member's, whose id was written as this one's). */
+    private Signature sigOf(int rank, Signature s) {
+        return s == null ? null : sig(rank, s.id());
     }
 
     private Signature sig(int rank, int id) {

@@ -124,8 +124,10 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
         o.writeInt(gatherer);
         bits(o, expected);
         o.writeInt(members.size());
+        CollectiveEvent previous = null;
         for (CollectiveEvent c : members) {
-            collective(o, c);
+            collective(o, c, previous);
+            previous = c;
         }
         o.writeBoolean(gathered != null);
         if (gathered != null) {
@@ -207,21 +209,54 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
         o.writeBoolean(s.readyMode);
     }
 
-    private static void collective(FrameOut o, CollectiveEvent c) {
-        o.writeInt(c.rank());
-        o.writeInt(c.index());
-        o.writeInt(c.kind().ordinal());
-        o.writeBoolean(c.nonblocking());
-        o.writeLong(c.comm());
-        o.writeLong(c.ring());
-        o.writeInt(c.root());
-        o.writeInt(c.reduceOp());
-        o.writeInt(sig(c.sendSig()));
-        o.writeInt(c.sendCount());
-        o.writeInt(sig(c.recvSig()));
-        o.writeInt(c.recvCount());
-        o.writeLong(c.request());
-        o.writeInt(c.site());
+    /** Set in a member's first byte: its call is the previous member's (a block's members mostly make the same call). */
+    static final int SAME_CALL = 1;
+    /** Set in a member's first byte: its request is the previous member's. */
+    static final int SAME_REQUEST = 2;
+
+    /**
+     * A member of a collective, after the {@code previous} one of the same list: a byte of what
+     * it shares with that one, its rank and event as changes from that one's, then only what
+     * differs (some 5 bytes for a member making its neighbour's call, 65 written whole).
+     */
+    private static void collective(FrameOut o, CollectiveEvent c, CollectiveEvent previous) {
+        boolean sameCall = previous != null && sameCall(c, previous);
+        boolean sameRequest = previous != null && c.request() == previous.request();
+        o.writeByte((sameCall ? SAME_CALL : 0) | (sameRequest ? SAME_REQUEST : 0));
+        o.writeVarint(zigzag(c.rank() - (previous == null ? 0 : previous.rank())));
+        o.writeVarint(zigzag(c.index() - (previous == null ? 0 : previous.index())));
+        if (!sameCall) {
+            o.writeInt(c.kind().ordinal());
+            o.writeBoolean(c.nonblocking());
+            o.writeLong(c.comm());
+            o.writeLong(c.ring());
+            o.writeInt(c.root());
+            o.writeInt(c.reduceOp());
+            o.writeInt(sig(c.sendSig()));
+            o.writeInt(c.sendCount());
+            o.writeInt(sig(c.recvSig()));
+            o.writeInt(c.recvCount());
+            o.writeInt(c.site());
+        }
+        if (!sameRequest) {
+            o.writeLong(c.request());
+        }
+    }
+
+    /** Whether two members' calls write the same fields (signatures by their ids in the traces, as written). */
+    private static boolean sameCall(CollectiveEvent a, CollectiveEvent b) {
+        return a.kind() == b.kind() && a.nonblocking() == b.nonblocking() && a.comm() == b.comm()
+                && a.ring() == b.ring() && a.root() == b.root() && a.reduceOp() == b.reduceOp()
+                && sig(a.sendSig()) == sig(b.sendSig()) && a.sendCount() == b.sendCount()
+                && sig(a.recvSig()) == sig(b.recvSig()) && a.recvCount() == b.recvCount() && a.site() == b.site();
+    }
+
+    static int zigzag(int d) {
+        return d << 1 ^ d >> 31;
+    }
+
+    static int unzigzag(int z) {
+        return z >>> 1 ^ -(z & 1);
     }
 
     /** A signature as its id in its rank's trace (the reader looks it up there), or -1 for none. */

@@ -36,8 +36,12 @@ final class SpreadJob {
     /** The largest frame either side accepts: more is a protocol error, never an allocation. */
     private static final int MAX_FRAME = 1 << 30;
 
-    /** The result, and what each analysing process cost: CPU seconds, of them compiling, and peak RSS (MB), -1 where unknown. */
-    record Outcome(StreamingAnalysis.Streamed streamed, double[] cpuSeconds, double[] compileSeconds, long[] peakRssMb) {
+    /**
+     * The result, what each analysing process cost (CPU seconds, of them compiling, and peak RSS
+     * in MB, -1 where unknown), and the coordinator's rounds and the requests it left out.
+     */
+    record Outcome(StreamingAnalysis.Streamed streamed, double[] cpuSeconds, double[] compileSeconds, long[] peakRssMb,
+                   long rounds, long skipped) {
     }
 
     /**
@@ -143,7 +147,8 @@ final class SpreadJob {
             for (Process p : workers) {
                 p.waitFor(30, TimeUnit.SECONDS);
             }
-            return new Outcome(new StreamingAnalysis.Streamed(traces, result), cpu, compiling, rss);
+            return new Outcome(new StreamingAnalysis.Streamed(traces, result), cpu, compiling, rss, spread.rounds(),
+                    spread.skipped());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while the analysing processes ended");

@@ -31,10 +31,18 @@ final class SpreadReplay {
     }
     private int forced;
     private long rounds;
+    /** Per block: swept to a stop since anything last changed it (a SWEEP sweeps until no rank moves), so until something is shipped to it another SWEEP would move nothing. */
+    private final boolean[] settled;
+    /** Per block: whether it had events left at its last reply. */
+    private final boolean[] left;
+    /** Requests left out because the block they were for was settled. */
+    private long skipped;
 
     SpreadReplay(BlockLink[] links, int[] ownerOf) {
         this.links = links;
         this.ownerOf = ownerOf;
+        this.settled = new boolean[links.length];
+        this.left = new boolean[links.length];
         for (int b = 0; b < links.length; b++) {
             inbox.add(new ArrayList<>());
         }
@@ -69,6 +77,11 @@ final class SpreadReplay {
     /** Rounds of requests the replay took. */
     long rounds() {
         return rounds;
+    }
+
+    /** SWEEP requests not sent because their block was settled and nothing had been shipped to it. */
+    long skipped() {
+        return skipped;
     }
 
     /** Runs every block's replay to its end; returns each block's results ({@link SpreadResults}), in block order. */
@@ -166,8 +179,10 @@ final class SpreadReplay {
     /** Forces the lowest waiting rank: the first block (in rank order) that has one. */
     private void force() throws IOException {
         for (int b = 0; b < links.length; b++) {
+            settled[b] = false;
             links[b].send(request(BlockServer.FORCE, b, intBytes(forced)));
             Reply r = reply(b, links[b].receive());
+            left[b] = r.left;
             forced = new DataInputStream(new ByteArrayInputStream(r.payload)).readInt();
             if (r.flag) {
                 return;
@@ -175,15 +190,33 @@ final class SpreadReplay {
         }
     }
 
-    /** One request to every block (with {@code args[b]} after it, if any), and every reply, in block order. */
+    /**
+     * One request to every block (with {@code args[b]} after it, if any), and every reply, in block
+     * order. A SWEEP skips a settled block nothing was shipped to: it answers for it (no progress,
+     * nothing shipped), and the block's process is not woken for nothing.
+     */
     private Reply[] round(byte command, byte[][] args) throws IOException {
         rounds++;
+        boolean[] asked = new boolean[links.length];
         for (int b = 0; b < links.length; b++) {
-            links[b].send(request(command, b, args == null ? null : args[b]));
+            asked[b] = command != BlockServer.SWEEP || !settled[b] || !inbox.get(b).isEmpty();
+            if (asked[b]) {
+                links[b].send(request(command, b, args == null ? null : args[b]));
+            } else {
+                skipped++;
+            }
         }
         Reply[] replies = new Reply[links.length];
         for (int b = 0; b < links.length; b++) {
-            replies[b] = reply(b, links[b].receive());
+            if (asked[b]) {
+                replies[b] = reply(b, links[b].receive());
+                left[b] = replies[b].left;
+                settled[b] = command == BlockServer.SWEEP;
+            } else {
+                replies[b] = new Reply();
+                replies[b].left = left[b];
+                replies[b].payload = new byte[0];
+            }
         }
         return replies;
     }

@@ -2,7 +2,7 @@ package org.mpiguard.analyzer;
 
 import java.util.Locale;
 
-/** One line on what each process of a spread analysis cost: its CPU, the JIT's part of it, and peak memory. */
+/** One line on what each process of a spread analysis cost: its CPU, the JIT's part of it, peak memory, and the rounds it took. */
 final class SpreadSummary {
 
     private SpreadSummary() {
@@ -25,7 +25,11 @@ final class SpreadSummary {
                 + "peak RSS of the largest %d MB", o.cpuSeconds().length, cpu, total, max, rss);
         double[] compiling = o.compileSeconds().clone();
         java.util.Arrays.sort(compiling);
-        return compiling.length == 0 || compiling[0] < 0 ? line : line + String.format(Locale.ROOT,
-                "; compiling (the JIT's threads) %.2f s a process, median", compiling[compiling.length / 2]);
+        if (compiling.length > 0 && compiling[0] >= 0) {
+            line += String.format(Locale.ROOT, "; compiling (the JIT's threads) %.2f s a process, median",
+                    compiling[compiling.length / 2]);
+        }
+        return line + String.format(Locale.ROOT, "; %d rounds, %d requests left out (blocks with nothing new)",
+                o.rounds(), o.skipped());
     }
 }

@@ -142,6 +142,32 @@ class TypeMismatchAnalysisTest {
         Analyzed.of(run.write(true)).one(FindingKind.TYPE_MISMATCH, 30, List.of(0, 2), 10);
     }
 
+    /**
+     * Two blocks of two ranks, each holding a member that takes the ints as floats: whichever
+     * member gathers the bcast, the other block ships two members whose calls differ (members
+     * are shipped as changes from the one before them), and both mismatches are found.
+     */
+    @Test
+    void membersOfOneBlockWithDifferentCallsAreEachJudgedWhereTheBcastIsGathered() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 4);
+        for (int r = 0; r < 4; r++) {
+            int sig = INT;
+            int count = 4;
+            if (r % 2 == 1) {
+                sig = run.rank(r).rec.defineSignature(new int[] {FLOAT}, new long[] {4}, 16, 16);
+                count = 1;
+            }
+            run.rank(r).collective(10 * (r + 1), CollectiveKind.BCAST, 0, sig, count, sig, count);
+        }
+        Analyzed a = Analyzed.of(run.write(true));
+        List<Finding> found = a.of(FindingKind.TYPE_MISMATCH);
+        assertEquals(2, found.size(), a::describe);
+        assertEquals(RunBuilder.FILE + ":20", found.get(0).site().location(), a::describe);
+        assertEquals(List.of(0, 1), found.get(0).ranks(), a::describe);
+        assertEquals(RunBuilder.FILE + ":40", found.get(1).site().location(), a::describe);
+        assertEquals(List.of(0, 3), found.get(1).ranks(), a::describe);
+    }
+
     @Test
     void aBcastWhoseReceiverDescribesTheIntsAsADerivedTypeOfIntsIsSilent() throws Exception {
         RunBuilder run = new RunBuilder(dir, 2);
