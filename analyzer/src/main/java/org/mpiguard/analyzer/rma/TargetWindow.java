@@ -41,13 +41,18 @@ final class TargetWindow {
      * against remote writes, those that do not; then keeps {@code a}.
      */
     void checkAndAdd(Access a, Consumer<Access> visitor) {
-        long from = a.start() - widest;
-        for (List<Access> atStart : byStart.subMap(from, false, a.end(), false).values()) {
-            for (Access live : atStart) {
+        // key by key rather than through a sub-map's views: those were 6 % of the bytes the
+        // analysis of the 100-million-event set allocated, for maps of a few starts each
+        Long start = byStart.higherKey(a.start() - widest);
+        while (start != null && start < a.end()) {
+            List<Access> atStart = byStart.get(start);
+            for (int i = 0; i < atStart.size(); i++) {
+                Access live = atStart.get(i);
                 if (live.overlaps(a)) {
                     visitor.accept(live);
                 }
             }
+            start = byStart.higherKey(start);
         }
         if (a.kind() == AccessKind.STORE) {
             for (int origin = writers.nextSetBit(0); origin >= 0; origin = writers.nextSetBit(origin + 1)) {
