@@ -512,6 +512,22 @@ class RmaConflictAnalysisTest {
         assertTrue(f.message().contains("under lockAll"), f.message());
     }
 
+    /**
+     * Rank 1 puts into rank 0 and into rank 3 under lockAll, flushes rank 0 only and tells rank 2,
+     * which reads both slots: the flush completed the put to rank 0 alone, so only the read of
+     * rank 3's slot conflicts.
+     */
+    @Test
+    void aFlushOfOneTargetLeavesThePutsToTheOthersPending() throws Exception {
+        RunBuilder run = run(4);
+        run.rank(1).winSync(10, RmaSyncOp.LOCK_ALL, WIN, -1, 0, 0).put(11, WIN, 0, 3, 1, INT, 4)
+                .put(12, WIN, 3, 3, 1, INT, 5).winSync(13, RmaSyncOp.FLUSH, WIN, 0, 0, 0).send(14, 2, 0, INT, 1)
+                .winSync(15, RmaSyncOp.UNLOCK_ALL, WIN, -1, 0, 0);
+        run.rank(2).winSync(20, RmaSyncOp.LOCK_ALL, WIN, -1, 0, 0).recv(21, 1, 0, INT, 1).get(22, WIN, 0, 3, 1, INT)
+                .get(23, WIN, 3, 3, 1, INT).winSync(24, RmaSyncOp.UNLOCK_ALL, WIN, -1, 0, 0);
+        Analyzed.of(run.write(true)).one(FindingKind.RMA_CONFLICT, 12, List.of(1, 2, 3), 23);
+    }
+
     /** Rank 1 issues {@code op} on slot 3 of rank 0, waits for its request, tells rank 2, which puts there. */
     private RunBuilder requestThenTell(RmaOp op) {
         RunBuilder run = run(3);

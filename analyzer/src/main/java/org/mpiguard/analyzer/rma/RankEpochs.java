@@ -5,7 +5,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.mpiguard.analyzer.Buckets;
 import org.mpiguard.analyzer.LongMap;
 import org.mpiguard.core.trace.HandleKind;
 import org.mpiguard.core.trace.RmaOp;
@@ -41,8 +40,23 @@ public final class RankEpochs {
         /** The targets whose lock asserted MPI.MODE_NOCHECK, and whether lockAll did. */
         final Set<Integer> noCheckLocks = new HashSet<>();
         boolean lockAllNoCheck;
-        /** Operations issued and not yet complete at their target, by target. */
-        final Map<Integer, List<Integer>> pending = new HashMap<>();
+        /**
+         * Operations issued and not yet complete at their target: the operation's event and its
+         * target, in issue order. Two arrays rather than lists by target: a fence epoch's puts
+         * to 1,024 ranks boxed both numbers and made a list and a map node per target each epoch.
+         */
+        int[] pendingOps = new int[8];
+        int[] pendingTargets = new int[8];
+        int pendingCount;
+
+        void issued(int op, int target) {
+            if (pendingCount == pendingOps.length) {
+                pendingOps = java.util.Arrays.copyOf(pendingOps, pendingCount * 2);
+                pendingTargets = java.util.Arrays.copyOf(pendingTargets, pendingCount * 2);
+            }
+            pendingOps[pendingCount] = op;
+            pendingTargets[pendingCount++] = target;
+        }
     }
 
     private RankEpochs(int events) {
@@ -140,7 +154,7 @@ public final class RankEpochs {
             if (mode.locked() && (op == RmaOp.COMPARE_AND_SWAP || op == RmaOp.FETCH_AND_OP)) {
                 w.atomics = true;
             }
-            Buckets.list(w.pending, target).add(i);
+            w.issued(i, target);
             long request = e.field(9);
             // an rGet's wait means the data left the target; an rPut's means only the origin buffer is free again
             if (request != 0 && (op == RmaOp.RGET || op == RmaOp.RGET_ACCUMULATE)) {
@@ -200,21 +214,23 @@ public final class RankEpochs {
         }
 
         private void complete(WinState w, int target, int at) {
-            List<Integer> ops = w.pending.remove(target);
-            if (ops != null) {
-                for (int op : ops) {
-                    sink.completes(op, at);
+            int kept = 0;
+            for (int k = 0; k < w.pendingCount; k++) {
+                if (w.pendingTargets[k] == target) {
+                    sink.completes(w.pendingOps[k], at);
+                } else {
+                    w.pendingOps[kept] = w.pendingOps[k];
+                    w.pendingTargets[kept++] = w.pendingTargets[k];
                 }
             }
+            w.pendingCount = kept;
         }
 
         private void completeAll(WinState w, int at) {
-            for (List<Integer> ops : w.pending.values()) {
-                for (int op : ops) {
-                    sink.completes(op, at);
-                }
+            for (int k = 0; k < w.pendingCount; k++) {
+                sink.completes(w.pendingOps[k], at);
             }
-            w.pending.clear();
+            w.pendingCount = 0;
         }
     }
 
@@ -245,7 +261,8 @@ public final class RankEpochs {
 
     /** The lock this rank holds on {@code target}'s part of the window, or null. */
     private static EpochMode lockMode(WinState w, int target) {
-        Integer lock = w.locks.get(target);
+        // most epochs hold no lock: no boxed rank to look up then
+        Integer lock = w.locks.isEmpty() ? null : w.locks.get(target);
         if (lock != null) {
             return lock == RmaSyncOp.LOCK_EXCLUSIVE ? EpochMode.EXCLUSIVE_LOCK : EpochMode.SHARED_LOCK;
         }
