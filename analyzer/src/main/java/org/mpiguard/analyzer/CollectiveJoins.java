@@ -249,7 +249,7 @@ final class CollectiveJoins {
         }
         clock.joinGathered(r, j.clock);
         --j.toLeave;
-        forgetIfDone(new Collectives.Key(c.comm(), c.ring()), j);
+        forgetIfDone(j.key, j);
         return true;
     }
 

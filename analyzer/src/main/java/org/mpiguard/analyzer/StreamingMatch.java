@@ -136,7 +136,9 @@ final class StreamingMatch {
 
         /** Whether a send to {@code dest} on {@code comm} posted before event {@code index} has not joined yet. */
         boolean holdsSendTo(int dest, long comm, int index) {
-            for (SendEvent s : sends) {
+            // by index: an iterator here was 2 % of the bytes the analysis allocates (the race judgement asks per sender)
+            for (int k = 0; k < sends.size(); k++) {
+                SendEvent s = sends.get(k);
                 if (s.index < index && s.dest == dest && s.comm == comm) {
                     return true;
                 }

@@ -177,7 +177,9 @@ public final class RmaConflictAnalysis implements ReplayObserver {
                 windows.put(at, window);
             }
             int before = window.size();
-            window.checkAndAdd(a, earlier -> judge(earlier, a, clocks));
+            judging.access = a;
+            judging.clocks = clocks;
+            window.checkAndAdd(a, judging);
             live += window.size() - before;
             if (live > nextSweep) {
                 sweep(clocks);
@@ -206,6 +208,19 @@ public final class RmaConflictAnalysis implements ReplayObserver {
             notes.add("the RMA conflict check failed (" + ex + "); its findings are missing. Please report it.");
         }
     }
+
+    /** Judges each earlier access a window shows against the access being added: one for the analysis, not a lambda per access. */
+    private final class Judging implements java.util.function.Consumer<Access> {
+        Access access;
+        Clocks clocks;
+
+        @Override
+        public void accept(Access earlier) {
+            judge(earlier, access, clocks);
+        }
+    }
+
+    private final Judging judging = new Judging();
 
     private void judge(Access earlier, Access a, Clocks clocks) {
         if (earlier.origin() == a.origin()) {
