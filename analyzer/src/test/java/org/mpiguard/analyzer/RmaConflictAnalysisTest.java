@@ -528,6 +528,24 @@ class RmaConflictAnalysisTest {
         Analyzed.of(run.write(true)).one(FindingKind.RMA_CONFLICT, 12, List.of(1, 2, 3), 23);
     }
 
+    /**
+     * Rank 1 puts into twelve slots of rank 0 under lockAll and tells rank 2, which reads the
+     * first slot: a window keeps its first few live accesses in an array and moves them to a
+     * map past that, and the first put must still be found.
+     */
+    @Test
+    void theFirstOfManyLiveAccessesOfAWindowIsStillJudged() throws Exception {
+        RunBuilder run = run(3);
+        RunBuilder.Rank r1 = run.rank(1).winSync(10, RmaSyncOp.LOCK_ALL, WIN, -1, 0, 0);
+        for (int slot = 0; slot < 12; slot++) {
+            r1.put(30 + slot, WIN, 0, slot, 1, INT, slot);
+        }
+        r1.send(14, 2, 0, INT, 1).winSync(15, RmaSyncOp.UNLOCK_ALL, WIN, -1, 0, 0);
+        run.rank(2).winSync(20, RmaSyncOp.LOCK_ALL, WIN, -1, 0, 0).recv(21, 1, 0, INT, 1).get(22, WIN, 0, 0, 1, INT)
+                .winSync(24, RmaSyncOp.UNLOCK_ALL, WIN, -1, 0, 0);
+        Analyzed.of(run.write(true)).one(FindingKind.RMA_CONFLICT, 30, List.of(0, 1, 2), 22);
+    }
+
     /** Rank 1 issues {@code op} on slot 3 of rank 0, waits for its request, tells rank 2, which puts there. */
     private RunBuilder requestThenTell(RmaOp op) {
         RunBuilder run = run(3);
