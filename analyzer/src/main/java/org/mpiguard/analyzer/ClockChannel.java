@@ -6,8 +6,8 @@ import java.io.IOException;
  * The clocks one block ships to another, as the components that changed since the last one on
  * the same channel: each as the gap since the last changed component and the change of its
  * value, both varints (a run of neighbours that moved by a few events takes two bytes each
- * rather than eight; the 100-million-event set spread over 16 shipped 2.8 GB at eight). Both ends keep the last clock as blocks of components ({@link VectorClocks}'
- * layout): the writer skips a block it shipped before by reference (clocks share the blocks
+ * rather than eight; the 100-million-event set spread over 16 shipped 2.8 GB at eight). Both
+ * ends keep the last clock as blocks of components ({@link VectorClocks}' layout): the writer skips a block it shipped before by reference (clocks share the blocks
  * they did not write), the reader copies only the blocks that changed, so the clocks it gives
  * share the rest, and merging them skips those blocks in one compare, as in one process.
  */
@@ -50,9 +50,8 @@ final class ClockChannel {
             for (int k = 0; k < perBlock; k++) {
                 if (mine[k] != before[k]) {
                     int q = b * perBlock + k;
-                    int d = mine[k] - before[k];
                     out.writeVarint(q - previous - 1);
-                    out.writeVarint(d << 1 ^ d >> 31);
+                    out.writeSignedVarint(mine[k] - before[k]);
                     previous = q;
                 }
             }
@@ -72,7 +71,7 @@ final class ClockChannel {
         int q = -1;
         for (int i = 0; i < changed; i++) {
             int gap = in.readVarint();
-            int z = in.readVarint();
+            int change = in.readSignedVarint();
             q += gap + 1;
             if (gap < 0 || q < 0 || q >= world) {
                 throw new IOException("a clock component past rank " + (world - 1) + " in a shipment");
@@ -81,7 +80,7 @@ final class ClockChannel {
             if (clock[b] == last[b]) {
                 clock[b] = clock[b].clone(); // the last clock's block stays as it was given out
             }
-            clock[b][q % perBlock] += z >>> 1 ^ -(z & 1);
+            clock[b][q % perBlock] += change;
         }
         last = clock;
         return clock;

@@ -71,6 +71,12 @@ final class FrameIn {
         throw new IOException("a number of more than five bytes in a shipment");
     }
 
+    /** What {@link FrameOut#writeSignedVarint} wrote. */
+    int readSignedVarint() throws IOException {
+        int z = readVarint();
+        return z >>> 1 ^ -(z & 1);
+    }
+
     long readLong() throws IOException {
         return (long) readInt() << 32 | readInt() & 0xffffffffL;
     }

@@ -59,6 +59,11 @@ final class FrameOut {
         buf[size++] = (byte) v;
     }
 
+    /** A signed {@code v} as a zigzag varint: one byte from -64 to 63. */
+    void writeSignedVarint(int v) {
+        writeVarint(v << 1 ^ v >> 31);
+    }
+
     void writeLong(long v) {
         writeInt((int) (v >>> 32));
         writeInt((int) v);

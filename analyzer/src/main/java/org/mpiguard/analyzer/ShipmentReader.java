@@ -133,8 +133,8 @@ final class ShipmentReader {
         if (previous == null && shares != 0) {
             throw new IOException("a collective's first member written as the one before it");
         }
-        int rank = ShipmentWriter.unzigzag(in.readVarint()) + (previous == null ? 0 : previous.rank());
-        int index = ShipmentWriter.unzigzag(in.readVarint()) + (previous == null ? 0 : previous.index());
+        int rank = in.readSignedVarint() + (previous == null ? 0 : previous.rank());
+        int index = in.readSignedVarint() + (previous == null ? 0 : previous.index());
         if (rank < 0 || rank >= traces.worldSize()) {
             throw new IOException("a collective's member of rank " + rank + " in a world of " + traces.worldSize());
         }

@@ -223,8 +223,8 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
         boolean sameCall = previous != null && sameCall(c, previous);
         boolean sameRequest = previous != null && c.request() == previous.request();
         o.writeByte((sameCall ? SAME_CALL : 0) | (sameRequest ? SAME_REQUEST : 0));
-        o.writeVarint(zigzag(c.rank() - (previous == null ? 0 : previous.rank())));
-        o.writeVarint(zigzag(c.index() - (previous == null ? 0 : previous.index())));
+        o.writeSignedVarint(c.rank() - (previous == null ? 0 : previous.rank()));
+        o.writeSignedVarint(c.index() - (previous == null ? 0 : previous.index()));
         if (!sameCall) {
             o.writeInt(c.kind().ordinal());
             o.writeBoolean(c.nonblocking());
@@ -251,13 +251,6 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
                 && sig(a.recvSig()) == sig(b.recvSig()) && a.recvCount() == b.recvCount() && a.site() == b.site();
     }
 
-    static int zigzag(int d) {
-        return d << 1 ^ d >> 31;
-    }
-
-    static int unzigzag(int z) {
-        return z >>> 1 ^ -(z & 1);
-    }
 
     /** A signature as its id in its rank's trace (the reader looks it up there), or -1 for none. */
     private static int sig(Signature s) {

@@ -1,5 +1,6 @@
 package org.mpiguard.analyzer.rma;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -51,8 +52,8 @@ public final class RankEpochs {
 
         void issued(int op, int target) {
             if (pendingCount == pendingOps.length) {
-                pendingOps = java.util.Arrays.copyOf(pendingOps, pendingCount * 2);
-                pendingTargets = java.util.Arrays.copyOf(pendingTargets, pendingCount * 2);
+                pendingOps = Arrays.copyOf(pendingOps, pendingCount * 2);
+                pendingTargets = Arrays.copyOf(pendingTargets, pendingCount * 2);
             }
             pendingOps[pendingCount] = op;
             pendingTargets[pendingCount++] = target;
