@@ -251,7 +251,6 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
                 && sig(a.recvSig()) == sig(b.recvSig()) && a.recvCount() == b.recvCount() && a.site() == b.site();
     }
 
-
     /** A signature as its id in its rank's trace (the reader looks it up there), or -1 for none. */
     private static int sig(Signature s) {
         return s == null ? -1 : s.id();
