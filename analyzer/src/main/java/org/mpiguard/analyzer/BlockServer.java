@@ -27,6 +27,13 @@ final class BlockServer {
     static final byte EXCLUDE = 6;
     static final byte FORCE = 7;
     static final byte END = 8;
+    /**
+     * Take the shipments and ship the completions of the collectives whose last arrivals they
+     * bring, without stepping a rank: the coordinator asks it of a block that was shipped
+     * arrivals to gather, right after the round that shipped them, so the other members' blocks
+     * have the completion in the next round rather than the one after it.
+     */
+    static final byte GATHER = 9;
 
     private final ReplayBlock block;
     private final int index;
@@ -42,7 +49,10 @@ final class BlockServer {
         this.forced = forced;
     }
 
-    /** A request's reply: a flag (progress, anything read or changed, forced), whether ranks are left, shipments, payload. */
+    /**
+     * A request's reply: a flag (progress, anything read or changed, forced), whether ranks are
+     * left, shipments (each with whether it holds arrivals its block gathers), payload.
+     */
     byte[] handle(byte[] request) {
         try {
             FrameIn in = new FrameIn(request, 0, request.length);
@@ -60,6 +70,10 @@ final class BlockServer {
             byte[] payload = new byte[0];
             switch (command) {
                 case SWEEP -> flag = sweepAll() | delivered;
+                case GATHER -> {
+                    block.replay.shipCollectives();
+                    flag = delivered;
+                }
                 case READ -> flag = block.replay.readAhead(false);
                 case READ_ALL -> flag = block.replay.readAhead(true);
                 case ASK -> {
@@ -114,8 +128,10 @@ final class BlockServer {
         }
         out.writeInt(n);
         for (int b = 0; b < shipped.length; b++) {
+            boolean arrivals = block.writer.takeArrivals(b);
             if (shipped[b] != null) {
                 out.writeInt(b);
+                out.writeBoolean(arrivals);
                 out.writeInt(shipped[b].length);
                 out.write(shipped[b], 0, shipped[b].length);
             }

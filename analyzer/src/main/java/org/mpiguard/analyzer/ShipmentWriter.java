@@ -30,6 +30,8 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
     private final FrameOut[] out;
     /** Per destination block, the clocks written to it. */
     private final ClockChannel[] clocks;
+    /** Per destination block: arrivals at a collective it gathers were written to it since the last {@link #take}. */
+    private final boolean[] arrivals;
 
     ShipmentWriter(int self, int[] ownerOf, int[] bounds) {
         int blocks = bounds.length - 1;
@@ -38,6 +40,7 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
         this.bounds = bounds;
         this.out = new FrameOut[blocks];
         this.clocks = new ClockChannel[blocks];
+        this.arrivals = new boolean[blocks];
         for (int b = 0; b < blocks; b++) {
             clocks[b] = new ClockChannel(ownerOf.length);
             out[b] = new FrameOut();
@@ -54,6 +57,16 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
             }
         }
         return taken;
+    }
+
+    /**
+     * Whether what {@link #take} is about to give block {@code b} holds arrivals at a collective
+     * it gathers (so the coordinator lets it gather them before the next round); clears the mark.
+     */
+    boolean takeArrivals(int b) {
+        boolean any = arrivals[b];
+        arrivals[b] = false;
+        return any;
     }
 
     @Override
@@ -118,6 +131,7 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
                         int[][] gathered) {
         int b = gatherer < 0 ? 0 : ownerOf[gatherer];
         FrameOut o = out[b];
+        arrivals[b] = true;
         o.writeByte(ARRIVED);
         o.writeLong(key.comm());
         o.writeLong(key.ring());

@@ -37,12 +37,17 @@ final class SpreadReplay {
     private final boolean[] left;
     /** Requests left out because the block they were for was settled. */
     private long skipped;
+    /** Per block: its inbox holds arrivals at a collective it gathers (see {@link BlockServer#GATHER}). */
+    private final boolean[] toGather;
+    /** GATHER requests sent. */
+    private long gathers;
 
     SpreadReplay(BlockLink[] links, int[] ownerOf) {
         this.links = links;
         this.ownerOf = ownerOf;
         this.settled = new boolean[links.length];
         this.left = new boolean[links.length];
+        this.toGather = new boolean[links.length];
         for (int b = 0; b < links.length; b++) {
             inbox.add(new ArrayList<>());
         }
@@ -79,6 +84,11 @@ final class SpreadReplay {
         return rounds;
     }
 
+    /** GATHER requests sent: a block given the arrivals it gathers between two rounds. */
+    long gathers() {
+        return gathers;
+    }
+
     /** SWEEP requests not sent because their block was settled and nothing had been shipped to it. */
     long skipped() {
         return skipped;
@@ -89,6 +99,7 @@ final class SpreadReplay {
         while (true) {
             Reply[] r = round(BlockServer.SWEEP, null);
             boolean progress = any(r);
+            gather();
             boolean left = false;
             for (Reply x : r) {
                 left |= x.left;
@@ -176,6 +187,31 @@ final class SpreadReplay {
         return any(round(BlockServer.EXCLUDE, each));
     }
 
+    /**
+     * Gives each block that was shipped arrivals at a collective it gathers what is in its inbox,
+     * and has it ship the completions now due: the completions then reach the other members'
+     * blocks with the next round's shipments, where a SWEEP of the gatherer would have shipped
+     * them a round later (a collective took two rounds: its arrivals, then its completion).
+     * Nothing is stepped, so shipments still arrive in causal order.
+     */
+    private void gather() throws IOException {
+        boolean[] asked = new boolean[links.length];
+        for (int b = 0; b < links.length; b++) {
+            if (toGather[b]) {
+                toGather[b] = false;
+                asked[b] = true;
+                gathers++;
+                links[b].send(request(BlockServer.GATHER, b, null));
+            }
+        }
+        for (int b = 0; b < links.length; b++) {
+            if (asked[b]) {
+                left[b] = reply(b, links[b].receive()).left;
+                settled[b] = false;
+            }
+        }
+    }
+
     /** Forces the lowest waiting rank: the first block (in rank order) that has one. */
     private void force() throws IOException {
         for (int b = 0; b < links.length; b++) {
@@ -233,6 +269,7 @@ final class SpreadReplay {
             out.write(f.bytes(), f.off(), f.len());
         }
         frames.clear();
+        toGather[b] = false;
         if (args != null) {
             out.write(args, 0, args.length);
         }
@@ -247,6 +284,7 @@ final class SpreadReplay {
         r.left = in.readBoolean();
         for (int n = in.readInt(); n > 0; n--) {
             int to = in.readInt();
+            boolean arrivals = in.readBoolean();
             int len = in.readInt();
             int at = in.position();
             in.skip(len);
@@ -254,6 +292,7 @@ final class SpreadReplay {
                 throw new IOException("block " + from + " shipped to block " + to + " of " + inbox.size());
             }
             inbox.get(to).add(new Shipped(from, bytes, at, len));
+            toGather[to] |= arrivals;
         }
         int len = in.readInt();
         int at = in.position();

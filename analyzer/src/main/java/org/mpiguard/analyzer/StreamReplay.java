@@ -150,6 +150,13 @@ final class StreamReplay {
         return progress;
     }
 
+    /** Ships what the collectives gathered here owe the other blocks (a completion whose last arrival was shipped here). */
+    void shipCollectives() {
+        if (shipping != null) {
+            joins.ship();
+        }
+    }
+
     /** Whether a rank here has events not yet replayed. */
     boolean left() {
         for (RankFeed f : sweep) {

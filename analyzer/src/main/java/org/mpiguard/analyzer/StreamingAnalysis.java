@@ -92,6 +92,22 @@ final class StreamingAnalysis {
         List<String> notes = new ArrayList<>();
         List<TraceStream> streams = new ArrayList<>();
         TraceSet traces = openTraces(dir, notes, streams, 0, Integer.MAX_VALUE);
+        if (SpreadReplay.bounds(traces.worldSize(), blockCount).length == 2) {
+            return new Streamed(traces, alone(dir, traces, streams, sweepOrder, notes, start));
+        }
+        SpreadReplay spread = inProcess(dir, traces, streams, sweepOrder, blockCount);
+        List<byte[]> results = spread.run();
+        return new Streamed(traces, SpreadResults.merge(results, notes, spread.forced(),
+                (System.nanoTime() - start) / 1_000_000));
+    }
+
+    /**
+     * The blocks of a spread of {@code blockCount} (at least two) blocks of contiguous ranks, all
+     * in this process, each replaying its own ranks of {@code streams}; {@link SpreadReplay#run}
+     * runs them.
+     */
+    static SpreadReplay inProcess(Path dir, TraceSet traces, List<TraceStream> streams, int[] sweepOrder,
+                                  int blockCount) {
         int[] bounds = SpreadReplay.bounds(traces.worldSize(), blockCount);
         int count = bounds.length - 1;
         int[] ownerOf = SpreadReplay.owners(bounds);
@@ -102,9 +118,6 @@ final class StreamingAnalysis {
         for (TraceStream s : streams) {
             owned.get(ownerOf[s.header().rank()]).add(s);
         }
-        if (count == 1) {
-            return new Streamed(traces, alone(dir, traces, owned.get(0), sweepOrder, notes, start));
-        }
         BlockLink[] links = new BlockLink[count];
         int[] forced = new int[1];
         for (int b = 0; b < count; b++) {
@@ -112,10 +125,7 @@ final class StreamingAnalysis {
                     new ShipmentWriter(b, ownerOf, bounds), new ArrayList<>(), new ArrayList<>(), forced);
             links[b] = BlockLink.local(new BlockServer(block, b, traces, dir, forced));
         }
-        SpreadReplay spread = new SpreadReplay(links, ownerOf);
-        List<byte[]> results = spread.run();
-        return new Streamed(traces, SpreadResults.merge(results, notes, spread.forced(),
-                (System.nanoTime() - start) / 1_000_000));
+        return new SpreadReplay(links, ownerOf);
     }
 
     /**
