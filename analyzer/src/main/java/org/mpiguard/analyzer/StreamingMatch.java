@@ -61,8 +61,29 @@ final class StreamingMatch {
         void ended(int rank);
     }
 
-    private record Route(int sender, int receiver, long comm, int tag) {
-        // written out, as the record's would be: see SiteRef
+    /**
+     * A channel: sender, receiver, communicator and tag. Looked up through one reused probe
+     * (two lookups a message; a key made for each was a tenth of the analysis' allocation) and
+     * copied only when a channel's first queue is made, so no key in a map ever changes.
+     */
+    private static final class Route {
+        private int sender;
+        private int receiver;
+        private long comm;
+        private int tag;
+
+        Route set(int sender, int receiver, long comm, int tag) {
+            this.sender = sender;
+            this.receiver = receiver;
+            this.comm = comm;
+            this.tag = tag;
+            return this;
+        }
+
+        Route copy() {
+            return new Route().set(sender, receiver, comm, tag);
+        }
+
         @Override
         public boolean equals(Object o) {
             return o instanceof Route r && sender == r.sender && receiver == r.receiver && comm == r.comm
@@ -201,6 +222,8 @@ final class StreamingMatch {
     private final Router router;
     private final Map<Route, ArrayDeque<SendEvent>> freeSends = new HashMap<>();
     private final Map<Route, ArrayDeque<RecvEvent>> waitingRecvs = new HashMap<>();
+    /** The key every lookup goes through (the replay runs on one thread); never put in a map. */
+    private final Route probe = new Route();
 
     StreamingMatch(int worldSize, Listener listener) {
         this(worldSize, listener, null);
@@ -245,7 +268,7 @@ final class StreamingMatch {
             return; // no receive can take it (a cancelled message, or a destination outside the world)
         }
         listener.joined(s);
-        Route route = new Route(s.rank, s.dest, s.comm, s.tag);
+        Route route = probe.set(s.rank, s.dest, s.comm, s.tag);
         ArrayDeque<RecvEvent> waiting = waitingRecvs.get(route);
         if (waiting != null && !waiting.isEmpty()) {
             pair(s, waiting.poll());
@@ -264,7 +287,7 @@ final class StreamingMatch {
             }
             return;
         }
-        Route route = new Route(source, v.rank, v.comm, tag);
+        Route route = probe.set(source, v.rank, v.comm, tag);
         ArrayDeque<SendEvent> free = freeSends.get(route);
         if (free != null && !free.isEmpty()) {
             pair(free.poll(), v);
@@ -283,7 +306,7 @@ final class StreamingMatch {
         ArrayDeque<T> q = queues.get(route);
         if (q == null) {
             q = new ArrayDeque<>();
-            queues.put(route, q);
+            queues.put(route.copy(), q);
         }
         return q;
     }
