@@ -78,6 +78,30 @@ class LifecycleAndLeakTest {
         assertEquals(Severity.WARNING, f.severity());
     }
 
+    /**
+     * A rank's ended requests are kept only while they may still be waited for again; the lives
+     * pushed out are made again for new requests. A hundred requests each waited and then freed,
+     * then one waited twice: only that one is found (a life made again with a field of its old
+     * request, freed or inactive, would make a new request's wait "used after free" or "completed
+     * twice").
+     */
+    @Test
+    void requestsLongEndedLeaveNothingToTheRequestsMadeAfterThem() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        RunBuilder.Rank zero = run.rank(0);
+        for (int i = 0; i < 100; i++) {
+            long req = zero.isend(10, 1, 0, INT, 1);
+            zero.waitFor(11, req, -1, -1, -1);
+            zero.rec.request(zero.site("Request.free", 14), RequestOp.FREE, req);
+            run.rank(1).recv(20, 0, 0, INT, 1);
+        }
+        long last = zero.isend(10, 1, 0, INT, 1);
+        zero.waitFor(11, last, -1, -1, -1).waitFor(12, last, -1, -1, -1);
+        run.rank(1).recv(20, 0, 0, INT, 1);
+        Finding f = Analyzed.of(run.write(true)).one(FindingKind.REQUEST_LIFECYCLE, 12, List.of(0), 11);
+        assertTrue(f.message().contains("completed twice"), f.message());
+    }
+
     /** A persistent send started twice, waited after each start if {@code waitEach}, freed at the end if {@code free}. */
     private void persistent(RunBuilder run, boolean waitEach, boolean free) throws Exception {
         RunBuilder.Rank zero = run.rank(0);
