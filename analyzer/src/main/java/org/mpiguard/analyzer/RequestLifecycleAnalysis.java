@@ -43,25 +43,6 @@ final class RequestLifecycleAnalysis {
         private final long[] endedOrder = new long[ENDED];
         private int endedCount;
         private long made;
-        /**
-         * Lives no map holds any more (pushed out of the ended, or replaced), made again by
-         * {@link #make}: a request a message was an eighth of the streaming analysis' allocation.
-         */
-        private final Life[] spare = new Life[8];
-        private int spares;
-
-        /** A life for a request just made: a spare one, set afresh, or a new one. */
-        Life make(int createSite, boolean persistent, boolean receive, boolean active) {
-            Life l = spares > 0 ? spare[--spares] : new Life();
-            spare[spares] = null;
-            return l.set(createSite, persistent, receive, active);
-        }
-
-        private void spare(Life l) {
-            if (l != null && spares < spare.length) {
-                spare[spares++] = l;
-            }
-        }
 
         Life get(long id) {
             Life l = alive.get(id);
@@ -69,9 +50,7 @@ final class RequestLifecycleAnalysis {
         }
 
         void put(long id, Life life) {
-            Life before = ended.remove(id);
-            if (before != null) {
-                spare(before);
+            if (ended.remove(id) != null) {
                 for (int i = 0; i < endedCount; i++) {
                     if (endedOrder[i] == id) {
                         dropEnded(i);
@@ -80,10 +59,7 @@ final class RequestLifecycleAnalysis {
                 }
             }
             life.order = made++;
-            Life replaced = alive.put(id, life);
-            if (replaced != life) {
-                spare(replaced);
-            }
+            alive.put(id, life);
         }
 
         /** A request that completed and cannot start again: kept among the ended (in its place if it was). */
@@ -91,7 +67,7 @@ final class RequestLifecycleAnalysis {
             alive.remove(id);
             if (ended.put(id, life) == null) {
                 if (endedCount == ENDED) {
-                    spare(ended.remove(endedOrder[0]));
+                    ended.remove(endedOrder[0]);
                     dropEnded(0);
                 }
                 endedOrder[endedCount++] = id;
@@ -119,8 +95,8 @@ final class RequestLifecycleAnalysis {
     }
 
     private static final class Life {
-        int createSite;
-        boolean persistent;
+        final int createSite;
+        final boolean persistent;
         /** A persistent request's last start: where it was left active (0 before any). */
         int startSite;
         boolean receive;
@@ -130,17 +106,12 @@ final class RequestLifecycleAnalysis {
         /** When it was made among the rank's requests: the order of the findings at Finalize. */
         long order;
 
-        /** Every field as a request just made has it ({@link Lives#make} gives lives again). */
-        Life set(int createSite, boolean persistent, boolean receive, boolean active) {
+        Life(int createSite, boolean persistent, boolean receive, boolean active) {
             this.createSite = createSite;
             this.persistent = persistent;
-            this.startSite = 0;
             this.receive = receive;
             this.active = active;
-            this.freed = false;
             this.lastSite = createSite;
-            this.order = 0;
-            return this;
         }
     }
 
@@ -202,7 +173,7 @@ final class RequestLifecycleAnalysis {
                 case SEND, RECV -> {
                     long id = e.field(6);
                     if (id != 0 && PointOp.of(e.op()) != PointOp.START) {
-                        lives.put(id, lives.make(e.site(), false, e.kind() == EventKind.RECV, true));
+                        lives.put(id, new Life(e.site(), false, e.kind() == EventKind.RECV, true));
                     } else if (id != 0 && lives.get(id) != null) {
                         // a persistent request's start says which way it goes
                         lives.get(id).receive = e.kind() == EventKind.RECV;
@@ -271,7 +242,7 @@ final class RequestLifecycleAnalysis {
 
     private static void created(Lives lives, long id, int site) {
         if (id != 0) {
-            lives.put(id, lives.make(site, false, false, true));
+            lives.put(id, new Life(site, false, false, true));
         }
     }
 
@@ -279,7 +250,7 @@ final class RequestLifecycleAnalysis {
         long id = e.field(1);
         RequestOp op = RequestOp.of(e.op());
         if (op == RequestOp.CREATE_PERSISTENT) {
-            lives.put(id, lives.make(e.site(), true, false, false));
+            lives.put(id, new Life(e.site(), true, false, false));
             return;
         }
         Life life = lives.get(id);
