@@ -7,9 +7,10 @@ import java.io.IOException;
  * the same channel: each as the gap since the last changed component and the change of its
  * value, both varints (a run of neighbours that moved by a few events takes two bytes each
  * rather than eight; the 100-million-event set spread over 16 shipped 2.8 GB at eight). Both
- * ends keep the last clock as blocks of components ({@link VectorClocks}' layout): the writer skips a block it shipped before by reference (clocks share the blocks
- * they did not write), the reader copies only the blocks that changed, so the clocks it gives
- * share the rest, and merging them skips those blocks in one compare, as in one process.
+ * ends keep the last clock as blocks of components ({@link VectorClocks}' layout): the writer
+ * skips a block it shipped before by reference (clocks share the blocks they did not write),
+ * the reader copies only the blocks that changed, so the clocks it gives share the rest, and
+ * merging them skips those blocks in one compare, as in one process.
  */
 final class ClockChannel {
 

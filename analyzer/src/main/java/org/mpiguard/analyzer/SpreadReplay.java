@@ -26,8 +26,11 @@ final class SpreadReplay {
     /** Per block, what the others shipped to it and it has not been given yet, in order. */
     private final List<List<Shipped>> inbox = new ArrayList<>();
 
-    /** Shipments of one block to another: {@code len} bytes at {@code off} of a reply. */
-    private record Shipped(int from, byte[] bytes, int off, int len) {
+    /**
+     * Shipments of one block to another: {@code len} bytes at {@code off} of a reply;
+     * {@code arrivals} when they hold arrivals at a collective the receiving block gathers.
+     */
+    private record Shipped(int from, byte[] bytes, int off, int len, boolean arrivals) {
     }
     private int forced;
     private long rounds;
@@ -37,8 +40,6 @@ final class SpreadReplay {
     private final boolean[] left;
     /** Requests left out because the block they were for was settled. */
     private long skipped;
-    /** Per block: its inbox holds arrivals at a collective it gathers (see {@link BlockServer#GATHER}). */
-    private final boolean[] toGather;
     /** GATHER requests sent. */
     private long gathers;
 
@@ -47,7 +48,6 @@ final class SpreadReplay {
         this.ownerOf = ownerOf;
         this.settled = new boolean[links.length];
         this.left = new boolean[links.length];
-        this.toGather = new boolean[links.length];
         for (int b = 0; b < links.length; b++) {
             inbox.add(new ArrayList<>());
         }
@@ -197,8 +197,7 @@ final class SpreadReplay {
     private void gather() throws IOException {
         boolean[] asked = new boolean[links.length];
         for (int b = 0; b < links.length; b++) {
-            if (toGather[b]) {
-                toGather[b] = false;
+            if (holdsArrivals(b)) {
                 asked[b] = true;
                 gathers++;
                 links[b].send(request(BlockServer.GATHER, b, null));
@@ -210,6 +209,16 @@ final class SpreadReplay {
                 settled[b] = false;
             }
         }
+    }
+
+    /** Whether block {@code b}'s inbox holds arrivals at a collective it gathers (see {@link BlockServer#GATHER}). */
+    private boolean holdsArrivals(int b) {
+        for (Shipped f : inbox.get(b)) {
+            if (f.arrivals()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Forces the lowest waiting rank: the first block (in rank order) that has one. */
@@ -269,7 +278,6 @@ final class SpreadReplay {
             out.write(f.bytes(), f.off(), f.len());
         }
         frames.clear();
-        toGather[b] = false;
         if (args != null) {
             out.write(args, 0, args.length);
         }
@@ -291,8 +299,7 @@ final class SpreadReplay {
             if (to < 0 || to >= inbox.size()) {
                 throw new IOException("block " + from + " shipped to block " + to + " of " + inbox.size());
             }
-            inbox.get(to).add(new Shipped(from, bytes, at, len));
-            toGather[to] |= arrivals;
+            inbox.get(to).add(new Shipped(from, bytes, at, len, arrivals));
         }
         int len = in.readInt();
         int at = in.position();
