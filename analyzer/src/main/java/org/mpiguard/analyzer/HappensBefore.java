@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpiguard.core.trace.EventKind;
+import org.mpiguard.core.trace.RmaSyncOp;
+import org.mpiguard.core.trace.TraceEvent;
 import org.mpiguard.core.trace.TraceFile;
 
 /**
@@ -116,6 +119,26 @@ final class HappensBefore {
         }
     }
 
+    /** A start's posts, before it takes their clocks: whether each was known already (MPI.MODE_NOCHECK). */
+    private void startMatched(int r, int i, List<Long> posts) {
+        TraceEvent start = traces.rank(r).events().get(i);
+        if (start.kind() != EventKind.RMA_SYNC || RmaSyncOp.of(start.op()) != RmaSyncOp.START) {
+            return;
+        }
+        boolean noCheck = (start.intField(4) & RmaSyncOp.MODE_NOCHECK) != 0;
+        for (long from : posts) {
+            int q = (int) (from >>> 32);
+            int p = (int) from;
+            TraceFile target = traces.rank(q);
+            // a post never replayed (missing, or forced past) says nothing of the order
+            if (q != r && target != null && p < target.events().size() && snapshots.get(from) != null) {
+                TraceEvent post = target.events().get(p);
+                observer.startMatched(r, i, start.site(), noCheck, q, p, post.site(),
+                        (post.intField(4) & RmaSyncOp.MODE_NOCHECK) != 0, clock.known(r, q) > p);
+            }
+        }
+    }
+
     /** Applies event {@code cursor[r]} of rank r; false when it must wait for another rank. */
     private boolean step(int r, boolean force) {
         int i = cursor[r];
@@ -130,6 +153,7 @@ final class HappensBefore {
                     return false;
                 }
             }
+            startMatched(r, i, waitsFor);
             for (long from : waitsFor) {
                 int[][] before = snapshots.get(from);
                 if (before != null) {

@@ -3,6 +3,7 @@ package org.mpiguard.analyzer;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
+import org.mpiguard.core.trace.RmaSyncOp;
 
 /**
  * PSCW in the streaming replay ({@link #step}), and the clocks it passes between ranks: a target's post leaves its
@@ -27,18 +28,28 @@ final class PscwClocks {
         }
     }
 
-    private final Map<Pair, ArrayDeque<int[][]>> left = new HashMap<>();
+    /**
+     * What a post or complete left for its partner: its clock, and the call itself (its site,
+     * event and MPI.MODE_NOCHECK), which a start judges its own assertion against.
+     */
+    record Left(int[][] clock, int site, int index, boolean noCheck) {
+    }
+
+    private final Map<Pair, ArrayDeque<Left>> left = new HashMap<>();
     private final VectorClocks clock;
     private final RankProgress[] ranks;
     private final int worldSize;
     /** Null when the replay steps every rank. */
     private final ReplayShipping shipping;
+    /** Told each start's match with a post, before the start takes the post's clock. */
+    private final StreamReplay.Listener listener;
 
-    PscwClocks(VectorClocks clock, RankProgress[] ranks, ReplayShipping shipping) {
+    PscwClocks(VectorClocks clock, RankProgress[] ranks, ReplayShipping shipping, StreamReplay.Listener listener) {
         this.clock = clock;
         this.ranks = ranks;
         this.worldSize = ranks.length;
         this.shipping = shipping;
+        this.listener = listener;
     }
 
     /** Rank {@code r}'s post or complete {@code s} leaves {@code clock} for each rank of its group. */
@@ -50,35 +61,44 @@ final class PscwClocks {
 
     /** Rank {@code r}'s post or complete {@code s} leaves {@code clock} for rank {@code other} of its group. */
     void leaveFor(int r, FeedSlot s, int other, int[][] clock) {
-        boolean post = s.role == SyncEdges.Role.POST;
-        if (post) {
-            put(s.win, r, other, true, clock);
+        Left l = new Left(clock, s.event.site(), s.index, noCheck(s));
+        if (s.role == SyncEdges.Role.POST) {
+            put(s.win, r, other, true, l);
         } else {
-            put(s.win, other, r, false, clock);
+            put(s.win, other, r, false, l);
         }
     }
 
-    /** A clock left for the start (post: from the target) or wait (not post: from the origin) of the pair. */
-    void put(long win, int target, int origin, boolean post, int[][] clock) {
+    private static boolean noCheck(FeedSlot s) {
+        return (s.event.intField(4) & RmaSyncOp.MODE_NOCHECK) != 0;
+    }
+
+    /** What a post left for the start (post: from the target), or a complete for the wait (not post: from the origin), of the pair. */
+    void put(long win, int target, int origin, boolean post, Left l) {
         Pair p = new Pair(win, target, origin, post);
-        ArrayDeque<int[][]> q = left.get(p);
+        ArrayDeque<Left> q = left.get(p);
         if (q == null) {
             q = new ArrayDeque<>();
             left.put(p, q);
         }
-        q.add(clock);
+        q.add(l);
     }
 
     /** Whether rank {@code other} left a clock for rank {@code r}'s start or wait {@code s}. */
     boolean has(int r, FeedSlot s, int other) {
-        ArrayDeque<int[][]> q = left.get(pair(s, r, other));
-        return q != null && !q.isEmpty();
+        return peek(r, s, other) != null;
+    }
+
+    private Left peek(int r, FeedSlot s, int other) {
+        ArrayDeque<Left> q = left.get(pair(s, r, other));
+        return q == null ? null : q.peek();
     }
 
     /** The clock rank {@code other} left for rank {@code r}'s start or wait {@code s}, taken; null if none. */
     int[][] take(int r, FeedSlot s, int other) {
-        ArrayDeque<int[][]> q = left.get(pair(s, r, other));
-        return q == null ? null : q.poll();
+        ArrayDeque<Left> q = left.get(pair(s, r, other));
+        Left l = q == null ? null : q.poll();
+        return l == null ? null : l.clock();
     }
 
     /** The pair a start (from the target's post) or a wait (from the origin's complete) takes its clock from. */
@@ -95,7 +115,8 @@ final class PscwClocks {
         boolean post = s.role == SyncEdges.Role.POST;
         for (int other : s.group) {
             if (other >= 0 && other < worldSize && shipping.remote(other)) {
-                shipping.pscwLeft(other, s.win, post ? r : other, post ? other : r, post, snapshot);
+                shipping.pscwLeft(other, s.win, post ? r : other, post ? other : r, post, snapshot, s.event.site(),
+                        s.index, noCheck(s));
             } else {
                 leaveFor(r, s, other, snapshot);
             }
@@ -116,6 +137,16 @@ final class PscwClocks {
                 if (!has(r, s, other) && other != r && !(other < 0 || other >= worldSize
                         || ranks[other] == null || ranks[other].finished())) {
                     return false;
+                }
+            }
+        }
+        if (s.role == SyncEdges.Role.START) {
+            // what the origin knew before this start takes any post's clock: MPI.MODE_NOCHECK is judged by it
+            for (int other : s.group) {
+                Left post = other == r ? null : peek(r, s, other);
+                if (post != null) {
+                    listener.startMatched(r, i, s.event.site(), noCheck(s), other, post.index(), post.site(),
+                            post.noCheck(), clock.known(r, other) > post.index());
                 }
             }
         }

@@ -126,6 +126,13 @@ final class ReplayBlock {
             public void instanceDone(List<CollectiveEvent> members) {
                 collectives.add(members);
             }
+
+            @Override
+            public void startMatched(int origin, int startIndex, int startSite, boolean startNoCheck, int target,
+                                     int postIndex, int postSite, boolean postNoCheck, boolean ordered) {
+                rma.startMatched(origin, startIndex, startSite, startNoCheck, target, postIndex, postSite, postNoCheck,
+                        ordered);
+            }
         }, order, shipping, forced);
     }
 

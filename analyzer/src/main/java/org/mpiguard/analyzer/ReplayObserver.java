@@ -12,6 +12,16 @@ public interface ReplayObserver {
     /** Event {@code index} of {@code rank} was just applied. */
     void visit(int rank, int index, Clocks clocks);
 
+    /**
+     * A start of {@code origin} (event {@code startIndex}, at {@code startSite}) matched the post of
+     * {@code target} (event {@code postIndex}, at {@code postSite}), told before the start takes the
+     * post's clock: {@code ordered} when the origin already knew the post; each side's
+     * MPI.MODE_NOCHECK as asserted.
+     */
+    default void startMatched(int origin, int startIndex, int startSite, boolean startNoCheck, int target,
+                              int postIndex, int postSite, boolean postNoCheck, boolean ordered) {
+    }
+
     /** The replay's vector clocks, read-only. */
     interface Clocks {
         /** How many of rank {@code of}'s events happen before the current point of {@code rank}. */

@@ -34,8 +34,9 @@ interface ReplayShipping {
      */
     void complete(Collectives.Key key, int gatherer, BitSet expected, int[][] gathered, boolean allReceive);
 
-    /** A post or complete left {@code clock} for a partner another block replays. */
-    void pscwLeft(int partner, long win, int target, int origin, boolean post, int[][] clock);
+    /** A post or complete (its site, event and MPI.MODE_NOCHECK) left {@code clock} for a partner another block replays. */
+    void pscwLeft(int partner, long win, int target, int origin, boolean post, int[][] clock, int site, int index,
+                  boolean noCheck);
 
     /**
      * An RMA operation of rank {@code origin} (event {@code index}, complete at its target after its

@@ -50,7 +50,10 @@ final class ShipmentReader {
                         int target = in.readInt();
                         int origin = in.readInt();
                         boolean post = in.readBoolean();
-                        block.replay.pscwArrived(win, target, origin, post, clock(in, from));
+                        int site = in.readInt();
+                        int index = in.readInt();
+                        boolean noCheck = in.readBoolean();
+                        block.replay.pscwArrived(win, target, origin, post, clock(in, from), site, index, noCheck);
                     }
                     case ShipmentWriter.ACCESS -> access(in, from, block);
                     case ShipmentWriter.COMPLETE -> {

@@ -176,7 +176,8 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
     }
 
     @Override
-    public void pscwLeft(int partner, long win, int target, int origin, boolean post, int[][] clock) {
+    public void pscwLeft(int partner, long win, int target, int origin, boolean post, int[][] clock, int site,
+                         int index, boolean noCheck) {
         int b = ownerOf[partner];
         FrameOut o = out[b];
         o.writeByte(PSCW);
@@ -184,6 +185,9 @@ final class ShipmentWriter implements ReplayShipping, StreamingMatch.Router {
         o.writeInt(target);
         o.writeInt(origin);
         o.writeBoolean(post);
+        o.writeInt(site);
+        o.writeInt(index);
+        o.writeBoolean(noCheck);
         clock(b, clock);
     }
 

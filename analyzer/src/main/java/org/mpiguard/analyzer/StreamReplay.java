@@ -25,6 +25,11 @@ final class StreamReplay {
         /** Every member of a collective has arrived and left it (or the replay ended): its calls, in rank order. */
         default void instanceDone(List<CollectiveEvent> members) {
         }
+
+        /** A start matched a post: see {@link ReplayObserver#startMatched}. */
+        default void startMatched(int origin, int startIndex, int startSite, boolean startNoCheck, int target,
+                                  int postIndex, int postSite, boolean postNoCheck, boolean ordered) {
+        }
     }
 
     /** Events read from a rank at a time when the replay needs more. */
@@ -61,7 +66,7 @@ final class StreamReplay {
         this.shipping = shipping;
         this.forced = forced;
         this.joins = new CollectiveJoins(clock, ranks, listener, shipping);
-        this.pscw = new PscwClocks(clock, ranks, shipping);
+        this.pscw = new PscwClocks(clock, ranks, shipping, listener);
     }
 
     /** The feeds in {@code order} (ranks it does not name, or all when null, follow in rank order). */
@@ -362,9 +367,10 @@ final class StreamReplay {
         }
     }
 
-    /** A post or complete of another block's rank left a clock for a rank here. */
-    void pscwArrived(long win, int target, int origin, boolean post, int[][] clock) {
-        pscw.put(win, target, origin, post, clock);
+    /** A post or complete of another block's rank (its site, event and MPI.MODE_NOCHECK) left a clock for a rank here. */
+    void pscwArrived(long win, int target, int origin, boolean post, int[][] clock, int site, int index,
+                     boolean noCheck) {
+        pscw.put(win, target, origin, post, new PscwClocks.Left(clock, site, index, noCheck));
         learn(post ? target : origin, clock);
     }
 }

@@ -279,4 +279,78 @@ class RmaAssertionAnalysisTest {
         assertEquals(10, f.site().line());
         assertTrue(f.message().contains("one of them exclusive") && f.message().contains("9 times"), f.message());
     }
+
+    // ---- MPI.MODE_NOCHECK at post and start ----
+
+    /** Rank 1 posts to rank 0 (line 20), rank 0 starts (line 10), puts and completes; {@code ordered}: a barrier after the post, before the start. */
+    private RunBuilder pscwEpoch(Path at, int postAssert, int startAssert, boolean ordered, int rounds) {
+        RunBuilder run = run(at, 2);
+        for (int k = 0; k < rounds; k++) {
+            run.rank(1).pscwAsserting(20, RmaSyncOp.POST, WIN, postAssert, 0);
+            if (ordered) {
+                run.rank(1).barrier(21);
+                run.rank(0).barrier(9);
+            }
+            run.rank(0).pscwAsserting(10, RmaSyncOp.START, WIN, startAssert, 1).put(11, WIN, 1, 0, 1, INT, 4)
+                    .pscw(12, RmaSyncOp.COMPLETE, WIN);
+            run.rank(1).pscw(22, RmaSyncOp.WAIT, WIN);
+            // the next round's post after this one's epoch, as a program's loop would order it
+            run.rank(0).barrier(13);
+            run.rank(1).barrier(23);
+        }
+        return run;
+    }
+
+    @Test
+    void aStartAssertingNoCheckThatNothingOrdersAfterItsPostIsAWarningNamingTheStartAndThePost() throws Exception {
+        Analyzed a = Analyzed.of(pscwEpoch(dir, NOCHECK, NOCHECK, false, 1).write(true));
+        List<Finding> found = conflicts(a, "rma.assert-nocheck-start");
+        assertEquals(1, found.size(), a.findings().toString());
+        Finding f = found.get(0);
+        assertEquals(Severity.WARNING, f.severity());
+        assertEquals("Win.start", f.op());
+        assertEquals(10, f.site().line());
+        assertEquals(List.of(0, 1), f.ranks());
+        assertEquals(1, f.related().get(0).rank());
+        assertEquals("Win.post", f.related().get(0).op());
+        assertEquals(20, f.related().get(0).site().line());
+        assertTrue(f.message().contains("Win.start of rank 0 at Prog.java:10")
+                && f.message().contains("Win.post of rank 1 at Prog.java:20")
+                && f.message().contains("a barrier after the post"), f.message());
+        assertEquals(List.of(), conflicts(a, "rma.assert-nocheck-pair"));
+    }
+
+    @Test
+    void aNoCheckStartOrderedAfterItsPostByABarrierIsSilent() throws Exception {
+        Analyzed.of(pscwEpoch(dir, NOCHECK, NOCHECK, true, 2).write(true)).none(FindingKind.RMA_CONFLICT);
+    }
+
+    @Test
+    void aPostAndStartWithoutNoCheckAreSilentOrderedOrNot() throws Exception {
+        Analyzed.of(pscwEpoch(dir, 0, 0, false, 2).write(true)).none(FindingKind.RMA_CONFLICT);
+    }
+
+    @Test
+    void noCheckOnOneSideOfAMatchedPostAndStartIsAWarningNamingTheSideThatAssertedIt() throws Exception {
+        Finding post = conflicts(Analyzed.of(pscwEpoch(dir.resolve("post"), NOCHECK, 0, true, 1).write(true)),
+                "rma.assert-nocheck-pair").get(0);
+        assertEquals(10, post.site().line());
+        assertEquals(20, post.related().get(0).site().line());
+        assertTrue(post.message().contains("the Win.post of rank 1 at Prog.java:20 asserted it and the matching "
+                + "Win.start of rank 0 at Prog.java:10 did not"), post.message());
+
+        Analyzed start = Analyzed.of(pscwEpoch(dir.resolve("start"), 0, NOCHECK, true, 1).write(true));
+        Finding f = conflicts(start, "rma.assert-nocheck-pair").get(0);
+        assertTrue(f.message().contains("the Win.start of rank 0 at Prog.java:10 asserted it and the matching "
+                + "Win.post of rank 1 at Prog.java:20 did not"), f.message());
+        assertEquals(List.of(), conflicts(start, "rma.assert-nocheck-start"), "ordered: the start's assertion holds");
+    }
+
+    @Test
+    void aLoopOfUnorderedNoCheckStartsIsOneFindingCountingTheRounds() throws Exception {
+        Finding f = conflicts(Analyzed.of(pscwEpoch(dir, NOCHECK, NOCHECK, false, 4).write(true)),
+                "rma.assert-nocheck-start").get(0);
+        assertEquals(10, f.site().line());
+        assertTrue(f.message().contains("This happened 4 times"), f.message());
+    }
 }

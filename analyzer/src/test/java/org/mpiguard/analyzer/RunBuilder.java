@@ -308,6 +308,11 @@ final class RunBuilder {
             return winSync(line, op, win, -1, 0, group.length == 0 ? 0 : rec.defineRanks(group));
         }
 
+        /** A post or start asserting {@code assertion} (MPI.MODE_* bits). */
+        Rank pscwAsserting(int line, RmaSyncOp op, long win, int assertion, int... group) {
+            return winSync(line, op, win, -1, 0, assertion, group.length == 0 ? 0 : rec.defineRanks(group));
+        }
+
         /** The program's own load or store of {@code bytes} at byte {@code offset} of its window. */
         Rank access(int line, long win, long offset, int bytes, boolean store, long valueHash) {
             rec.access(site(store ? "store" : "load", line), win, offset, bytes, store, valueHash);

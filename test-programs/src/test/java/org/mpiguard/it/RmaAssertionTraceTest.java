@@ -28,6 +28,7 @@ class RmaAssertionTraceTest {
     private static final String PKG = "trace.";
     private static final String NOPUT = PKG + "AssertNoPutBug";
     private static final String NOCHECK = PKG + "AssertNoCheckBug";
+    private static final String NOCHECK_START = PKG + "AssertNoCheckStartBug";
 
     /** The one rma-conflict finding whose message starts with {@code [id]}. */
     private static JsonNode one(List<JsonNode> findings, String id, MpiRun.Result r) {
@@ -86,11 +87,20 @@ class RmaAssertionTraceTest {
         JsonNode race = one(findings, "rma.put-put", r);
         assertSite(race.get("site"), NOCHECK, "PUT-0");
         assertEquals(Set.of("2:" + SourceMarkers.line(NOCHECK, "PUT-2")), related(race));
+        assertFoundTheSameElsewhere(NOCHECK, 3, 12, r, findings);
+    }
+
+    /**
+     * {@code mpiguard analyze} on a copy of the run's traces, and the analysis spread over the
+     * job's ranks at Finalize (each rank's share at most {@code max} events), find the same
+     * rma-conflict findings as rank 0's end-of-run analysis.
+     */
+    private static void assertFoundTheSameElsewhere(String program, int ranks, int max, MpiRun.Result r,
+                                                    List<JsonNode> findings) throws Exception {
         assertEquals(summary(findings, Set.of("rma-conflict")), summary(analyzeCopy(r), Set.of("rma-conflict")),
                 "mpiguard analyze on a copy finds the same");
-
-        MpiRun.Result spread = MpiRun.program(NOCHECK).ranks(3).withAgent("trace=on,trace-analysis-max=12").run();
-        assertTrue(spread.stderr().contains("spread over the 3 ranks"), spread.toString());
+        MpiRun.Result spread = MpiRun.program(program).ranks(ranks).withAgent("trace=on,trace-analysis-max=" + max).run();
+        assertTrue(spread.stderr().contains("spread over the " + ranks + " ranks"), spread.toString());
         assertEquals(summary(findings, Set.of("rma-conflict")), summary(endOfRun(spread), Set.of("rma-conflict")),
                 "the analysis spread over the ranks finds the same");
     }
@@ -103,5 +113,27 @@ class RmaAssertionTraceTest {
     @Test
     void sharedLocksAndLockAllAssertingNoCheckAreSilent() throws Exception {
         assertSilent(traced(PKG + "AssertNoCheckShared", 4));
+    }
+
+    /** A start asserting MPI.MODE_NOCHECK that nothing orders after its post: the start's and the post's lines. */
+    @Test
+    void aStartAssertingNoCheckThatNothingOrdersAfterItsPostIsFoundAtBothLines() throws Exception {
+        MpiRun.Result r = traced(NOCHECK_START, 2);
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.stdout().contains("rank 1 holds 42"), "the program ran as without the agent\n" + r);
+        List<JsonNode> findings = endOfRun(r);
+        JsonNode f = one(findings, "rma.assert-nocheck-start", r);
+        assertEquals("warning", f.get("severity").asText());
+        assertEquals("Win.start", f.get("op").asText());
+        assertEquals(List.of(0, 1), ranks(f));
+        assertSite(f.get("site"), NOCHECK_START, "START-0");
+        assertEquals(Set.of("1:" + SourceMarkers.line(NOCHECK_START, "POST-1")), related(f));
+        // spread, the post is shipped to the start's rank
+        assertFoundTheSameElsewhere(NOCHECK_START, 2, 16, r, findings);
+    }
+
+    @Test
+    void aNoCheckStartAfterABarrierThatFollowsItsPostIsSilent() throws Exception {
+        assertSilent(traced(PKG + "AssertNoCheckStartOrdered", 2));
     }
 }

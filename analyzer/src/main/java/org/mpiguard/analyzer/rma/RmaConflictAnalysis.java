@@ -209,6 +209,25 @@ public final class RmaConflictAnalysis implements ReplayObserver {
         }
     }
 
+    /**
+     * A start of {@code origin} (event {@code startIndex}) matched the post of {@code target} (event
+     * {@code postIndex}), told where the origin is replayed, before the start takes the post's clock:
+     * {@code ordered} when the origin already knew the post. Judged against MPI.MODE_NOCHECK.
+     */
+    public void startMatched(int origin, int startIndex, int startSite, boolean startNoCheck, int target,
+                             int postIndex, int postSite, boolean postNoCheck, boolean ordered) {
+        if (failed) {
+            return;
+        }
+        try {
+            assertions.startMatched(origin, startIndex, startSite, startNoCheck, target, postIndex, postSite,
+                    postNoCheck, ordered);
+        } catch (RuntimeException ex) {
+            failed = true;
+            notes.add("the RMA conflict check failed (" + ex + "); its findings are missing. Please report it.");
+        }
+    }
+
     /** Judges each earlier access a window shows against the access being added: one for the analysis, not a lambda per access. */
     private final class Judging implements java.util.function.Consumer<Access> {
         Access access;
@@ -338,7 +357,8 @@ public final class RmaConflictAnalysis implements ReplayObserver {
     }
 
     /**
-     * The assertions other ranks' calls broke (a fence's MPI.MODE_NOPUT, a lock's MPI.MODE_NOCHECK);
+     * The assertions other ranks' calls broke (a fence's MPI.MODE_NOPUT, a lock's, start's or post's
+     * MPI.MODE_NOCHECK);
      * each one's order into {@code keys} when not null.
      */
     public List<Finding> assertionFindings(List<long[]> keys) {

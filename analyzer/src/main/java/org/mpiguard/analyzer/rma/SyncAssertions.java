@@ -10,8 +10,8 @@ import org.mpiguard.core.trace.TraceEvent;
 
 /**
  * The assertions of one-sided synchronisation that other ranks' calls can break, beside the
- * conflict check on the same replay: a fence's MPI.MODE_NOPUT ({@link NoPutAssertions}) and a
- * lock's MPI.MODE_NOCHECK ({@link NoCheckLocks}). Given each synchronisation where it is
+ * conflict check on the same replay: a fence's MPI.MODE_NOPUT ({@link NoPutAssertions}), a
+ * lock's MPI.MODE_NOCHECK ({@link NoCheckLocks}) and a start's or post's ({@link NoCheckStarts}). Given each synchronisation where it is
  * judged and each put or accumulate of a fence epoch; their findings follow in that order.
  */
 final class SyncAssertions {
@@ -23,6 +23,7 @@ final class SyncAssertions {
 
     private final NoPutAssertions noPut = new NoPutAssertions();
     private final NoCheckLocks noCheck = new NoCheckLocks();
+    private final NoCheckStarts noCheckStarts = new NoCheckStarts();
     private final int worldSize;
 
     SyncAssertions(int worldSize) {
@@ -49,6 +50,13 @@ final class SyncAssertions {
         }
     }
 
+    /** A start matched a post: see {@link NoCheckStarts#matched}. */
+    void startMatched(int origin, int startIndex, int startSite, boolean startNoCheck, int target, int postIndex,
+                      int postSite, boolean postNoCheck, boolean ordered) {
+        noCheckStarts.matched(origin, startIndex, startSite, startNoCheck, target, postIndex, postSite, postNoCheck,
+                ordered);
+    }
+
     /** An access of the replay: a put or accumulate in a fence epoch is judged against its target's MODE_NOPUT. */
     void accessed(Access a, ReplayObserver.Clocks clocks) {
         if (a.mode() == EpochMode.FENCE && (a.kind() == AccessKind.PUT || a.kind() == AccessKind.ACCUMULATE)) {
@@ -56,10 +64,14 @@ final class SyncAssertions {
         }
     }
 
-    /** The broken NOPUTs in the order of their operations, then the broken NOCHECKs; each one's order into {@code keys}. */
+    /**
+     * The broken NOPUTs in the order of their operations, then the broken NOCHECKs of locks, then
+     * those of starts and posts; each one's order into {@code keys}.
+     */
     List<Finding> findings(TraceSet traces, List<long[]> keys) {
         List<Finding> found = new ArrayList<>(noPut.findings(traces, keys));
         found.addAll(noCheck.findings(traces, keys));
+        found.addAll(noCheckStarts.findings(traces, keys));
         return found;
     }
 
@@ -72,7 +84,7 @@ final class SyncAssertions {
         if (noCheck.saturated()) {
             mine.add(NOCHECK_SATURATED);
         }
-        if (noPut.dropped() > 0 || noCheck.dropped() > 0) {
+        if (noPut.dropped() > 0 || noCheck.dropped() > 0 || noCheckStarts.dropped() > 0) {
             mine.add("more broken MPI.MODE_NOPUT or MPI.MODE_NOCHECK assertions are not reported (only the first "
                     + NoPutAssertions.MAX_GROUPS + " pairs of sites of each are)");
         }

@@ -1,0 +1,42 @@
+package org.mpiguard.programs.trace;
+
+import java.nio.IntBuffer;
+import mpi.Group;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Win;
+
+/**
+ * Correct twin of {@link AssertNoCheckStartBug}: the same post and start asserting
+ * MPI.MODE_NOCHECK, with a barrier after rank 1's post and before rank 0's start, so the post
+ * has completed when the start is made, as the assertion says. 2 ranks.
+ */
+public final class AssertNoCheckStartOrdered {
+    public static void main(String[] args) throws MPIException {
+        MPI.Init(args);
+        int rank = MPI.COMM_WORLD.getRank();
+        IntBuffer base = MPI.newIntBuffer(1);
+        Win win = new Win(base, 1, 1, MPI.INFO_NULL, MPI.COMM_WORLD);
+        Group world = MPI.COMM_WORLD.getGroup();
+        if (rank == 1) {
+            Group origin = world.incl(new int[] {0});
+            win.post(origin, MPI.MODE_NOCHECK);
+            MPI.COMM_WORLD.barrier();
+            win.waitFor();
+            origin.free();
+            System.out.println("rank 1 holds " + base.get(0));
+        } else if (rank == 0) {
+            Group target = world.incl(new int[] {1});
+            MPI.COMM_WORLD.barrier();
+            win.start(target, MPI.MODE_NOCHECK);
+            win.put(MPI.newIntBuffer(1).put(0, 42), 1, MPI.INT, 1, 0, 1, MPI.INT);
+            win.complete();
+            target.free();
+        } else {
+            MPI.COMM_WORLD.barrier();
+        }
+        world.free();
+        win.free();
+        MPI.Finalize();
+    }
+}
