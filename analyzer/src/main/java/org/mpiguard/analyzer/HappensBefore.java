@@ -125,16 +125,14 @@ final class HappensBefore {
         if (start.kind() != EventKind.RMA_SYNC || RmaSyncOp.of(start.op()) != RmaSyncOp.START) {
             return;
         }
-        boolean noCheck = (start.intField(4) & RmaSyncOp.MODE_NOCHECK) != 0;
         for (long from : posts) {
             int q = (int) (from >>> 32);
             int p = (int) from;
-            TraceFile target = traces.rank(q);
-            // a post never replayed (missing, or forced past) says nothing of the order
-            if (q != r && target != null && p < target.events().size() && snapshots.get(from) != null) {
-                TraceEvent post = target.events().get(p);
-                observer.startMatched(r, i, start.site(), noCheck, q, p, post.site(),
-                        (post.intField(4) & RmaSyncOp.MODE_NOCHECK) != 0, clock.known(r, q) > p);
+            // a post never replayed (missing, or forced past) left no snapshot and says nothing of the order
+            if (q != r && snapshots.get(from) != null) {
+                TraceEvent post = traces.rank(q).events().get(p);
+                observer.startMatched(r, i, start.site(), RmaSyncOp.assertsNoCheck(start), q, p, post.site(),
+                        RmaSyncOp.assertsNoCheck(post), clock.known(r, q) > p);
             }
         }
     }

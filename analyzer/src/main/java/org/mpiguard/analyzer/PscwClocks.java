@@ -61,16 +61,12 @@ final class PscwClocks {
 
     /** Rank {@code r}'s post or complete {@code s} leaves {@code clock} for rank {@code other} of its group. */
     void leaveFor(int r, FeedSlot s, int other, int[][] clock) {
-        Left l = new Left(clock, s.event.site(), s.index, noCheck(s));
+        Left l = new Left(clock, s.event.site(), s.index, RmaSyncOp.assertsNoCheck(s.event));
         if (s.role == SyncEdges.Role.POST) {
             put(s.win, r, other, true, l);
         } else {
             put(s.win, other, r, false, l);
         }
-    }
-
-    private static boolean noCheck(FeedSlot s) {
-        return (s.event.intField(4) & RmaSyncOp.MODE_NOCHECK) != 0;
     }
 
     /** What a post left for the start (post: from the target), or a complete for the wait (not post: from the origin), of the pair. */
@@ -116,7 +112,7 @@ final class PscwClocks {
         for (int other : s.group) {
             if (other >= 0 && other < worldSize && shipping.remote(other)) {
                 shipping.pscwLeft(other, s.win, post ? r : other, post ? other : r, post, snapshot, s.event.site(),
-                        s.index, noCheck(s));
+                        s.index, RmaSyncOp.assertsNoCheck(s.event));
             } else {
                 leaveFor(r, s, other, snapshot);
             }
@@ -145,7 +141,7 @@ final class PscwClocks {
             for (int other : s.group) {
                 Left post = other == r ? null : peek(r, s, other);
                 if (post != null) {
-                    listener.startMatched(r, i, s.event.site(), noCheck(s), other, post.index(), post.site(),
+                    listener.startMatched(r, i, s.event.site(), RmaSyncOp.assertsNoCheck(s.event), other, post.index(), post.site(),
                             post.noCheck(), clock.known(r, other) > post.index());
                 }
             }

@@ -27,14 +27,13 @@ import org.mpiguard.core.site.CallSite;
  */
 final class NoCheckStarts {
 
-    /** One group: an origin's start site against a target's post site. */
-    private record Key(int origin, int startSite, int target, int postSite, boolean pair) {
+    /** One group: an origin's start site against a target's post site; of a pair, which side asserted it. */
+    private record Key(int origin, int startSite, int target, int postSite, boolean pair, boolean startNoCheck) {
     }
 
     private static final class Group {
         int startIndex;
         int postIndex;
-        boolean startNoCheck;
         long times;
     }
 
@@ -49,13 +48,13 @@ final class NoCheckStarts {
     void matched(int origin, int startIndex, int startSite, boolean startNoCheck, int target, int postIndex,
                  int postSite, boolean postNoCheck, boolean ordered) {
         if (startNoCheck != postNoCheck) {
-            note(new Key(origin, startSite, target, postSite, true), startIndex, postIndex, startNoCheck);
+            note(new Key(origin, startSite, target, postSite, true, startNoCheck), startIndex, postIndex);
         } else if (startNoCheck && !ordered) {
-            note(new Key(origin, startSite, target, postSite, false), startIndex, postIndex, true);
+            note(new Key(origin, startSite, target, postSite, false, true), startIndex, postIndex);
         }
     }
 
-    private void note(Key k, int startIndex, int postIndex, boolean startNoCheck) {
+    private void note(Key k, int startIndex, int postIndex) {
         Group g = groups.get(k);
         if (g == null) {
             if (groups.size() >= NoPutAssertions.MAX_GROUPS) {
@@ -71,7 +70,6 @@ final class NoCheckStarts {
         if (startIndex < g.startIndex || startIndex == g.startIndex && postIndex < g.postIndex) {
             g.startIndex = startIndex;
             g.postIndex = postIndex;
-            g.startNoCheck = startNoCheck;
         }
     }
 
@@ -112,7 +110,7 @@ final class NoCheckStarts {
         String message;
         if (k.pair()) {
             message = "[rma.assert-nocheck-pair] MPI.MODE_NOCHECK on one side of a post and start that match: the "
-                    + (g.startNoCheck ? startCall + " asserted it and the matching " + postCall + " did not"
+                    + (k.startNoCheck() ? startCall + " asserted it and the matching " + postCall + " did not"
                     : postCall + " asserted it and the matching " + startCall + " did not")
                     + ". A post or start may assert MPI.MODE_NOCHECK only if every call that matches it does "
                     + "(MPI-3.1 11.5.5): the side that asserts it skips the handshake the other side still "

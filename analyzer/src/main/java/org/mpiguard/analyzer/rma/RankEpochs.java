@@ -169,7 +169,7 @@ public final class RankEpochs {
                 return;
             }
             int target = e.intField(2);
-            boolean noCheck = (e.intField(4) & RmaSyncOp.MODE_NOCHECK) != 0;
+            boolean noCheck = RmaSyncOp.assertsNoCheck(e);
             switch (op) {
                 case FENCE -> {
                     completeAll(w, i);

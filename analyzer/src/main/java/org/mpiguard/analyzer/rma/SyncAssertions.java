@@ -35,7 +35,7 @@ final class SyncAssertions {
         RmaSyncOp op = RmaSyncOp.of(e.op());
         long win = e.field(1);
         int target = e.intField(2);
-        boolean noCheckAsserted = (e.intField(4) & RmaSyncOp.MODE_NOCHECK) != 0;
+        boolean noCheckAsserted = RmaSyncOp.assertsNoCheck(e);
         if (op == RmaSyncOp.FENCE) {
             noPut.fence(rank, index, win, e.site(), e.intField(4));
         } else if (op == RmaSyncOp.LOCK && target >= 0 && target < worldSize) {

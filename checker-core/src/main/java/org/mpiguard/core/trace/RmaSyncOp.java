@@ -16,7 +16,7 @@ public enum RmaSyncOp {
 
     /**
      * {@code assertion} bits the trace analysis judges, as Open MPI's mpi.h defines them (the
-     * trace records the program's value as given): a lock's {@code MPI.MODE_NOCHECK}, a fence's
+     * trace records the program's value as given): a lock's, post's or start's {@code MPI.MODE_NOCHECK}, a fence's
      * {@code MPI.MODE_NOPUT}.
      */
     public static final int MODE_NOCHECK = 1;
@@ -35,5 +35,10 @@ public enum RmaSyncOp {
 
     public static RmaSyncOp of(long code) {
         return code >= 0 && code < VALUES.length ? VALUES[(int) code] : null;
+    }
+
+    /** Whether an RMA_SYNC event (a lock, lockAll, post or start) asserted {@code MPI.MODE_NOCHECK}. */
+    public static boolean assertsNoCheck(TraceEvent sync) {
+        return (sync.intField(4) & MODE_NOCHECK) != 0;
     }
 }
