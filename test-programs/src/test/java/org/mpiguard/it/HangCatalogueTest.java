@@ -109,6 +109,7 @@ class HangCatalogueTest {
         "rma.PscwDeadlock,                 3, deadlock, 0 1 2,           Win.start Comm.barrier,          -1, ''",
         "rma.LockChain,                    3, deadlock, 0 1 2,           Win.lock Comm.barrier,           -1, ''",
         "rma.LockHeldByFinished,           3, deadlock, 1,               Win.lock,                        -1, ''",
+        "rma.NoCheckPostDeadlock,          2, deadlock, 0 1,             Win.start Win.waitFor,           -1, MODE_NOCHECK",
         // livelocks (ranks: exactly the polling ranks, over all livelock findings)
         "livelock.TestLoopLivelock,        2, livelock, 0,               Request.test,                    -1, ''",
         "livelock.IProbeLivelock,          2, livelock, 0 1,             Comm.iProbe,                     -1, ''",
@@ -261,6 +262,7 @@ class HangCatalogueTest {
         "rma.PscwFixed, 3",
         "rma.LockChainFixed, 3",
         "rma.LockHeldByFinishedFixed, 3",
+        "trace.AssertNoCheckStartOrdered, 2",
         "livelock.TestLoopFixed, 2",
         "livelock.IProbeFixed, 2",
         "livelock.TestAllFixed, 3",

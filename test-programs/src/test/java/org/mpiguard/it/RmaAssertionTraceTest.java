@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Assertions of one-sided synchronisation under mpirun with {@code trace=on}: a put into a
  * fence epoch its target asserted MPI.MODE_NOPUT for, and two exclusive locks of one target
- * window asserting MPI.MODE_NOCHECK that nothing orders, are rma-conflict warnings with both
+ * window asserting MPI.MODE_NOCHECK that nothing orders, a start asserting it that nothing orders
+ * after its post, and a start asserting it whose post does not, are rma-conflict warnings with both
  * sides' exact lines, from rank 0's end-of-run analysis, from {@code mpiguard analyze} and
  * from the analysis spread over the ranks at Finalize; assertions that hold are silent.
  */
@@ -29,6 +30,7 @@ class RmaAssertionTraceTest {
     private static final String NOPUT = PKG + "AssertNoPutBug";
     private static final String NOCHECK = PKG + "AssertNoCheckBug";
     private static final String NOCHECK_START = PKG + "AssertNoCheckStartBug";
+    private static final String NOCHECK_PAIR = PKG + "AssertNoCheckPairBug";
 
     /** The one rma-conflict finding whose message starts with {@code [id]}. */
     private static JsonNode one(List<JsonNode> findings, String id, MpiRun.Result r) {
@@ -118,22 +120,47 @@ class RmaAssertionTraceTest {
     /** A start asserting MPI.MODE_NOCHECK that nothing orders after its post: the start's and the post's lines. */
     @Test
     void aStartAssertingNoCheckThatNothingOrdersAfterItsPostIsFoundAtBothLines() throws Exception {
-        MpiRun.Result r = traced(NOCHECK_START, 2);
+        assertStartAgainstPost(NOCHECK_START, "rma.assert-nocheck-start");
+    }
+
+    /**
+     * Runs a 2-rank program whose rank 0 starts (line START-0) an epoch on rank 1's post (line
+     * POST-1) and asserts its one {@code id} warning at both lines, found the same by {@code
+     * mpiguard analyze} and by the spread analysis (the post shipped to the start's rank).
+     */
+    private static List<JsonNode> assertStartAgainstPost(String program, String id) throws Exception {
+        MpiRun.Result r = traced(program, 2);
         assertEquals(0, r.exitCode(), r.toString());
         assertTrue(r.stdout().contains("rank 1 holds 42"), "the program ran as without the agent\n" + r);
         List<JsonNode> findings = endOfRun(r);
-        JsonNode f = one(findings, "rma.assert-nocheck-start", r);
+        JsonNode f = one(findings, id, r);
         assertEquals("warning", f.get("severity").asText());
         assertEquals("Win.start", f.get("op").asText());
         assertEquals(List.of(0, 1), ranks(f));
-        assertSite(f.get("site"), NOCHECK_START, "START-0");
-        assertEquals(Set.of("1:" + SourceMarkers.line(NOCHECK_START, "POST-1")), related(f));
-        // spread, the post is shipped to the start's rank
-        assertFoundTheSameElsewhere(NOCHECK_START, 2, 16, r, findings);
+        assertSite(f.get("site"), program, "START-0");
+        assertEquals(Set.of("1:" + SourceMarkers.line(program, "POST-1")), related(f));
+        assertFoundTheSameElsewhere(program, 2, 16, r, findings);
+        return findings;
     }
 
+    /** The twin of both: post and start assert MPI.MODE_NOCHECK, and a barrier orders the post first. */
     @Test
     void aNoCheckStartAfterABarrierThatFollowsItsPostIsSilent() throws Exception {
         assertSilent(traced(PKG + "AssertNoCheckStartOrdered", 2));
+    }
+
+    /**
+     * A start asserting MPI.MODE_NOCHECK whose post, ordered before it by a barrier, does not:
+     * only the pair check speaks (the start is ordered after its post), at both lines.
+     */
+    @Test
+    void aStartAssertingNoCheckWhosePostDoesNotIsFoundAtBothLines() throws Exception {
+        List<JsonNode> findings = assertStartAgainstPost(NOCHECK_PAIR, "rma.assert-nocheck-pair");
+        String message = findings.stream().filter(x -> x.get("message").asText().startsWith("[rma.assert-nocheck-pair]"))
+                .findFirst().orElseThrow().get("message").asText();
+        assertTrue(message.contains("the Win.start of rank 0") && message.contains("asserted it and the matching Win.post"
+                + " of rank 1") && message.contains("did not"), "the message says which side asserted it\n" + message);
+        assertTrue(findings.stream().noneMatch(x -> x.get("message").asText().startsWith("[rma.assert-nocheck-start]")),
+                "the barrier orders the post before the start\n" + findings);
     }
 }

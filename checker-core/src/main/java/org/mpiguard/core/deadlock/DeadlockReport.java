@@ -59,10 +59,12 @@ public final class DeadlockReport {
                 related.add(new RelatedCall(c, t.op(), siteOf(t)));
             }
         }
-        message.append(" Every rank these calls wait for is itself stuck or finished, so none of them can complete."
-                + " Give each blocking call a matching call on its peer, in an order both sides reach:"
-                + " for example let one rank send before it receives, use Comm.sendRecv, or post"
-                + " nonblocking receives first.");
+        List<ThreadStatus> stuck = new ArrayList<>(deadlocked.size());
+        for (int r : deadlocked) {
+            stuck.add(byRank[r].blockedThread());
+        }
+        message.append(" Every rank these calls wait for is itself stuck or finished, so none of them can complete.")
+                .append(DeadlockAdvice.of(stuck));
         return new Finding(FindingKind.DEADLOCK, Severity.ERROR, deadlocked, first.op(), siteOf(first), related,
                 message.toString(), status(byRank));
     }

@@ -1,12 +1,16 @@
 package org.mpiguard.core.deadlock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpiguard.core.deadlock.Statuses.blocked;
+import static org.mpiguard.core.deadlock.Statuses.collective;
 import static org.mpiguard.core.deadlock.Statuses.finished;
 import static org.mpiguard.core.deadlock.Statuses.recv;
 import static org.mpiguard.core.deadlock.Statuses.running;
 
 import java.util.List;
+import org.mpiguard.core.activity.WaitKind;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.SiteRef;
@@ -74,5 +78,35 @@ class DeadlockReportTest {
         assertEquals(2, stack.size());
         assertEquals(new SiteRef("com.acme.Ring", "exchange", "Ring.java", 31), stack.get(0));
         assertEquals(12, stack.get(1).line());
+    }
+
+    @Test
+    void ranksStuckInSendsAndReceivesAreToldToMatchThemAndNothingAboutWindows() {
+        Finding f = DeadlockReport.finding(new RankStatus[] {recv(0, 1), recv(1, 0)}, List.of(0, 1));
+        assertTrue(f.message().endsWith(DeadlockAdvice.POINT_TO_POINT), f.message());
+        assertFalse(f.message().contains("Win."), f.message());
+    }
+
+    /** A start waiting for a post a NOCHECK post never announced, its target in waitFor: the one-sided advice. */
+    @Test
+    void ranksStuckInOneSidedSynchronisationAreToldHowItPairsNotToSendFirst() {
+        RankStatus[] ranks = {
+            blocked(0, Statuses.thread(WaitKind.ANY_OF, "Win.start", 33, new int[] {1}, true, "")),
+            blocked(1, Statuses.thread(WaitKind.ANY_OF, "Win.waitFor", 27, new int[] {0}, true, ""))};
+        Finding f = DeadlockReport.finding(ranks, List.of(0, 1));
+        assertTrue(f.message().endsWith(DeadlockAdvice.ONE_SIDED), f.message());
+        assertTrue(f.message().contains("MPI.MODE_NOCHECK both or neither"), f.message());
+        assertFalse(f.message().contains("Comm.sendRecv"), f.message());
+    }
+
+    @Test
+    void aLockWaitIsOneSidedAndACollectiveBesideAReceiveGetsBothSentences() {
+        RankStatus[] locks = {
+            blocked(0, Statuses.thread(WaitKind.LOCK, "Win.lock", 20, new int[] {1}, false, "")),
+            blocked(1, Statuses.thread(WaitKind.LOCK, "Win.lock", 21, new int[] {0}, false, ""))};
+        assertTrue(DeadlockReport.finding(locks, List.of(0, 1)).message().endsWith(DeadlockAdvice.ONE_SIDED));
+        RankStatus[] mixed = {collective(0, "Intracomm.barrier", "world", 1), recv(1, 0)};
+        String message = DeadlockReport.finding(mixed, List.of(0, 1)).message();
+        assertTrue(message.endsWith(DeadlockAdvice.POINT_TO_POINT + DeadlockAdvice.COLLECTIVE), message);
     }
 }

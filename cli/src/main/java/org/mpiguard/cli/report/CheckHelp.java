@@ -24,7 +24,10 @@ public final class CheckHelp {
         rule("deadlock", "Deadlock", "Ranks blocked in MPI calls that can never complete",
                 "Every rank the blocked calls wait for is itself blocked, finished or gone. Give each blocking call a"
                         + " matching call on its peer in an order both sides reach: let one rank send before it"
-                        + " receives, use Comm.sendRecv, or post nonblocking receives first.");
+                        + " receives, use Comm.sendRecv, or post nonblocking receives first. Every rank of a"
+                        + " communicator must reach each of its collectives. One-sided synchronisation completes in"
+                        + " pairs (Win.start and the target's Win.post, Win.complete and Win.waitFor, a lock and the"
+                        + " holder's unlock), and a post and its start assert MPI.MODE_NOCHECK both or neither.");
         rule("collective-mismatch", "CollectiveMismatch", "Ranks disagree on a collective call",
                 "The n-th collective on a communicator differs between ranks in operation, root, reduction or type"
                         + " signature. Every rank of the communicator must make the same collectives in the same"
