@@ -7,7 +7,12 @@ package org.mpiguard.analyzer;
  */
 public interface ReplayObserver {
 
-    ReplayObserver NONE = (rank, index, clocks) -> { };
+    /** Sees nothing (a class, not a lambda: the end-of-run analysis links no call site at Finalize). */
+    ReplayObserver NONE = new ReplayObserver() {
+        @Override
+        public void visit(int rank, int index, Clocks clocks) {
+        }
+    };
 
     /** Event {@code index} of {@code rank} was just applied. */
     void visit(int rank, int index, Clocks clocks);

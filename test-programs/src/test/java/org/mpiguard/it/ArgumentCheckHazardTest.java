@@ -25,6 +25,9 @@ class ArgumentCheckHazardTest {
         assertTrue(r.stderr().contains("elements [1..3] now hold [12, 13, 14] where they held [-1, -1, -1]"),
                 r.stderr());
         assertTrue(r.stderr().contains("elements [0..0] now hold [42.0] where they held [-7.0]"), r.stderr());
+        // a long array, 10 of 200 elements arrived: every element past the message is compared
+        assertTrue(r.stderr().contains("elements [10..199] now hold [110, 111, 112, 113, 114, 115, 116, 117, ...]"
+                + " where they held [-1, -1, -1, -1, -1, -1, -1, -1, ...]"), r.stderr());
     }
 
     @Test
@@ -36,7 +39,7 @@ class ArgumentCheckHazardTest {
         for (String expected : List.of("RESULT recv-proc-null [-7.0]", "RESULT recv-short [7, -1, -1, -1]",
                 "RESULT recv-short-heap [8, -1, -1, -1]", "RESULT sendrecv-proc-null [-5.0]",
                 "RESULT sendrecv-short [9, -1, -1, -1]", "RESULT mrecv-short [5, -1, -1, -1]",
-                "RESULT mrecv-proc-null [-5, -5]")) {
+                "RESULT mrecv-proc-null [-5, -5]", "RESULT recv-short-long 10 -1 -1")) {
             assertTrue(r.stdout().contains(expected + "\n"), expected + "\n" + r);
         }
     }
@@ -47,6 +50,7 @@ class ArgumentCheckHazardTest {
         assertEquals(0, r.exitCode(), r.toString());
         assertTrue(r.stdout().contains("RESULT recv-proc-null [42.0]\n"), r.toString());
         assertTrue(r.stdout().contains("RESULT recv-short [7, 12, 13, 14]\n"), r.toString());
+        assertTrue(r.stdout().contains("RESULT recv-short-long 10 110 299\n"), r.toString());
     }
 
     @Test

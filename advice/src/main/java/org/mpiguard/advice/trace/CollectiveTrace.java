@@ -31,7 +31,13 @@ public final class CollectiveTrace {
         int count;
     }
 
-    private static final ThreadLocal<Pending> PENDING = ThreadLocal.withInitial(Pending::new);
+    // an initialValue, not withInitial(...::new): no call site to link at class initialisation
+    private static final ThreadLocal<Pending> PENDING = new ThreadLocal<>() {
+        @Override
+        protected Pending initialValue() {
+            return new Pending();
+        }
+    };
 
     private CollectiveTrace() {
     }

@@ -20,7 +20,13 @@ import org.mpiguard.core.trace.TraceRecorder;
  */
 public final class RequestTrace {
 
-    private static final ThreadLocal<RequestShadow.View> VIEW = ThreadLocal.withInitial(RequestShadow.View::new);
+    // an initialValue, not withInitial(...::new): no call site to link at class initialisation
+    private static final ThreadLocal<RequestShadow.View> VIEW = new ThreadLocal<>() {
+        @Override
+        protected RequestShadow.View initialValue() {
+            return new RequestShadow.View();
+        }
+    };
 
     private RequestTrace() {
     }

@@ -13,7 +13,13 @@ import org.mpiguard.core.trace.TraceRecorder;
 public final class StatusReadTrace {
 
     /** Per thread, the Status last recorded for each field (index 1 source, 2 tag). */
-    private static final ThreadLocal<Object[]> LAST = ThreadLocal.withInitial(() -> new Object[3]);
+    // an initialValue, not withInitial(lambda): no call site to link at class initialisation
+    private static final ThreadLocal<Object[]> LAST = new ThreadLocal<>() {
+        @Override
+        protected Object[] initialValue() {
+            return new Object[3];
+        }
+    };
 
     private StatusReadTrace() {
     }

@@ -1,8 +1,10 @@
 package org.mpiguard.core.report;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
-import java.util.stream.Collectors;
+import java.util.function.Function;
+import java.util.stream.Stream;
 import org.mpiguard.core.options.ClassFilter;
 import org.mpiguard.core.options.Options;
 
@@ -37,15 +39,32 @@ public final class StackCapture {
             return List.of();
         }
         try {
-            return WALKER.walk(frames -> frames
-                    .dropWhile(f -> !included.accepts(f.getClassName()))
-                    .filter(f -> !f.getClassName().startsWith("org.mpiguard.")
-                            || included.accepts(f.getClassName()))
-                    .limit(depth)
-                    .map(f -> new SiteRef(f.getClassName(), f.getMethodName(), f.getFileName(), f.getLineNumber()))
-                    .collect(Collectors.toCollection(ArrayList::new)));
+            return WALKER.walk(new Keep());
         } catch (RuntimeException e) {
             return List.of(); // a stack is an aid; its failure never costs the finding
+        }
+    }
+
+    /**
+     * The frames kept, walked by hand: no lambda and no stream operation, whose first use
+     * in a JVM links call sites and spins classes (tens of milliseconds, paid inside the
+     * program's run at its first finding; docs/overhead.md).
+     */
+    private final class Keep implements Function<Stream<StackWalker.StackFrame>, List<SiteRef>> {
+        @Override
+        public List<SiteRef> apply(Stream<StackWalker.StackFrame> frames) {
+            List<SiteRef> kept = new ArrayList<>();
+            boolean inUserCode = false;
+            for (Iterator<StackWalker.StackFrame> it = frames.iterator(); it.hasNext() && kept.size() < depth; ) {
+                StackWalker.StackFrame f = it.next();
+                String name = f.getClassName();
+                boolean included = StackCapture.this.included.accepts(name);
+                inUserCode |= included;
+                if (inUserCode && (included || !name.startsWith("org.mpiguard."))) {
+                    kept.add(new SiteRef(name, f.getMethodName(), f.getFileName(), f.getLineNumber()));
+                }
+            }
+            return kept;
         }
     }
 }

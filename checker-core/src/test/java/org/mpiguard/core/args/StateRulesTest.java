@@ -101,4 +101,38 @@ class StateRulesTest {
         array[3] = 4;
         assertEquals(3, Clobbered.firstChanged(array, 1, 0, 3, snapshot));
     }
+
+    /** Every primitive element type: the first changed index past what arrived, at an offset, or none. */
+    @Test
+    void everyElementTypeFindsTheFirstChangedElementPastWhatArrived() {
+        Object[] arrays = {new byte[9], new short[9], new char[9], new int[9], new long[9], new float[9],
+            new double[9], new boolean[9]};
+        for (Object array : arrays) {
+            Object snapshot = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), 6);
+            Clobbered.save(array, 2, 6, snapshot);
+            String type = array.getClass().getComponentType().getName();
+            assertEquals(-1, Clobbered.firstChanged(array, 2, 1, 6, snapshot), type);
+            set(array, 2); // element 0 of the region: it arrived, so it may change
+            assertEquals(-1, Clobbered.firstChanged(array, 2, 1, 6, snapshot), type);
+            set(array, 6);
+            set(array, 7);
+            assertEquals(6, Clobbered.firstChanged(array, 2, 1, 6, snapshot), type);
+            assertEquals(-1, Clobbered.firstChanged(array, 2, 6, 6, snapshot), type + ": all of it arrived");
+            set(array, 8); // past the region
+            Clobbered.restore(array, 2, 1, 6, snapshot);
+            assertEquals(-1, Clobbered.firstChanged(array, 2, 1, 6, snapshot), type);
+        }
+    }
+
+    private static void set(Object array, int i) {
+        if (array instanceof boolean[] b) {
+            b[i] = true;
+        } else if (array instanceof char[] c) {
+            c[i] = 'x';
+        } else {
+            java.lang.reflect.Array.set(array, i, array instanceof byte[] ? (Object) (byte) 5
+                    : array instanceof short[] ? (Object) (short) 5 : array instanceof int[] ? (Object) 5
+                    : array instanceof long[] ? (Object) 5L : array instanceof float[] ? (Object) 5f : (Object) 5d);
+        }
+    }
 }

@@ -11,6 +11,7 @@ import mpi.Status;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.args.ArgMessages;
 import org.mpiguard.core.args.Clobbered;
+import org.mpiguard.core.args.SiteFlags;
 import org.mpiguard.core.options.CheckFamily;
 import org.mpiguard.core.report.FindingKind;
 
@@ -20,9 +21,9 @@ import org.mpiguard.core.report.FindingKind;
  * a receive from MPI.PROC_NULL or a message shorter than the count leaves stale data in
  * elements the standard says stay untouched. These call rules snapshot the region into
  * a per-thread scratch array before the receive, compare after it, and either report
- * the clobbered elements (binding-hazards=report) or put them back
- * (binding-hazards=standard). Blocking receives into arrays and heap buffers only:
- * direct buffers are written by MPI itself. The rules' call is made here, beside the
+ * the clobbered elements (binding-hazards=report, once per site and hazard: a site that
+ * said it keeps nothing more) or put them back (binding-hazards=standard). Blocking
+ * receives into arrays and heap buffers only: direct buffers are written by MPI itself. The rules' call is made here, beside the
  * bindings, and so is the watch around it.
  */
 public final class ReceiveHazards {
@@ -34,12 +35,25 @@ public final class ReceiveHazards {
         }
     };
 
+    /**
+     * Sites whose warning for a receive from MPI.PROC_NULL, or for a short message, was given:
+     * in report mode nothing more is said there, so those receives skip the snapshot
+     * (binding-hazards=standard restores every time and keeps it).
+     */
+    private static final SiteFlags SAID_PROC_NULL = new SiteFlags();
+    private static final SiteFlags SAID_SHORT = new SiteFlags();
+
     private ReceiveHazards() {
+    }
+
+    /** Whether this receive's only possible finding was already given at its site (report mode). */
+    private static boolean said(int site, boolean fromProcNull) {
+        return (fromProcNull ? SAID_PROC_NULL : SAID_SHORT).has(site) && !Guard.options().bindingHazardsStandard();
     }
 
     public static Status recv(Comm comm, Object buf, int count, Datatype type, int source, int tag, int site)
             throws MPIException {
-        int length = watched(buf, count, type);
+        int length = said(site, source == MPI.PROC_NULL) ? 0 : watched(buf, count, type);
         if (length <= 0) {
             return comm.recv(buf, count, type, source, tag);
         }
@@ -53,7 +67,8 @@ public final class ReceiveHazards {
     public static Status sendRecv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
                                   Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, int site)
             throws MPIException {
-        int length = recvbuf == sendbuf ? 0 : watched(recvbuf, recvcount, recvtype);
+        int length = recvbuf == sendbuf || said(site, source == MPI.PROC_NULL) ? 0
+                : watched(recvbuf, recvcount, recvtype);
         if (length <= 0) {
             return comm.sendRecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
                     recvtag);
@@ -68,10 +83,10 @@ public final class ReceiveHazards {
 
     public static Status mRecv(Message message, Object buf, int count, Datatype type, int site) throws MPIException {
         int length = watched(buf, count, type);
-        if (length <= 0) {
+        boolean noProc = length > 0 && message.isNoProc();
+        if (length <= 0 || said(site, noProc)) {
             return message.mRecv(buf, count, type);
         }
-        boolean noProc = message.isNoProc();
         Object snapshot = save(buf, length);
         Status status = message.mRecv(buf, count, type);
         check(buf, length, snapshot, status, type, noProc, "hazard.mrecv-proc-null", "hazard.mrecv-short", "buf",
@@ -130,11 +145,11 @@ public final class ReceiveHazards {
                                 boolean fromProcNull, String procNullId, String shortId, String name, int site)
             throws MPIException {
         Object array = arrayOf(buf);
-        int from = fromOf(buf);
         int items = fromProcNull ? 0 : ReceivedCounts.count(status, type);
         if (items < 0 || items == MPI.UNDEFINED) {
             return;
         }
+        int from = fromOf(buf);
         int received = (int) Math.min(length, Datatypes.span(type, items));
         int first = Clobbered.firstChanged(array, from, received, length, snapshot);
         if (first < 0) {
@@ -145,6 +160,10 @@ public final class ReceiveHazards {
             return;
         }
         String id = fromProcNull ? procNullId : shortId;
+        SiteFlags said = fromProcNull ? SAID_PROC_NULL : SAID_SHORT;
+        if (!said.has(site)) {
+            said.set(site);
+        }
         if (!Violations.firstWarning(FindingKind.BINDING_HAZARD, site, id)) {
             return;
         }

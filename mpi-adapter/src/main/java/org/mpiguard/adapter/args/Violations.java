@@ -119,7 +119,30 @@ public final class Violations {
     private static final int MAX_WARNED = 4096;
     private static final Set<Warned> WARNED = ConcurrentHashMap.newKeySet();
 
-    private record Warned(FindingKind kind, int site, String checkId) {
+    /**
+     * A class, not a record: a record's equals and hashCode are linked at their first call
+     * (ObjectMethods), some 50 ms of the program's run at its first warning (docs/overhead.md).
+     */
+    private static final class Warned {
+        private final FindingKind kind;
+        private final int site;
+        private final String checkId;
+
+        Warned(FindingKind kind, int site, String checkId) {
+            this.kind = kind;
+            this.site = site;
+            this.checkId = checkId;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Warned w && w.kind == kind && w.site == site && java.util.Objects.equals(w.checkId, checkId);
+        }
+
+        @Override
+        public int hashCode() {
+            return (kind.ordinal() * 31 + site) * 31 + java.util.Objects.hashCode(checkId);
+        }
     }
 
     private static void report(FindingKind kind, Severity severity, int site, String message) {

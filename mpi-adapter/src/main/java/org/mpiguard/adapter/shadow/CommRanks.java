@@ -1,6 +1,5 @@
 package org.mpiguard.adapter.shadow;
 
-import java.util.Arrays;
 import mpi.Comm;
 import mpi.Group;
 import mpi.MPI;
@@ -49,9 +48,7 @@ public final class CommRanks {
     /** World ranks of every member of {@code comm}, sorted, as the watchdog may learn them (see toWorldKnown). */
     public static int[] membersKnown(Object comm, int worldSize) {
         if (comm == MPI.COMM_WORLD) {
-            int[] all = new int[worldSize];
-            Arrays.setAll(all, i -> i);
-            return all;
+            return identity(worldSize);
         }
         int[] members = known(comm).knownMembers();
         if (members == null) {
@@ -113,11 +110,19 @@ public final class CommRanks {
     /** World ranks of a group's members, in the group's order; the group is left as it is. */
     static int[] worldRanksOf(Group group) throws MPIException {
         int n = group.getSize();
-        int[] local = new int[n];
-        Arrays.setAll(local, i -> i);
+        int[] local = identity(n);
         Group worldGroup = MPI.COMM_WORLD.getGroup();
         int[] translated = Group.translateRanks(group, local, worldGroup);
         worldGroup.free();
         return translated;
+    }
+
+    /** 0, 1, ..., n - 1 (a loop: a lambda's call site would be linked at the first call, inside the run). */
+    private static int[] identity(int n) {
+        int[] ranks = new int[n];
+        for (int i = 0; i < n; i++) {
+            ranks[i] = i;
+        }
+        return ranks;
     }
 }

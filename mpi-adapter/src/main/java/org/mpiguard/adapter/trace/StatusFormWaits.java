@@ -22,7 +22,13 @@ public final class StatusFormWaits {
     /** {@link #waited}: the one Status the call got (waitFor, test, waitAny, testAny). */
     public static final int WAITED_ONE = -2;
 
-    private static final ThreadLocal<RequestShadow.View> VIEW = ThreadLocal.withInitial(RequestShadow.View::new);
+    // an initialValue, not withInitial(...::new): no call site to link at class initialisation
+    private static final ThreadLocal<RequestShadow.View> VIEW = new ThreadLocal<>() {
+        @Override
+        protected RequestShadow.View initialValue() {
+            return new RequestShadow.View();
+        }
+    };
 
     /**
      * The Statuses the last wait or test of a thread asked MPI for (its Status form, made by
@@ -48,7 +54,13 @@ public final class StatusFormWaits {
         }
     }
 
-    private static final ThreadLocal<Waited> WAITED = ThreadLocal.withInitial(Waited::new);
+    // an initialValue, not withInitial(...::new): no call site to link at class initialisation
+    private static final ThreadLocal<Waited> WAITED = new ThreadLocal<>() {
+        @Override
+        protected Waited initialValue() {
+            return new Waited();
+        }
+    };
 
     private StatusFormWaits() {
     }

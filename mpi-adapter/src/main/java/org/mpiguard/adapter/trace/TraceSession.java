@@ -63,7 +63,12 @@ public final class TraceSession {
         analyse = options.traceAnalysis();
         try {
             TraceWriter w = TraceWriter.start(d, worldRank, worldSize, options.traceMaxBytes(), System.err);
-            Runtime.getRuntime().addShutdownHook(new Thread(TraceSession::flush, "mpiguard-trace-flush"));
+            Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() { // not a method reference: nothing linked at Init
+                @Override
+                public void run() {
+                    flush();
+                }
+            }, "mpiguard-trace-flush"));
             RequestShadows.numberForTrace();
             writer = w;
             recorder = w.recorder();

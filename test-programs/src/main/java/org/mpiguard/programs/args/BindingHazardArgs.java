@@ -27,6 +27,12 @@ public class BindingHazardArgs {
             comm.sendRecv(new int[] {9}, 1, MPI.INT, 1, 6, new int[1], 1, MPI.INT, 1, 6);
             comm.send(new int[] {31, 32, 33, 34}, 4, MPI.INT, 1, 2);
             comm.send(new int[] {5}, 1, MPI.INT, 1, 7);
+            int[] counting = new int[200];
+            for (int i = 0; i < counting.length; i++) {
+                counting[i] = 100 + i;
+            }
+            comm.send(counting, 200, MPI.INT, 1, 8);
+            comm.send(new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 10, MPI.INT, 1, 9);
         } else {
             int[] prime = new int[4];
             comm.recv(new double[1], 1, MPI.DOUBLE, 0, 1);
@@ -58,6 +64,12 @@ public class BindingHazardArgs {
             int[] nothing = {-5, -5};
             none.mRecv(nothing, 2, MPI.INT); // CHECK: hazard.mrecv-proc-null Message.mRecv buf
             System.out.println("RESULT mrecv-proc-null " + Arrays.toString(nothing));
+            // a long array: 10 of 200 arrive, the binding writes the other 190 from its buffer
+            comm.recv(new int[200], 200, MPI.INT, 0, 8);
+            int[] wide = new int[200];
+            Arrays.fill(wide, -1);
+            comm.recv(wide, 200, MPI.INT, 0, 9); // CHECK: hazard.recv-short Comm.recv buf
+            System.out.println("RESULT recv-short-long " + wide[9] + " " + wide[10] + " " + wide[199]);
         }
         comm.barrier();
         MPI.Finalize();
