@@ -118,7 +118,12 @@ final class NoCheckLocks {
     void locked(int rank, int index, int target, long win, int site, boolean exclusive, boolean noCheck,
                 ReplayObserver.Clocks clocks) {
         Epoch e = new Epoch(rank, index, site, exclusive, noCheck, false);
-        Epochs here = locks.computeIfAbsent(new Place(target, win), p -> new Epochs());
+        Place place = new Place(target, win);
+        Epochs here = locks.get(place);
+        if (here == null) { // not computeIfAbsent(lambda): the end-of-run analysis links no call site
+            here = new Epochs();
+            locks.put(place, here);
+        }
         meet(e, here, target, clocks);
         Epochs alls = lockAlls.get(win);
         if (alls != null) {
@@ -147,7 +152,11 @@ final class NoCheckLocks {
 
     /** {@code rank}'s lockAll of window {@code win} (event {@code index}); shipped to a block more than once, kept once. */
     void lockedAll(int rank, int index, long win, int site, boolean noCheck, ReplayObserver.Clocks clocks) {
-        Epochs alls = lockAlls.computeIfAbsent(win, w -> new Epochs());
+        Epochs alls = lockAlls.get(win);
+        if (alls == null) {
+            alls = new Epochs();
+            lockAlls.put(win, alls);
+        }
         for (int i = alls.list.size() - 1; i >= 0; i--) {
             Epoch a = alls.list.get(i);
             if (a.rank == rank && a.lock == index) {

@@ -122,7 +122,11 @@ final class TargetWindow {
 
     /** Keeps {@code a} in the map, in place of an access it repeats; true when it is one more. */
     private boolean addToMap(Access a) {
-        List<Access> atStart = byStart.computeIfAbsent(a.start(), k -> new ArrayList<>(2));
+        List<Access> atStart = byStart.get(a.start());
+        if (atStart == null) { // not computeIfAbsent(lambda): the end-of-run analysis links no call site
+            atStart = new ArrayList<>(2);
+            byStart.put(a.start(), atStart);
+        }
         for (int i = 0; i < atStart.size(); i++) {
             if (a.repeats(atStart.get(i))) {
                 atStart.set(i, a);
