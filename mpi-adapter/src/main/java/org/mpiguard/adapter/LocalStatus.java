@@ -300,19 +300,38 @@ final class LocalStatus {
                     }
                 }
             }
-            return ranks.stream().mapToInt(Integer::intValue).toArray();
+            int[] out = new int[ranks.size()];
+            int i = 0;
+            for (int r : ranks) {
+                out[i++] = r;
+            }
+            return out;
         }
         return everyone();
     }
 
+    // loops, not lambdas or streams: the watchdog's first snapshot links no call site (NoCallSiteLinkedTest)
     private int[] everyone() {
         int[] all = new int[size];
-        Arrays.setAll(all, i -> i);
+        for (int i = 0; i < size; i++) {
+            all[i] = i;
+        }
         return all;
     }
 
     private int[] others(int[] ranks) {
-        return Arrays.stream(ranks).filter(r -> r != rank).toArray();
+        int n = 0;
+        for (int r : ranks) {
+            n += r != rank ? 1 : 0;
+        }
+        int[] out = new int[n];
+        n = 0;
+        for (int r : ranks) {
+            if (r != rank) {
+                out[n++] = r;
+            }
+        }
+        return out;
     }
 
     private static String tagText(int tag) {

@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * MPIGuard links no invokedynamic call site of its own while a program runs, traced or not:
  * no lambda, method reference or record equals/hashCode/toString on the paths a run takes
- * (calls, waits, the first warning, Finalize's end-of-run analysis). Linking one costs tens
+ * (calls, waits, the first warning, the watchdog's rounds over ranks that wait long, Finalize's
+ * leak report and end-of-run analysis). Linking one costs tens
  * of milliseconds in a cold JVM, inside the program's time: the first binding-hazard warning
  * of mg cost it 48 ms of a 1.3 s kernel (docs/overhead.md). The JDK's own linkage (the module
  * system's under any agent, Instrumentation's) is not the checker's and is not counted.
@@ -27,6 +28,8 @@ class NoCallSiteLinkedTest {
         "correct.Nonblocking,      4, ''",
         "correct.OneSided,         4, ''",
         "args.BindingHazardArgs,   2, ''",
+        "leak.LeakEverything,      4, ''",
+        "deadlock.HaloShiftFixed,  4, timeout=100ms",
         "correct.PointToPoint,     4, trace=on",
         "correct.Nonblocking,      4, trace=on",
         "correct.Collectives,      4, trace=on",

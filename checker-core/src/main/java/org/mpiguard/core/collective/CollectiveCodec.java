@@ -145,9 +145,12 @@ public final class CollectiveCodec {
 
         /** Hands every call of one message to {@code sink}, in the order they were made. */
         public void decode(byte[] bytes, int length, Sink sink) throws IOException {
-            decodeRuns(bytes, length, (shape, first, calls) -> {
-                for (int i = 0; i < calls; i++) {
-                    sink.call(shape, first + i);
+            decodeRuns(bytes, length, new RunSink() { // not a lambda: the ring's first message links no call site
+                @Override
+                public void run(CollectiveCall shape, long first, int calls) {
+                    for (int i = 0; i < calls; i++) {
+                        sink.call(shape, first + i);
+                    }
                 }
             });
         }

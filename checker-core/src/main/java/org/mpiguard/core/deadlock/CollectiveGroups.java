@@ -61,7 +61,12 @@ final class CollectiveGroups {
             }
             for (ThreadStatus t : s.threads()) {
                 if (t.kind() == WaitKind.COLLECTIVE) {
-                    blockedIn.computeIfAbsent(t.commKey(), k -> new BitSet()).set(r);
+                    BitSet ranks = blockedIn.get(t.commKey()); // no lambda: rounds link no call site
+                    if (ranks == null) {
+                        ranks = new BitSet();
+                        blockedIn.put(t.commKey(), ranks);
+                    }
+                    ranks.set(r);
                 }
             }
         }
@@ -107,7 +112,12 @@ final class CollectiveGroups {
                 }
             }
         }
-        Group g = new Group(groups.size(), outsiders.stream().mapToInt(Integer::intValue).toArray());
+        int[] members = new int[outsiders.size()];
+        int i = 0;
+        for (int c : outsiders) {
+            members[i++] = c;
+        }
+        Group g = new Group(groups.size(), members);
         groups.add(g);
         return g;
     }

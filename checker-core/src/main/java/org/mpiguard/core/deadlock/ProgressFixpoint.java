@@ -260,7 +260,11 @@ final class ProgressFixpoint {
                 for (ThreadStatus o : byRank[r].threads()) {
                     int dest = o.envelopes().dest();
                     if (o.envelopes().sends() && dest >= 0 && dest < n) {
-                        List<Integer> senders = sendersTo.computeIfAbsent(dest, d -> new ArrayList<>());
+                        List<Integer> senders = sendersTo.get(dest); // no lambda: rounds link no call site
+                        if (senders == null) {
+                            senders = new ArrayList<>();
+                            sendersTo.put(dest, senders);
+                        }
                         if (senders.isEmpty() || senders.get(senders.size() - 1) != r) {
                             senders.add(r);
                         }
@@ -306,8 +310,14 @@ final class ProgressFixpoint {
     /** Ranks holding any window lock. */
     private int[] lockHolders() {
         if (lockHolders == null) {
-            lockHolders = java.util.stream.IntStream.range(0, n)
-                    .filter(r -> byRank[r] != null && !byRank[r].heldLocks().isEmpty()).toArray();
+            int[] holders = new int[n];
+            int count = 0;
+            for (int r = 0; r < n; r++) {
+                if (byRank[r] != null && !byRank[r].heldLocks().isEmpty()) {
+                    holders[count++] = r;
+                }
+            }
+            lockHolders = java.util.Arrays.copyOf(holders, count);
         }
         return lockHolders;
     }

@@ -170,7 +170,11 @@ final class StallWatch {
                 }
             }
         }
-        return running.stream().boxed().toList();
+        List<Integer> ranks = new ArrayList<>(running.cardinality()); // no stream: rounds link no call site
+        for (int p = running.nextSetBit(0); p >= 0; p = running.nextSetBit(p + 1)) {
+            ranks.add(p);
+        }
+        return ranks;
     }
 
     /** Whether every running rank's snapshot carries a stack (it was a sampled round). */

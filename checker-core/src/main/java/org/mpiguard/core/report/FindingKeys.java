@@ -43,7 +43,9 @@ public final class FindingKeys {
      */
     public static String predictedDeadlock(int rank, SiteRef site, java.util.List<RelatedCall> related) {
         StringBuilder key = new StringBuilder("predicted-deadlock rank " + rank + " at " + site(site));
-        related.forEach(r -> key.append("; rank ").append(r.rank()).append(" at ").append(site(r.site())));
+        for (RelatedCall r : related) {
+            key.append("; rank ").append(r.rank()).append(" at ").append(site(r.site()));
+        }
         return key.toString();
     }
 

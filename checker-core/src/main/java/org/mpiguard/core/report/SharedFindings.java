@@ -64,14 +64,21 @@ public final class SharedFindings {
         Map<String, List<Finding>> bySite = new LinkedHashMap<>();
         for (Finding f : all) {
             String alone = FindingKeys.isLostMessage(f.key()) ? f.key() : "";
-            bySite.computeIfAbsent(f.kind() + " " + f.severity() + " " + f.op() + " " + f.site() + " " + alone,
-                    k -> new ArrayList<>()).add(f);
+            String key = f.kind() + " " + f.severity() + " " + f.op() + " " + f.site() + " " + alone;
+            List<Finding> same = bySite.get(key); // no lambdas here: Finalize links no call site
+            if (same == null) {
+                same = new ArrayList<>();
+                bySite.put(key, same);
+            }
+            same.add(f);
         }
         List<Finding> merged = new ArrayList<>();
         for (List<Finding> same : bySite.values()) {
             Finding first = same.get(0);
             TreeSet<Integer> ranks = new TreeSet<>();
-            same.forEach(f -> ranks.addAll(f.ranks()));
+            for (Finding f : same) {
+                ranks.addAll(f.ranks());
+            }
             TreeSet<Integer> others = new TreeSet<>(ranks);
             others.removeAll(first.ranks());
             String message = others.isEmpty() ? first.message() : first.message() + " (The same on rank"

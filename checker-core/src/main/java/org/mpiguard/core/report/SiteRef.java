@@ -44,6 +44,12 @@ public record SiteRef(String className, String method, String file, int line) {
                 && Objects.equals(method, s.method) && Objects.equals(file, s.file);
     }
 
+    /** The record's own form, written out for the same reason (findings are merged by it at Finalize). */
+    @Override
+    public String toString() {
+        return "SiteRef[className=" + className + ", method=" + method + ", file=" + file + ", line=" + line + "]";
+    }
+
     @Override
     public int hashCode() {
         return ((Objects.hashCode(className) * 31 + Objects.hashCode(method)) * 31 + Objects.hashCode(file)) * 31

@@ -143,8 +143,13 @@ public final class Leaks {
             int source = s.getSource();
             int tag = s.getTag();
             int bytes = s.getCount(MPI.BYTE);
-            lost.computeIfAbsent(source + ":" + tag, k -> new int[] {source, tag, 0, 0})[2]++;
-            lost.get(source + ":" + tag)[3] += Math.max(bytes, 0);
+            int[] counted = lost.get(source + ":" + tag); // no lambda: Finalize links no call site
+            if (counted == null) {
+                counted = new int[] {source, tag, 0, 0};
+                lost.put(source + ":" + tag, counted);
+            }
+            counted[2]++;
+            counted[3] += Math.max(bytes, 0);
             if (bytes < 0 || bytes > MAX_DRAINED_BYTES) {
                 break;
             }

@@ -122,8 +122,11 @@ public final class Shadows {
                 return;
             }
             int[] members = CommRanks.translate(c.getGroup());
-            long id = CommIdentity.derive(p.id(), p.collectives(), Arrays.stream(members).min().orElse(-1),
-                    kind.ordinal());
+            int lowest = members.length == 0 ? -1 : Integer.MAX_VALUE; // a loop, not a stream: nothing linked
+            for (int m : members) {
+                lowest = Math.min(lowest, m);
+            }
+            long id = CommIdentity.derive(p.id(), p.collectives(), lowest, kind.ordinal());
             shadow.name(new CommIdentity(id, members, c.getRank()));
             shadow.ranksRead(members);
         } catch (MPIException | RuntimeException e) {
