@@ -141,8 +141,8 @@ final class PscwClocks {
             for (int other : s.group) {
                 Left post = other == r ? null : peek(r, s, other);
                 if (post != null) {
-                    listener.startMatched(r, i, s.event.site(), RmaSyncOp.assertsNoCheck(s.event), other, post.index(), post.site(),
-                            post.noCheck(), clock.known(r, other) > post.index());
+                    listener.startMatched(r, i, s.event.site(), RmaSyncOp.assertsNoCheck(s.event), other,
+                            post.index(), post.site(), post.noCheck(), clock.known(r, other) > post.index());
                 }
             }
         }

@@ -23,9 +23,11 @@ public final class DeadlockReport {
                 .append(joinRanks(deadlocked)).append(deadlocked.size() == 1 ? " can" : " can")
                 .append(" never continue. ");
         List<String> waits = new ArrayList<>();
+        List<ThreadStatus> stuck = new ArrayList<>(deadlocked.size());
         List<Integer> finishedBlamed = new ArrayList<>();
         for (int r : deadlocked) {
             ThreadStatus t = byRank[r].blockedThread();
+            stuck.add(t);
             List<Integer> holders = WaitForGraph.lockHolders(byRank, r, t);
             waits.add("rank " + r + " waits in " + t.op() + (t.detail().isEmpty() ? "" : " " + t.detail())
                     + (holders.isEmpty() ? "" : " held by " + (holders.size() == 1 ? "rank " : "ranks ")
@@ -58,10 +60,6 @@ public final class DeadlockReport {
             if (t != null) {
                 related.add(new RelatedCall(c, t.op(), siteOf(t)));
             }
-        }
-        List<ThreadStatus> stuck = new ArrayList<>(deadlocked.size());
-        for (int r : deadlocked) {
-            stuck.add(byRank[r].blockedThread());
         }
         message.append(" Every rank these calls wait for is itself stuck or finished, so none of them can complete.")
                 .append(DeadlockAdvice.of(stuck));

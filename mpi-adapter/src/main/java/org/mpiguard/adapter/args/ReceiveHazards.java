@@ -23,8 +23,8 @@ import org.mpiguard.core.report.FindingKind;
  * a per-thread scratch array before the receive, compare after it, and either report
  * the clobbered elements (binding-hazards=report, once per site and hazard: a site that
  * said it keeps nothing more) or put them back (binding-hazards=standard). Blocking
- * receives into arrays and heap buffers only: direct buffers are written by MPI itself. The rules' call is made here, beside the
- * bindings, and so is the watch around it.
+ * receives into arrays and heap buffers only: direct buffers are written by MPI itself.
+ * The rules' call is made here, beside the bindings, and so is the watch around it.
  */
 public final class ReceiveHazards {
 
@@ -46,15 +46,15 @@ public final class ReceiveHazards {
     private ReceiveHazards() {
     }
 
-    /** Whether this receive's only possible finding was already given at its site (report mode). */
+    /** Whether this receive's only possible finding was already given at its site (only report mode marks sites). */
     private static boolean said(int site, boolean fromProcNull) {
-        return (fromProcNull ? SAID_PROC_NULL : SAID_SHORT).has(site) && !Guard.options().bindingHazardsStandard();
+        return (fromProcNull ? SAID_PROC_NULL : SAID_SHORT).has(site);
     }
 
     public static Status recv(Comm comm, Object buf, int count, Datatype type, int source, int tag, int site)
             throws MPIException {
-        int length = said(site, source == MPI.PROC_NULL) ? 0 : watched(buf, count, type);
-        if (length <= 0) {
+        int length = watched(buf, count, type); // first: a direct buffer needs no other look
+        if (length <= 0 || said(site, source == MPI.PROC_NULL)) {
             return comm.recv(buf, count, type, source, tag);
         }
         Object snapshot = save(buf, length);
@@ -67,9 +67,8 @@ public final class ReceiveHazards {
     public static Status sendRecv(Comm comm, Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
                                   Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, int site)
             throws MPIException {
-        int length = recvbuf == sendbuf || said(site, source == MPI.PROC_NULL) ? 0
-                : watched(recvbuf, recvcount, recvtype);
-        if (length <= 0) {
+        int length = recvbuf == sendbuf ? 0 : watched(recvbuf, recvcount, recvtype);
+        if (length <= 0 || said(site, source == MPI.PROC_NULL)) {
             return comm.sendRecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
                     recvtag);
         }
@@ -160,10 +159,7 @@ public final class ReceiveHazards {
             return;
         }
         String id = fromProcNull ? procNullId : shortId;
-        SiteFlags said = fromProcNull ? SAID_PROC_NULL : SAID_SHORT;
-        if (!said.has(site)) {
-            said.set(site);
-        }
+        (fromProcNull ? SAID_PROC_NULL : SAID_SHORT).set(site); // reached once a site: its receives skip the snapshot
         if (!Violations.firstWarning(FindingKind.BINDING_HAZARD, site, id)) {
             return;
         }

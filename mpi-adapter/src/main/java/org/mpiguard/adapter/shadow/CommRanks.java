@@ -118,7 +118,7 @@ public final class CommRanks {
     }
 
     /** 0, 1, ..., n - 1 (a loop: a lambda's call site would be linked at the first call, inside the run). */
-    private static int[] identity(int n) {
+    public static int[] identity(int n) {
         int[] ranks = new int[n];
         for (int i = 0; i < n; i++) {
             ranks[i] = i;
