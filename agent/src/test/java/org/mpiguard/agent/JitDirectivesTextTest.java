@@ -79,4 +79,30 @@ class JitDirectivesTextTest {
             assertTrue(tiny > 0 && rest > tiny, "an inline list is matched in order: " + pattern + " first\n" + text);
         }
     }
+
+    /** The inline list of the program's directive for one compiler ("c1" or "c2"). */
+    private static String inlineListOf(String compiler) {
+        String text = JitDirectives.TEXT;
+        int at = text.indexOf(compiler + ": { inline: [");
+        assertTrue(at > 0, compiler + " has no inline list\n" + text);
+        return text.substring(at, text.indexOf(']', at));
+    }
+
+    @Test
+    void c1InlinesOnlyTheAccessorIntoTheProgramAndNoneOfTheWatchBehindIt() {
+        String c1 = inlineListOf("c1");
+        assertTrue(c1.contains("\"+org/mpiguard/advice/buffers/NioAccess.*\""), c1);
+        // C1 inlines what it is told regardless of profile: the traced path in every accessor made the
+        // tier-3 code of a halo kernel's method 68 kB (docs/overhead.md, 2026-11-29 stop 48)
+        assertTrue(!c1.contains("BufferWatch") && !c1.contains("WindowAccessTrace") && !c1.contains("AccessRun"), c1);
+    }
+
+    @Test
+    void c2InlinesTheTracedFastPathButNotTheClearBuffersLookUp() {
+        String c2 = inlineListOf("c2");
+        assertTrue(c2.contains("\"+org/mpiguard/advice/buffers/BufferWatch.store*\"")
+                && c2.contains("\"+org/mpiguard/core/trace/AccessRun.takes\""), c2);
+        // inlined into every accessor call of a halo loop it tripled the loop's C2 compilation (jacobi2d)
+        assertTrue(!c2.contains("knownClear"), c2);
+    }
 }

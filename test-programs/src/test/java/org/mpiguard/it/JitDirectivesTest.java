@@ -45,6 +45,14 @@ class JitDirectivesTest {
             assertEquals(2, checkers.split("Enable:true", -1).length - 1,
                     "the recording path's directive is enabled for C1 and C2 (HotSpot passes over one that is"
                             + " not, and its methods then get the program's directive)\n" + java + "\n" + checkers);
+            String program = directiveMatching(r.stdout(), "*.*", "NioAccess");
+            int c2 = program.indexOf("c2 directives:");
+            assertTrue(c2 > 0, java + "\n" + program);
+            assertFalse(program.substring(0, c2).contains("BufferWatch"),
+                    "C1 inlines the accessor alone into the program\n" + java + "\n" + program);
+            assertTrue(program.substring(c2).contains("+org/mpiguard/advice/buffers/BufferWatch.store*")
+                    && !program.contains("knownClear"), "C2 inlines the fast path, not the clear look-up\n"
+                    + java + "\n" + program);
             assertFalse(r.stderr().contains("Exception"), r.toString());
             assertEquals(before, directiveFiles(), "the directives file is removed");
         }
@@ -52,8 +60,13 @@ class JitDirectivesTest {
 
     /** The printed block of the directive whose match line contains {@code pattern}. */
     private static String directiveMatching(String printed, String pattern) {
+        return directiveMatching(printed, pattern, "");
+    }
+
+    /** As {@link #directiveMatching(String, String)}, the first such block that also contains {@code also}. */
+    private static String directiveMatching(String printed, String pattern, String also) {
         for (String block : printed.split("Directive:")) {
-            if (block.lines().anyMatch(l -> l.trim().startsWith("matching:") && l.contains(pattern))) {
+            if (block.contains(also) && block.lines().anyMatch(l -> l.trim().startsWith("matching:") && l.contains(pattern))) {
                 return block;
             }
         }

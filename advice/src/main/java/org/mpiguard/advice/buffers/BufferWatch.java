@@ -54,7 +54,7 @@ public final class BufferWatch {
 
     /**
      * Buffers found clear, per direction, by identity hash (a loop that fills several
-     * buffers in turn keeps each): the next accesses to one cost two compares until a post
+     * buffers in turn keeps each): the next accesses to one cost a call and two compares until a post
      * or completion changes the table. Plain slots: a thread that sees a stale one only
      * checks in full.
      */
@@ -109,7 +109,7 @@ public final class BufferWatch {
 
     /**
      * A store of elements copied from elsewhere, as {@link #storeValue}: a buffer found clear
-     * at this table version costs two compares; everything else is {@link #judge}. (Traced
+     * at this table version costs a call and two compares; everything else is {@link #judge}. (Traced
      * windows' runs take only loads and stores of one value inline.)
      */
     private static boolean access(Buffer b, int index, int count, int width, boolean write,
@@ -122,12 +122,15 @@ public final class BufferWatch {
     }
 
     /**
-     * The part of an access the JIT inlines into the program's loop while a use is pending: a
-     * buffer found clear at this table version, for reads or for writes, costs two compares.
-     * While only traced windows keep the watch on, a load or store of one value goes to its
-     * site's run instead ({@link WindowAccessTrace#extendLoad}, {@link WindowAccessTrace#extendStore}:
-     * a method each, and each entry point its own code, so that the JIT's profile of a store
-     * never reaches a loop of loads). Everything else is {@link #judge}, which stays out of line.
+     * While a use is pending: a buffer found clear at this table version, for reads or for
+     * writes, costs a call and two compares. It stays a call (the JIT directives leave it out of
+     * the program's methods): copied into each accessor call of a halo loop, its look-up tripled
+     * that loop's compilation, and a loop filling its send buffers while its receives are pending
+     * takes it a few hundred times per exchange. While only traced windows keep the watch on, a
+     * load or store of one value goes to its site's run instead, inlined
+     * ({@link WindowAccessTrace#extendLoad}, {@link WindowAccessTrace#extendStore}: a method each,
+     * and each entry point its own code, so that the JIT's profile of a store never reaches a loop
+     * of loads). Everything else is {@link #judge}, which stays out of line.
      */
     private static boolean knownClear(Buffer b, boolean write) {
         Clear clear = (write ? CLEAR_FOR_WRITES : CLEAR_FOR_READS)[System.identityHashCode(b) & (CLEAR_SLOTS - 1)];
