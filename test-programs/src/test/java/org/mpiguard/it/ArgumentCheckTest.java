@@ -68,6 +68,7 @@ class ArgumentCheckTest {
         "EnvironmentArgs, 1",
         "PortabilityArgs, 2",
         "RememberedThenFreed, 2",
+        "RememberedShapes, 2",
     })
     void everyMarkedInvalidArgumentIsRefusedWithItsSiteIdAndArgumentName(String program, int ranks) throws Exception {
         MpiRun.Result r = MpiRun.program(PKG + program).ranks(ranks).withAgent("on-error=continue").run();
@@ -127,6 +128,7 @@ class ArgumentCheckTest {
         "BindingHazardArgsFixed, 2",
         "PortabilityArgsFixed, 2",
         "RememberedThenFreedFixed, 2",
+        "RememberedShapesFixed, 2",
     })
     void theCorrectTwinProducesNoFinding(String program, int ranks) throws Exception {
         MpiRun.Result r = MpiRun.program(PKG + program).ranks(ranks).withAgent("").run();

@@ -10,6 +10,13 @@ import org.mpiguard.adapter.shadow.Shadow;
  * handle was freed since ({@link Shadow#frees}): a free is the only way a handle that was
  * valid stops being so; a commit or a new handle only makes more calls valid.
  *
+ * <p>An array stands for itself by its class and length, not its identity: that is all the
+ * checks ask of a data buffer that is an array (its element type and how many elements it
+ * has), and real code allocates small ones per call ({@code double[] sum = {local};
+ * allReduce(sum, 1, ...)}), which by identity would miss on every call. Which arguments are
+ * the same array (a send and receive buffer aliased) is compared too. The callers pass only
+ * communicators, datatypes, ops and data buffers: no array whose contents a check reads.
+ *
  * <p>An entry is an immutable object in a per-site slot, so a thread sees either a whole
  * entry or none. A site whose arguments keep changing stops being remembered after
  * {@link #MAX_MISSES} misses: its calls are checked in full and nothing is allocated for it.
@@ -50,20 +57,65 @@ public final class CheckedCalls {
         }
     }
 
-    /** Per site id; replaced, never written in place, when a site beyond it is remembered. */
+    /**
+     * Per site id, the last valid call and the one before it: a helper that exchanges halos
+     * both ways calls one site with two sets of peers in turn ({@code exchange(up, down);
+     * exchange(down, up)}), and one entry would miss on every call. Replaced, never written
+     * in place, when a site beyond them is remembered; the two arrays only ever hold whole
+     * entries, so a reader that sees one from a different moment sees a call that was valid.
+     */
     private static volatile Entry[] entries = new Entry[256];
+    private static volatile Entry[] earlier = new Entry[256];
     private static volatile byte[] misses = new byte[256];
 
     private CheckedCalls() {
     }
 
-    /** Whether {@code site}'s last valid call had exactly these arguments, with no handle freed since. */
+    /** Whether one of {@code site}'s last two valid calls had exactly these arguments, with no handle freed since. */
     static boolean same(int site, Object r0, Object r1, Object r2, Object r3, Object r4, int i0, int i1, int i2, int i3,
                         int i4, int i5) {
         Entry[] all = entries;
-        Entry e = site >= 0 && site < all.length ? all[site] : null;
-        return e != null && e.frees == Shadow.frees() && e.r0 == r0 && e.r1 == r1 && e.r2 == r2 && e.r3 == r3
-                && e.r4 == r4 && e.i0 == i0 && e.i1 == i1 && e.i2 == i2 && e.i3 == i3 && e.i4 == i4 && e.i5 == i5;
+        if (site < 0 || site >= all.length) {
+            return false;
+        }
+        int frees = Shadow.frees();
+        if (matches(all[site], frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5)) {
+            return true;
+        }
+        Entry[] before = earlier;
+        return site < before.length && matches(before[site], frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5);
+    }
+
+    private static boolean matches(Entry e, int frees, Object r0, Object r1, Object r2, Object r3, Object r4, int i0,
+                                   int i1, int i2, int i3, int i4, int i5) {
+        if (e == null || e.frees != frees || e.i0 != i0 || e.i1 != i1 || e.i2 != i2 || e.i3 != i3 || e.i4 != i4
+                || e.i5 != i5) {
+            return false;
+        }
+        return e.r0 == r0 && e.r1 == r1 && e.r2 == r2 && e.r3 == r3 && e.r4 == r4 || sameShapes(e, r0, r1, r2, r3, r4);
+    }
+
+    /** Not the same objects: the same but for arrays of one class and length, aliased alike. */
+    private static boolean sameShapes(Entry e, Object r0, Object r1, Object r2, Object r3, Object r4) {
+        if (!sameShape(e.r0, r0) || !sameShape(e.r1, r1) || !sameShape(e.r2, r2) || !sameShape(e.r3, r3)
+                || !sameShape(e.r4, r4)) {
+            return false;
+        }
+        // every pair, written out: no array made on a call's path
+        return alike(e.r0, e.r1, r0, r1) && alike(e.r0, e.r2, r0, r2) && alike(e.r0, e.r3, r0, r3)
+                && alike(e.r0, e.r4, r0, r4) && alike(e.r1, e.r2, r1, r2) && alike(e.r1, e.r3, r1, r3)
+                && alike(e.r1, e.r4, r1, r4) && alike(e.r2, e.r3, r2, r3) && alike(e.r2, e.r4, r2, r4)
+                && alike(e.r3, e.r4, r3, r4);
+    }
+
+    /** Whether two arguments are one object now exactly when they were then. */
+    private static boolean alike(Object wasA, Object wasB, Object nowA, Object nowB) {
+        return (wasA == wasB) == (nowA == nowB);
+    }
+
+    private static boolean sameShape(Object was, Object now) {
+        return was == now || was != null && now != null && was.getClass() == now.getClass() && now.getClass().isArray()
+                && java.lang.reflect.Array.getLength(was) == java.lang.reflect.Array.getLength(now);
     }
 
     /**
@@ -83,7 +135,9 @@ public final class CheckedCalls {
             return;
         }
         missed[site]++;
-        entries[site] = new Entry(frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5);
+        Entry[] all = entries;
+        earlier[site] = all[site];
+        all[site] = new Entry(frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5);
     }
 
     private static synchronized void grow(int site) {
@@ -96,12 +150,14 @@ public final class CheckedCalls {
         }
         Entry[] bigger = java.util.Arrays.copyOf(entries, size);
         misses = java.util.Arrays.copyOf(misses, size);
+        earlier = java.util.Arrays.copyOf(earlier, size);
         entries = bigger;
     }
 
     /** Forgets every site (tests). */
     static synchronized void clear() {
         entries = new Entry[256];
+        earlier = new Entry[256];
         misses = new byte[256];
     }
 }

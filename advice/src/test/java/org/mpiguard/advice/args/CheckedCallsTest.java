@@ -33,7 +33,10 @@ class CheckedCallsTest {
         remember(3);
         assertTrue(same(3));
         assertFalse(same(4), "another site");
-        assertFalse(CheckedCalls.same(3, comm, new int[4], type, null, null, 2, 1, 7, 0, 0, 0), "another buffer");
+        assertFalse(CheckedCalls.same(3, comm, new int[5], type, null, null, 2, 1, 7, 0, 0, 0), "a longer array");
+        assertFalse(CheckedCalls.same(3, comm, new long[4], type, null, null, 2, 1, 7, 0, 0, 0), "another element type");
+        assertFalse(CheckedCalls.same(3, comm, java.nio.IntBuffer.allocate(4), type, null, null, 2, 1, 7, 0, 0, 0),
+                "a buffer object, compared by identity");
         assertFalse(CheckedCalls.same(3, comm, buf, new Object(), null, null, 2, 1, 7, 0, 0, 0), "another datatype");
         assertFalse(CheckedCalls.same(3, comm, buf, type, null, null, 3, 1, 7, 0, 0, 0), "another count");
         assertFalse(CheckedCalls.same(3, comm, buf, type, null, null, 2, 0, 7, 0, 0, 0), "another peer");
@@ -71,5 +74,45 @@ class CheckedCallsTest {
         remember(100_000);
         assertTrue(same(100_000));
         assertFalse(same(-1));
+    }
+
+    @Test
+    void anArrayMadePerCallIsTheSameBufferByItsClassAndLength() {
+        remember(11);
+        assertTrue(CheckedCalls.same(11, comm, new int[4], type, null, null, 2, 1, 7, 0, 0, 0),
+                "what the checks ask of an array buffer is its element type and length");
+        assertFalse(CheckedCalls.same(11, new Object(), new int[4], type, null, null, 2, 1, 7, 0, 0, 0),
+                "a handle is compared by identity");
+    }
+
+    @Test
+    void buffersAliasedOnlyNowOrOnlyThenAreNotTheSameCall() {
+        double[] send = new double[3];
+        double[] recv = new double[3];
+        CheckedCalls.valid(12, Shadow.frees(), comm, send, type, recv, type, 3, 1, 7, 3, 1, 7);
+        assertTrue(CheckedCalls.same(12, comm, new double[3], type, new double[3], type, 3, 1, 7, 3, 1, 7));
+        double[] one = new double[3];
+        assertFalse(CheckedCalls.same(12, comm, one, type, one, type, 3, 1, 7, 3, 1, 7),
+                "one array as both buffers must meet the aliasing check");
+        CheckedCalls.clear();
+        CheckedCalls.valid(13, Shadow.frees(), comm, one, type, null, type, 3, 1, 7, 3, 1, 7);
+        assertFalse(CheckedCalls.same(13, comm, new double[3], type, null, new Object(), 3, 1, 7, 3, 1, 7),
+                "a datatype other than the one remembered");
+    }
+
+    @Test
+    void aSiteCalledWithTwoSetsOfPeersInTurnKeepsBothAndForgetsTheThirdBack() {
+        for (int call = 0; call < 2 * CheckedCalls.MAX_MISSES; call++) {
+            int peer = call % 2;
+            if (!CheckedCalls.same(14, comm, buf, type, null, null, 2, peer, 7, 0, 0, 0)) {
+                CheckedCalls.valid(14, Shadow.frees(), comm, buf, type, null, null, 2, peer, 7, 0, 0, 0);
+            }
+        }
+        assertTrue(CheckedCalls.same(14, comm, buf, type, null, null, 2, 0, 7, 0, 0, 0), "a halo exchange up");
+        assertTrue(CheckedCalls.same(14, comm, buf, type, null, null, 2, 1, 7, 0, 0, 0), "and down, from one site");
+        CheckedCalls.valid(14, Shadow.frees(), comm, buf, type, null, null, 2, 2, 7, 0, 0, 0);
+        assertTrue(CheckedCalls.same(14, comm, buf, type, null, null, 2, 2, 7, 0, 0, 0));
+        assertFalse(CheckedCalls.same(14, comm, buf, type, null, null, 2, 0, 7, 0, 0, 0),
+                "two calls kept: the oldest goes");
     }
 }
