@@ -1,5 +1,6 @@
 package org.mpiguard.advice.args;
 
+import java.lang.reflect.Array;
 import org.mpiguard.adapter.shadow.Shadow;
 
 /**
@@ -101,27 +102,35 @@ public final class CheckedCalls {
         return e.r0 == r0 && e.r1 == r1 && e.r2 == r2 && e.r3 == r3 && e.r4 == r4 || sameShapes(e, r0, r1, r2, r3, r4);
     }
 
-    /** Not the same objects: the same but for arrays of one class and length, aliased alike. */
+    /**
+     * Not the same objects: the same but for arrays of one class and length, aliased alike.
+     * Written out flat, not through helpers: the JIT directives keep the checker's methods from
+     * being inlined into each other, and fifteen calls cost a per-call allocated buffer some
+     * 40 ns here (cg-calls, async-profiler).
+     */
     private static boolean sameShapes(Entry e, Object r0, Object r1, Object r2, Object r3, Object r4) {
-        if (!sameShape(e.r0, r0) || !sameShape(e.r1, r1) || !sameShape(e.r2, r2) || !sameShape(e.r3, r3)
-                || !sameShape(e.r4, r4)) {
+        Object w0 = e.r0;
+        Object w1 = e.r1;
+        Object w2 = e.r2;
+        Object w3 = e.r3;
+        Object w4 = e.r4;
+        if (w0 != r0 && (w0 == null || r0 == null || w0.getClass() != r0.getClass() || !r0.getClass().isArray()
+                || Array.getLength(w0) != Array.getLength(r0))
+                || w1 != r1 && (w1 == null || r1 == null || w1.getClass() != r1.getClass() || !r1.getClass().isArray()
+                || Array.getLength(w1) != Array.getLength(r1))
+                || w2 != r2 && (w2 == null || r2 == null || w2.getClass() != r2.getClass() || !r2.getClass().isArray()
+                || Array.getLength(w2) != Array.getLength(r2))
+                || w3 != r3 && (w3 == null || r3 == null || w3.getClass() != r3.getClass() || !r3.getClass().isArray()
+                || Array.getLength(w3) != Array.getLength(r3))
+                || w4 != r4 && (w4 == null || r4 == null || w4.getClass() != r4.getClass() || !r4.getClass().isArray()
+                || Array.getLength(w4) != Array.getLength(r4))) {
             return false;
         }
-        // every pair, written out: no array made on a call's path
-        return alike(e.r0, e.r1, r0, r1) && alike(e.r0, e.r2, r0, r2) && alike(e.r0, e.r3, r0, r3)
-                && alike(e.r0, e.r4, r0, r4) && alike(e.r1, e.r2, r1, r2) && alike(e.r1, e.r3, r1, r3)
-                && alike(e.r1, e.r4, r1, r4) && alike(e.r2, e.r3, r2, r3) && alike(e.r2, e.r4, r2, r4)
-                && alike(e.r3, e.r4, r3, r4);
-    }
-
-    /** Whether two arguments are one object now exactly when they were then. */
-    private static boolean alike(Object wasA, Object wasB, Object nowA, Object nowB) {
-        return (wasA == wasB) == (nowA == nowB);
-    }
-
-    private static boolean sameShape(Object was, Object now) {
-        return was == now || was != null && now != null && was.getClass() == now.getClass() && now.getClass().isArray()
-                && java.lang.reflect.Array.getLength(was) == java.lang.reflect.Array.getLength(now);
+        // which arguments are one object, now exactly as then (an aliased pair must meet its check)
+        return (w0 == w1) == (r0 == r1) && (w0 == w2) == (r0 == r2) && (w0 == w3) == (r0 == r3)
+                && (w0 == w4) == (r0 == r4) && (w1 == w2) == (r1 == r2) && (w1 == w3) == (r1 == r3)
+                && (w1 == w4) == (r1 == r4) && (w2 == w3) == (r2 == r3) && (w2 == w4) == (r2 == r4)
+                && (w3 == w4) == (r3 == r4);
     }
 
     /**
