@@ -21,7 +21,7 @@ public final class PredefinedCodes implements CollectiveCall.CodeNames {
 
     private static volatile PredefinedCodes instance;
 
-    private final Map<Object, Integer> codes = new IdentityHashMap<>();
+    private final Map<Object, Known> codes = new IdentityHashMap<>();
     private final List<String> names = new ArrayList<>();
     /** Each code's size in bytes (-1 for an op), read on every collective. */
     private final int[] sizeOfCode;
@@ -46,7 +46,7 @@ public final class PredefinedCodes implements CollectiveCall.CodeNames {
             try {
                 Object value = f.get(null);
                 if ((value instanceof Datatype || value instanceof Op) && !codes.containsKey(value)) {
-                    codes.put(value, names.size());
+                    codes.put(value, new Known(value, names.size()));
                     names.add("MPI." + f.getName());
                     sizes.add(value instanceof Datatype d ? sizeOf(d) : -1);
                 }
@@ -95,18 +95,20 @@ public final class PredefinedCodes implements CollectiveCall.CodeNames {
         if (k != null && k.handle == handle) {
             return k.code;
         }
-        Integer code = codes.get(handle);
-        int c = code == null ? 0 : code;
+        k = codes.get(handle);
+        if (k == null) {
+            return 0; // derived or user-defined: not kept, so that nothing is made per call
+        }
         before = recent;
-        recent = new Known(handle, c);
-        return c;
+        recent = k;
+        return k.code;
     }
 
     /**
-     * The last two handles looked up, each with its code: every collective asks for its datatype's
-     * and its op's, and a loop asks for the same two again (an identity-map probe and an unboxing
-     * each, some 35 ns a collective in cg-calls' profile). Whole immutable pairs in plain fields: a
-     * thread that sees a stale one looks in the map.
+     * The last two predefined handles looked up, each with its code: every collective asks for
+     * its datatype's and its op's, and a loop asks for the same two again (an identity-map probe
+     * and an unboxing each, some 35 ns a collective in cg-calls' profile). The pairs are the map's
+     * own, made once; plain fields, so a thread that sees a stale one looks in the map.
      */
     private Known recent;
     private Known before;
