@@ -44,7 +44,29 @@ final class CollectiveGroups {
         }
     }
 
-    private record Key(String commKey, RankRuns members) {
+    /**
+     * A group's key. A class, not a record: a record's equals and hashCode are invokedynamic
+     * sites the JVM links at their first call, and the coordinator's rounds run inside the
+     * program's run (NoCallSiteLinkedTest).
+     */
+    private static final class Key {
+        private final String commKey;
+        private final RankRuns members;
+
+        Key(String commKey, RankRuns members) {
+            this.commKey = commKey;
+            this.members = members;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && commKey.equals(k.commKey) && members.equals(k.members);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * commKey.hashCode() + members.hashCode();
+        }
     }
 
     private final RankStatus[] byRank;
