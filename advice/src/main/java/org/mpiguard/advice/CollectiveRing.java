@@ -58,15 +58,20 @@ public final class CollectiveRing {
                 return 0;
             }
             long seq = identity.nextCollective();
-            if (TraceSession.recorder() != null) {
-                CollectiveTrace.called(identity, seq, kind, nonblocking, root, PredefinedCodes.get().code(op), count,
-                        type, site);
+            boolean traced = TraceSession.recorder() != null;
+            boolean ring = MpiRuntime.ringActive() && identity.size() > 1;
+            if (!traced && !ring) {
+                return seq;
             }
-            if (MpiRuntime.ringActive() && identity.size() > 1) {
-                PredefinedCodes codes = PredefinedCodes.get();
+            PredefinedCodes codes = PredefinedCodes.get();
+            int opCode = codes.code(op); // once for the trace and the ring
+            if (traced) {
+                CollectiveTrace.called(identity, seq, kind, nonblocking, root, opCode, count, type, site);
+            }
+            if (ring) {
                 int typeCode = codes.code(type);
                 (activity != null ? activity : RankActivity.current()).collectiveLog().append(identity, seq, kind, nonblocking, root,
-                        codes.code(op), count, typeCode, codes.size(typeCode, type), site);
+                        opCode, count, typeCode, codes.size(typeCode, type), site);
             }
             return seq;
         } catch (RuntimeException e) {

@@ -77,14 +77,17 @@ public final class CheckedCalls {
                         int i4, int i5) {
         Entry[] all = entries;
         Entry e = site >= 0 && site < all.length ? all[site] : null;
+        if (e == null) {
+            return false; // nothing remembered yet, so nothing earlier either
+        }
         int frees = Shadow.frees();
-        // the last call's exact arguments, written out here: the loop's usual case costs no further call
-        if (e != null && e.frees == frees && e.r0 == r0 && e.r1 == r1 && e.r2 == r2 && e.r3 == r3 && e.r4 == r4
-                && e.i0 == i0 && e.i1 == i1 && e.i2 == i2 && e.i3 == i3 && e.i4 == i4 && e.i5 == i5) {
+        // the last call, written out here: the loop's usual case (the same objects) costs no further call
+        if (e.frees == frees && e.i0 == i0 && e.i1 == i1 && e.i2 == i2 && e.i3 == i3 && e.i4 == i4 && e.i5 == i5
+                && (e.r0 == r0 && e.r1 == r1 && e.r2 == r2 && e.r3 == r3 && e.r4 == r4
+                || sameShapes(e, r0, r1, r2, r3, r4))) {
             return true;
         }
-        return e != null && (matches(e, frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5)
-                || matchesEarlier(site, frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5));
+        return matchesEarlier(site, frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5);
     }
 
     private static boolean matchesEarlier(int site, int frees, Object r0, Object r1, Object r2, Object r3, Object r4,
