@@ -35,8 +35,10 @@ class JitDirectivesTest {
     @Test
     void theAgentAddsItsDirectivesOnJdk17And25() throws Exception {
         for (String java : new String[] {MpiRun.JDK17_JAVA, MpiRun.JDK25_JAVA}) {
-            Set<Path> before = directiveFiles();
-            MpiRun.Result r = printed(MpiRun.program("jit.PrintDirectives").java(java).withAgent(""));
+            Set<Path> before = directiveFiles(dir);
+            // the agent writes its directives file into the JVM's temporary directory: this test's own
+            MpiRun.Result r = printed(MpiRun.program("jit.PrintDirectives").java(java).withAgent("")
+                    .jvmArg("-Djava.io.tmpdir=" + dir));
             assertTrue(r.stdout().lines().anyMatch(l -> l.startsWith("matching:") && l.contains(OURS)
                     && l.contains("org/mpiguard/advice/buffers/WindowAccessTrace.*")), java + "\n" + r);
             assertTrue(r.stdout().contains("+org/mpiguard/advice/buffers/NioAccess.*") && r.stdout().contains(NO_INLINE),
@@ -54,7 +56,7 @@ class JitDirectivesTest {
                     && !program.contains("knownClear"), "C2 inlines the fast path, not the clear look-up\n"
                     + java + "\n" + program);
             assertFalse(r.stderr().contains("Exception"), r.toString());
-            assertEquals(before, directiveFiles(), "the directives file is removed");
+            assertEquals(before, directiveFiles(dir), "the directives file is removed");
         }
     }
 
@@ -73,8 +75,8 @@ class JitDirectivesTest {
         return "";
     }
 
-    private static Set<Path> directiveFiles() throws Exception {
-        try (Stream<Path> tmp = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+    private static Set<Path> directiveFiles(Path tmpDir) throws Exception {
+        try (Stream<Path> tmp = Files.list(tmpDir)) {
             return tmp.filter(p -> p.getFileName().toString().startsWith("mpiguard-jit-")).collect(Collectors.toSet());
         }
     }
