@@ -29,6 +29,7 @@ class NoCallSiteLinkedTest {
         "correct.OneSided,         4, ''",
         "args.BindingHazardArgs,   2, ''",
         "leak.LeakEverything,      4, ''",
+        "reqlife.LeftPending,      2, ''",
         "deadlock.HaloShiftFixed,  4, timeout=100ms",
         "correct.PointToPoint,     4, trace=on",
         "correct.Nonblocking,      4, trace=on",

@@ -3,6 +3,7 @@ package org.mpiguard.adapter.lifecycle;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import mpi.Prequest;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.adapter.args.Violations;
@@ -98,8 +99,36 @@ public final class RequestLifecycle {
         }
     }
 
-    /** Requests left incomplete at one site, of one direction, in one state MPI reports. */
-    private record Left(int site, boolean persistent, WaitKind kind, FinishedByMpi byMpi) {
+    /**
+     * Requests left incomplete at one site, of one direction, in one state MPI reports: a map's
+     * key. A class with its own equals and hashCode, not a record: a record's are linked through
+     * an invokedynamic bootstrap at their first call, which here is inside the program's Finalize
+     * (NoCallSiteLinkedTest).
+     */
+    private static final class Left {
+        private final int site;
+        private final boolean persistent;
+        private final WaitKind kind;
+        private final FinishedByMpi byMpi;
+
+        Left(int site, boolean persistent, WaitKind kind, FinishedByMpi byMpi) {
+            this.site = site;
+            this.persistent = persistent;
+            this.kind = kind;
+            this.byMpi = byMpi;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Left other && site == other.site && persistent == other.persistent
+                    && kind == other.kind && byMpi == other.byMpi;
+        }
+
+        @Override
+        public int hashCode() {
+            return ((site * 31 + (persistent ? 1 : 0)) * 31 + Objects.hashCode(kind)) * 31
+                    + Objects.hashCode(byMpi);
+        }
 
         String message(int n, int finalizeSite) {
             var call = CallSites.get(site);
