@@ -18,9 +18,13 @@ import org.mpiguard.adapter.shadow.Shadow;
  * the same array (a send and receive buffer aliased) is compared too. The callers pass only
  * communicators, datatypes, ops and data buffers: no array whose contents a check reads.
  *
- * <p>An entry is an immutable object in a per-site slot, so a thread sees either a whole
- * entry or none. A site whose arguments keep changing stops being remembered after
- * {@link #MAX_MISSES} misses: its calls are checked in full and nothing is allocated for it.
+ * <p>A site keeps its last {@link #WAYS} valid calls: one site in a loop is called with one set
+ * of arguments per neighbour ({@code for k: iRecv(in[k], n[k], DOUBLE, peer[k], tag[k])}, four
+ * in a 2-D halo exchange, six in 3-D), and a site that kept fewer would miss on every call
+ * (jacobi2d's receives and sends did with two: docs/overhead.md). An entry is an immutable
+ * object in a per-site array of references, so a thread sees either a whole entry or none. A
+ * site whose arguments keep changing stops being remembered after {@link #MAX_MISSES} misses:
+ * its calls are checked in full and nothing more is allocated for it.
  */
 public final class CheckedCalls {
 
@@ -58,27 +62,30 @@ public final class CheckedCalls {
         }
     }
 
+    /** The valid calls a site keeps: enough for a halo exchange with every neighbour of a 3-D grid at one site. */
+    static final int WAYS = 8;
+
     /**
-     * Per site id, the last valid call and the one before it: a helper that exchanges halos
-     * both ways calls one site with two sets of peers in turn ({@code exchange(up, down);
-     * exchange(down, up)}), and one entry would miss on every call. Replaced, never written
-     * in place, when a site beyond them is remembered; the two arrays only ever hold whole
-     * entries, so a reader that sees one from a different moment sees a call that was valid.
+     * Per site id, its last {@link #WAYS} valid calls, the newest first (null until the site's
+     * first valid call). A new call shifts the others down and the oldest goes; a reader that
+     * sees the array mid-shift sees one entry twice or misses one, and every entry it sees was
+     * a valid call. The table is replaced, never written in place, when a site beyond it is
+     * remembered.
      */
-    private static volatile Entry[] entries = new Entry[256];
-    private static volatile Entry[] earlier = new Entry[256];
+    private static volatile Entry[][] bySite = new Entry[256][];
     private static volatile byte[] misses = new byte[256];
 
     private CheckedCalls() {
     }
 
-    /** Whether one of {@code site}'s last two valid calls had exactly these arguments, with no handle freed since. */
+    /** Whether one of {@code site}'s last valid calls had exactly these arguments, with no handle freed since. */
     static boolean same(int site, Object r0, Object r1, Object r2, Object r3, Object r4, int i0, int i1, int i2, int i3,
                         int i4, int i5) {
-        Entry[] all = entries;
-        Entry e = site >= 0 && site < all.length ? all[site] : null;
+        Entry[][] all = bySite;
+        Entry[] ways = site >= 0 && site < all.length ? all[site] : null;
+        Entry e = ways == null ? null : ways[0];
         if (e == null) {
-            return false; // nothing remembered yet, so nothing earlier either
+            return false; // nothing remembered yet, so nothing older either
         }
         int frees = Shadow.frees();
         // the last call, written out here: the loop's usual case (the same objects) costs no further call
@@ -87,19 +94,26 @@ public final class CheckedCalls {
                 || sameShapes(e, r0, r1, r2, r3, r4))) {
             return true;
         }
-        return matchesEarlier(site, frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5);
+        return matchesOlder(ways, frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5);
     }
 
-    private static boolean matchesEarlier(int site, int frees, Object r0, Object r1, Object r2, Object r3, Object r4,
-                                          int i0, int i1, int i2, int i3, int i4, int i5) {
-        Entry[] before = earlier;
-        return site < before.length && matches(before[site], frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5);
+    private static boolean matchesOlder(Entry[] ways, int frees, Object r0, Object r1, Object r2, Object r3, Object r4,
+                                        int i0, int i1, int i2, int i3, int i4, int i5) {
+        for (int w = 1; w < ways.length; w++) {
+            Entry e = ways[w];
+            if (e == null) {
+                return false; // the site kept no more
+            }
+            if (matches(e, frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean matches(Entry e, int frees, Object r0, Object r1, Object r2, Object r3, Object r4, int i0,
                                    int i1, int i2, int i3, int i4, int i5) {
-        if (e == null || e.frees != frees || e.i0 != i0 || e.i1 != i1 || e.i2 != i2 || e.i3 != i3 || e.i4 != i4
-                || e.i5 != i5) {
+        if (e.frees != frees || e.i0 != i0 || e.i1 != i1 || e.i2 != i2 || e.i3 != i3 || e.i4 != i4 || e.i5 != i5) {
             return false;
         }
         return e.r0 == r0 && e.r1 == r1 && e.r2 == r2 && e.r3 == r3 && e.r4 == r4 || sameShapes(e, r0, r1, r2, r3, r4);
@@ -145,7 +159,7 @@ public final class CheckedCalls {
         if (site < 0 || site >= MAX_SITES) {
             return;
         }
-        if (site >= entries.length) {
+        if (site >= bySite.length) {
             grow(site);
         }
         byte[] missed = misses;
@@ -153,29 +167,32 @@ public final class CheckedCalls {
             return;
         }
         missed[site]++;
-        Entry[] all = entries;
-        earlier[site] = all[site];
-        all[site] = new Entry(frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5);
+        Entry[][] all = bySite;
+        Entry[] ways = all[site];
+        if (ways == null) {
+            ways = new Entry[WAYS];
+            all[site] = ways;
+        }
+        System.arraycopy(ways, 0, ways, 1, WAYS - 1);
+        ways[0] = new Entry(frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5);
     }
 
     private static synchronized void grow(int site) {
-        int size = entries.length;
+        int size = bySite.length;
         while (size <= site) {
             size *= 2;
         }
-        if (size == entries.length) {
+        if (size == bySite.length) {
             return;
         }
-        Entry[] bigger = java.util.Arrays.copyOf(entries, size);
+        Entry[][] bigger = java.util.Arrays.copyOf(bySite, size);
         misses = java.util.Arrays.copyOf(misses, size);
-        earlier = java.util.Arrays.copyOf(earlier, size);
-        entries = bigger;
+        bySite = bigger;
     }
 
     /** Forgets every site (tests). */
     static synchronized void clear() {
-        entries = new Entry[256];
-        earlier = new Entry[256];
+        bySite = new Entry[256][];
         misses = new byte[256];
     }
 }

@@ -1,5 +1,6 @@
 package org.mpiguard.advice.args;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -101,18 +102,31 @@ class CheckedCallsTest {
     }
 
     @Test
-    void aSiteCalledWithTwoSetsOfPeersInTurnKeepsBothAndForgetsTheThirdBack() {
-        for (int call = 0; call < 2 * CheckedCalls.MAX_MISSES; call++) {
-            int peer = call % 2;
-            if (!CheckedCalls.same(14, comm, buf, type, null, null, 2, peer, 7, 0, 0, 0)) {
-                CheckedCalls.valid(14, Shadow.frees(), comm, buf, type, null, null, 2, peer, 7, 0, 0, 0);
+    void aSiteCalledWithOneSetOfArgumentsPerNeighbourInTurnMissesOnlyOnItsFirstRound() {
+        Object[] buffers = {new Object(), new Object(), new Object(), new Object()};
+        int misses = 0;
+        for (int round = 0; round < 3 * CheckedCalls.MAX_MISSES; round++) {
+            for (int k = 0; k < buffers.length; k++) {
+                // a 2-D halo exchange: iRecv(in[k], n[k], DOUBLE, peer[k], 20 + k) from one site
+                if (!CheckedCalls.same(14, comm, buffers[k], type, null, null, 10 + k, k, 20 + k, 0, 0, 0)) {
+                    misses++;
+                    CheckedCalls.valid(14, Shadow.frees(), comm, buffers[k], type, null, null, 10 + k, k, 20 + k, 0,
+                            0, 0);
+                }
             }
         }
-        assertTrue(CheckedCalls.same(14, comm, buf, type, null, null, 2, 0, 7, 0, 0, 0), "a halo exchange up");
-        assertTrue(CheckedCalls.same(14, comm, buf, type, null, null, 2, 1, 7, 0, 0, 0), "and down, from one site");
-        CheckedCalls.valid(14, Shadow.frees(), comm, buf, type, null, null, 2, 2, 7, 0, 0, 0);
-        assertTrue(CheckedCalls.same(14, comm, buf, type, null, null, 2, 2, 7, 0, 0, 0));
-        assertFalse(CheckedCalls.same(14, comm, buf, type, null, null, 2, 0, 7, 0, 0, 0),
-                "two calls kept: the oldest goes");
+        assertEquals(buffers.length, misses, "four neighbours: four full checks, then none");
+    }
+
+    @Test
+    void aSiteKeepsItsLastWaysCallsAndForgetsTheOneBeforeThem() {
+        for (int peer = 0; peer <= CheckedCalls.WAYS; peer++) {
+            CheckedCalls.valid(15, Shadow.frees(), comm, buf, type, null, null, 2, peer, 7, 0, 0, 0);
+        }
+        for (int peer = 1; peer <= CheckedCalls.WAYS; peer++) {
+            assertTrue(CheckedCalls.same(15, comm, buf, type, null, null, 2, peer, 7, 0, 0, 0), "peer " + peer);
+        }
+        assertFalse(CheckedCalls.same(15, comm, buf, type, null, null, 2, 0, 7, 0, 0, 0),
+                CheckedCalls.WAYS + " calls kept: the oldest goes");
     }
 }
