@@ -23,8 +23,9 @@ import org.mpiguard.adapter.shadow.Shadow;
  * in a 2-D halo exchange, six in 3-D), and a site that kept fewer would miss on every call
  * (jacobi2d's receives and sends did with two: docs/overhead.md). An entry is an immutable
  * object in a per-site array of references, so a thread sees either a whole entry or none. A
- * site whose arguments keep changing stops being remembered after {@link #MAX_MISSES} misses:
- * its calls are checked in full and nothing more is allocated for it.
+ * site whose arguments keep changing stops being remembered after {@link #MAX_MISSES} misses in
+ * a row: its calls are checked in full and nothing more is allocated for it (until one matches
+ * an entry it kept).
  */
 public final class CheckedCalls {
 
@@ -92,9 +93,24 @@ public final class CheckedCalls {
         if (e.frees == frees && e.i0 == i0 && e.i1 == i1 && e.i2 == i2 && e.i3 == i3 && e.i4 == i4 && e.i5 == i5
                 && (e.r0 == r0 && e.r1 == r1 && e.r2 == r2 && e.r3 == r3 && e.r4 == r4
                 || sameShapes(e, r0, r1, r2, r3, r4))) {
-            return true;
+            return hit(site);
         }
-        return matchesOlder(ways, frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5);
+        return matchesOlder(ways, frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5) && hit(site);
+    }
+
+    /**
+     * A call that matched: the site's misses start counting again from none, so only a site that
+     * misses {@link #MAX_MISSES} times in a row is given up. A multigrid's one exchange site
+     * meets each level's arguments anew at every visit of the level (more sets than it keeps)
+     * and repeats them while it stays there; counted over the whole run those misses gave the
+     * site up after a couple of cycles. One load while the site keeps hitting.
+     */
+    private static boolean hit(int site) {
+        byte[] missed = misses;
+        if (site < missed.length && missed[site] != 0) {
+            missed[site] = 0;
+        }
+        return true;
     }
 
     private static boolean matchesOlder(Entry[] ways, int frees, Object r0, Object r1, Object r2, Object r3, Object r4,

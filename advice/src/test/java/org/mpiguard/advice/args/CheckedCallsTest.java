@@ -71,6 +71,22 @@ class CheckedCallsTest {
     }
 
     @Test
+    void aSiteIsGivenUpOnlyAfterMissesInARowNotOverTheRun() {
+        // each phase meets new arguments (a multigrid level, a step's sizes) and repeats them while it lasts
+        int phases = 4 * CheckedCalls.MAX_MISSES;
+        int fullChecks = 0;
+        for (int phase = 0; phase < phases; phase++) {
+            for (int repeat = 0; repeat < 3; repeat++) {
+                if (!CheckedCalls.same(16, comm, buf, type, null, null, 1 + phase, 1, 11, 0, 0, 0)) {
+                    fullChecks++;
+                    CheckedCalls.valid(16, Shadow.frees(), comm, buf, type, null, null, 1 + phase, 1, 11, 0, 0, 0);
+                }
+            }
+        }
+        assertEquals(phases, fullChecks, "one full check a phase: the site is never given up while its repeats hit");
+    }
+
+    @Test
     void sitesBeyondTheFirstTableAreRemembered() {
         remember(100_000);
         assertTrue(same(100_000));
