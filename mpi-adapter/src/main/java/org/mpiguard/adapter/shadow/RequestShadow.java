@@ -50,6 +50,12 @@ public final class RequestShadow {
     private int traceCount;
     /** A nonblocking (not persistent) request made and not yet completed by a wait or a successful test. */
     boolean pending;
+    /**
+     * The request is persistent, noted at the claim: a new request's slot look-up asks each slot
+     * it probes ({@link #vacancyHeld}), and asking the held request's class loaded that object
+     * too, a cache miss per probe once the table is full (jacobi2d, docs/overhead.md).
+     */
+    private boolean persistent;
     /** The last call that completed, started or freed the request (CallSites.UNKNOWN_ID if none): the earlier side of a lifecycle finding. */
     int completedSite;
     int startedSite;
@@ -103,7 +109,7 @@ public final class RequestShadow {
         if (held == null) {
             return 2;
         }
-        return !pending && flags == 0 && completedSite != 0 && !(held instanceof mpi.Prequest) ? 1 : 0;
+        return !pending && flags == 0 && completedSite != 0 && !persistent ? 1 : 0;
     }
 
     /** Makes this slot the shadow of {@code made} (the caller holds the slot). */
@@ -120,7 +126,8 @@ public final class RequestShadow {
         traceId = madeTraceId;
         traceSignature = 0;
         traceCount = 0;
-        pending = !(made instanceof mpi.Prequest);
+        persistent = made instanceof mpi.Prequest;
+        pending = !persistent;
         completedSite = 0;
         startedSite = 0;
         freedSite = 0;
