@@ -76,7 +76,7 @@ final class JitDirectives implements Runnable {
         "org/mpiguard/adapter/MpiRuntime.tracksCollectives", "org/mpiguard/core/activity/RankActivity.current",
         "org/mpiguard/core/activity/ThreadActivity.thread", "org/mpiguard/adapter/trace/TraceSession.recorder",
         "org/mpiguard/adapter/shadow/Shadow.frees", "org/mpiguard/adapter/shadow/CommShadow.identity",
-        "org/mpiguard/advice/explore/ForcedMatches.source",
+        "org/mpiguard/advice/explore/ForcedMatches.source", "org/mpiguard/advice/args/CheckedCalls.hit",
         // what the families ask of a binding object through the adapter: a cast and the binding's own getter
         "org/mpiguard/adapter/args/Comms.isNull", "org/mpiguard/adapter/args/Groups.isNull",
         "org/mpiguard/adapter/args/Infos.isNull", "org/mpiguard/adapter/args/Datatypes.isNull",

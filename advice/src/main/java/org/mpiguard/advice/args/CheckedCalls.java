@@ -93,11 +93,7 @@ public final class CheckedCalls {
         if (e.frees == frees && e.i0 == i0 && e.i1 == i1 && e.i2 == i2 && e.i3 == i3 && e.i4 == i4 && e.i5 == i5
                 && (e.r0 == r0 && e.r1 == r1 && e.r2 == r2 && e.r3 == r3 && e.r4 == r4
                 || sameShapes(e, r0, r1, r2, r3, r4))) {
-            byte[] missed = misses; // hit(site), written out: a loop's every call comes here
-            if (site < missed.length && missed[site] != 0) {
-                missed[site] = 0;
-            }
-            return true;
+            return hit(site);
         }
         return matchesOlder(ways, frees, r0, r1, r2, r3, r4, i0, i1, i2, i3, i4, i5) && hit(site);
     }
@@ -107,7 +103,8 @@ public final class CheckedCalls {
      * misses {@link #MAX_MISSES} times in a row is given up. A multigrid's one exchange site
      * meets each level's arguments anew at every visit of the level (more sets than it keeps)
      * and repeats them while it stays there; counted over the whole run those misses gave the
-     * site up after a couple of cycles. One load while the site keeps hitting.
+     * site up after a couple of cycles. One load while the site keeps hitting; a loop's every call
+     * comes here, so the JIT directives inline it (agent/JitDirectives.TINY).
      */
     private static boolean hit(int site) {
         byte[] missed = misses;
