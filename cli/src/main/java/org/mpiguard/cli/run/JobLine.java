@@ -130,13 +130,24 @@ public record JobLine(String launcher, List<String> launcherArgs, String java, L
         return options.toString();
     }
 
-    private static boolean isMpiguardAgent(String arg) {
+    static boolean isMpiguardAgent(String arg) {
         if (!arg.startsWith("-javaagent:")) {
             return false;
         }
         int eq = arg.indexOf('=');
         String jar = arg.substring("-javaagent:".length(), eq < 0 ? arg.length() : eq);
         return Launchers.baseName(jar).startsWith("mpiguard-agent");
+    }
+
+    /** The same line without the MPIGuard agents it carried (their options are {@link #existingAgentOptions}). */
+    JobLine withoutMpiguardAgent() {
+        List<String> args = new ArrayList<>();
+        for (String arg : javaArgs) {
+            if (!isMpiguardAgent(arg)) {
+                args.add(arg);
+            }
+        }
+        return new JobLine(launcher, launcherArgs, java, List.copyOf(args));
     }
 
     private static CliException usage(String message) {
@@ -182,7 +193,7 @@ public record JobLine(String launcher, List<String> launcherArgs, String java, L
         return env;
     }
 
-    private static String agentFlag(Path agentJar, String agentOptions) {
+    static String agentFlag(Path agentJar, String agentOptions) {
         return "-javaagent:" + agentJar + (agentOptions.isEmpty() ? "" : "=" + agentOptions);
     }
 }

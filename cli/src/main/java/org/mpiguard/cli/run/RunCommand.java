@@ -69,6 +69,15 @@ public final class RunCommand implements Callable<Integer> {
             + " --budget among them)")
     private boolean deep;
 
+    /** Whether ranks may start from a class-data archive of the agent (ArchivedStart). */
+    enum Switch { on, off }
+
+    @Option(names = "--class-archive", paramLabel = "on|off", defaultValue = "on",
+            description = "on (default): an Open MPI job's ranks start from a class-data archive of the agent, made"
+                    + " once per JDK in the cache directory (MPIGUARD_CACHE, default ~/.cache/mpiguard), started as"
+                    + " 'env java' with what mpirun adds to java done here; off: the java command as written")
+    private Switch classArchive;
+
     @Parameters(arity = "1..*", paramLabel = "JOB", description = "the job, in either form above")
     private List<String> job;
 
@@ -82,9 +91,12 @@ public final class RunCommand implements Callable<Integer> {
         Path reportDir = reportDir(agentOptions);
         Executables.requireJob(line);
         Path jar = AgentJar.locate(agentJar);
-        List<String> command = line.withAgent(jar, agentOptions);
-        Map<String, String> environment = line.environment(jar, agentOptions, System.getenv());
         PrintWriter err = spec.commandLine().getErr();
+        List<String> command = classArchive == Switch.on
+                ? new ArchivedStart(ClassArchive.cacheDir(System.getenv()), Path.of("").toAbsolutePath(), err)
+                        .command(line, jar, agentOptions, System.getenv())
+                : line.withAgent(jar, agentOptions);
+        Map<String, String> environment = line.environment(jar, agentOptions, System.getenv());
         clearEarlierFindings(reportDir, err);
         environment.forEach((name, value) -> err.println("[mpiguard] " + name + "=" + value));
         err.println("[mpiguard] " + String.join(" ", command));

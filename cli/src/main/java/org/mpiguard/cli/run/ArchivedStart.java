@@ -1,0 +1,93 @@
+package org.mpiguard.cli.run;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * How {@code mpiguard run} starts the ranks: with the agent, and where it can, from a
+ * class-data archive of the agent ({@link ClassArchive}), which cuts the fixed cost of a
+ * 4-rank job by about a third of a second on two cores (docs/overhead.md, stop 50).
+ *
+ * <p>The archive is used for a line Open MPI launches ({@link OpenMpiLauncher}) whose java part
+ * the launcher treats plainly ({@link OpenMpiJavaLine}): the ranks are then started as
+ * {@code env java}, which Open MPI passes as written, with what it would have added to a
+ * {@code java} command added here and the archive's jars leading the class path. Every
+ * other line, and every line when the archive cannot be had, starts as
+ * {@link JobLine#withAgent} writes it. One difference a program can see: Open MPI's
+ * {@code MPI_INFO_ENV} says {@code command=env} instead of the main class.
+ */
+final class ArchivedStart {
+
+    private final Path cacheDir;
+    private final Path workDir;
+    private final PrintWriter err;
+
+    ArchivedStart(Path cacheDir, Path workDir, PrintWriter err) {
+        this.cacheDir = cacheDir;
+        this.workDir = workDir;
+        this.err = err;
+    }
+
+    /** The command that starts the job with the agent, from the archive where it can. */
+    List<String> command(JobLine line, Path agentJar, String agentOptions, Map<String, String> environment) {
+        List<String> plain = line.withAgent(agentJar, agentOptions);
+        if (line.throughEnvironment()) {
+            return plain;
+        }
+        Path launcher = Executables.find(line.launcher(), environment.get("PATH"));
+        Path java = Executables.find(line.java(), environment.get("PATH"));
+        if (launcher == null || java == null) {
+            return plain;
+        }
+        Optional<Path> libDir = OpenMpiLauncher.libDir(launcher, cacheDir);
+        if (libDir.isEmpty()) {
+            return plain;
+        }
+        JobLine own = line.withoutMpiguardAgent();
+        Optional<OpenMpiJavaLine> javaLine = OpenMpiJavaLine.of(own, workDir, libDir.get());
+        if (javaLine.isEmpty()) {
+            return plain;
+        }
+        List<Path> archived = archivedClassPath(agentJar, javaLine.get(), environment);
+        Optional<Path> archive = new ClassArchive(cacheDir, err).archive(java, archived);
+        if (archive.isEmpty()) {
+            return plain;
+        }
+        List<String> command = new ArrayList<>();
+        command.add(line.launcher());
+        command.addAll(line.launcherArgs());
+        command.add("env");
+        command.add(line.java());
+        // a node without the archive (a home not shared) starts without it; JDK 24+ would say so on stdout
+        command.add("-Xlog:cds=off");
+        command.add("-XX:SharedArchiveFile=" + archive.get());
+        command.add(JobLine.agentFlag(agentJar, agentOptions));
+        command.addAll(javaLine.get().javaArgs(archived, environment));
+        return command;
+    }
+
+    /**
+     * The agent jar, then Open MPI's {@code mpi.jar} unless the class path holds a bindings jar
+     * of its own (a copy that would then no longer come first).
+     */
+    private static List<Path> archivedClassPath(Path agentJar, OpenMpiJavaLine javaLine, Map<String, String> environment) {
+        List<Path> archived = new ArrayList<>(List.of(agentJar));
+        Optional<Path> mpiJar = javaLine.mpiJar();
+        if (mpiJar.isEmpty()) {
+            return archived;
+        }
+        for (String entry : javaLine.launcherClassPathEntries(environment)) {
+            String name = Path.of(entry).getFileName() == null ? "" : Path.of(entry).getFileName().toString();
+            boolean bindings = name.equals("mpi.jar") || name.startsWith("mpi-") && name.endsWith(".jar");
+            if (bindings && !Path.of(entry).toAbsolutePath().normalize().equals(mpiJar.get().toAbsolutePath().normalize())) {
+                return archived;
+            }
+        }
+        archived.add(mpiJar.get());
+        return archived;
+    }
+}

@@ -1,0 +1,225 @@
+package org.mpiguard.cli.run;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A class-data-sharing archive of the agent for one JDK: the agent's classes (and the JDK's
+ * and the bindings' that its start loads) parsed, verified and laid out once, mapped by every
+ * rank. Without it each rank's JVM reads and verifies some 150 classes of the agent at start:
+ * a third of what the agent costs a hello world (docs/overhead.md, stop 50).
+ *
+ * <p>Made once per JDK, agent jar and bindings jar ({@link #key}), in the cache directory
+ * ({@code MPIGUARD_CACHE}, else {@code $XDG_CACHE_HOME/mpiguard}, else
+ * {@code ~/.cache/mpiguard}), by {@code java -Xshare:dump} over the class list this command
+ * ships ({@code agent-start.classlist}, the classes a run of the demo loads, made by
+ * {@code scripts/agent-classlist.sh}) and the JDK's own; written under a name of its own and
+ * moved into place, so two commands making it at once never see half of one. A JDK that
+ * cannot make one leaves a note beside where it would be and is not asked again. Every
+ * failure only means the ranks start without an archive, as they would with the bare flag.
+ */
+final class ClassArchive {
+
+    static final String CACHE_VARIABLE = "MPIGUARD_CACHE";
+    static final String CLASS_LIST = "agent-start.classlist";
+    private static final int DUMP_SECONDS = 120;
+    static final int KEPT = 4;
+
+    private final Path cacheDir;
+    private final PrintWriter err;
+
+    ClassArchive(Path cacheDir, PrintWriter err) {
+        this.cacheDir = cacheDir;
+        this.err = err;
+    }
+
+    /** The cache directory the environment names. */
+    static Path cacheDir(Map<String, String> environment) {
+        String given = environment.get(CACHE_VARIABLE);
+        if (given != null && !given.isBlank()) {
+            return Path.of(given);
+        }
+        String xdg = environment.get("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("mpiguard");
+    }
+
+    /**
+     * The archive for {@code java} over {@code classPath} (the agent jar first), made now when
+     * there is none yet; empty when it cannot be had.
+     */
+    Optional<Path> archive(Path java, List<Path> classPath) {
+        try {
+            Path jdk = java.toRealPath();
+            Path dir = cacheDir.resolve("class-archives");
+            String key = key(jdk, classPath);
+            Path archive = dir.resolve("agent-" + key + ".jsa");
+            if (Files.isRegularFile(archive)) {
+                return Optional.of(archive);
+            }
+            Path refused = dir.resolve("agent-" + key + ".refused");
+            if (Files.exists(refused)) {
+                return Optional.empty();
+            }
+            Files.createDirectories(dir);
+            return dump(jdk, classPath, archive, refused);
+        } catch (IOException | RuntimeException e) {
+            err.println("[mpiguard] the ranks start without a class-data archive of the agent: " + e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    private Optional<Path> dump(Path jdk, List<Path> classPath, Path archive, Path refused) throws IOException {
+        String unique = archive.getFileName() + "." + ProcessHandle.current().pid();
+        Path list = archive.resolveSibling(unique + ".classlist");
+        Path partial = archive.resolveSibling(unique + ".partial");
+        Path output = archive.resolveSibling(unique + ".out");
+        try {
+            Files.write(list, classList(jdk), StandardCharsets.UTF_8);
+            List<String> command = new ArrayList<>(List.of(jdk.toString(), "-Xshare:dump",
+                    // -javaagent adds the module at run time; made without it, JDK 24 and later refuse it aloud
+                    "--add-modules", "java.instrument", "-XX:SharedClassListFile=" + list,
+                    "-XX:SharedArchiveFile=" + partial, "-cp", joined(classPath)));
+            long start = System.nanoTime();
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+            boolean ended = p.waitFor(DUMP_SECONDS, TimeUnit.SECONDS);
+            if (!ended) {
+                p.destroyForcibly();
+            }
+            if (!ended || p.exitValue() != 0 || !Files.isRegularFile(partial)) {
+                Files.move(output, refused, StandardCopyOption.REPLACE_EXISTING);
+                err.println("[mpiguard] " + jdk + " made no class-data archive of the agent"
+                        + (ended ? " (exit " + p.exitValue() + ")" : " in " + DUMP_SECONDS + " s")
+                        + "; the ranks start without one (what it said: " + refused + ")");
+                return Optional.empty();
+            }
+            moveIntoPlace(partial, archive);
+            pruneBeside(archive);
+            err.printf("[mpiguard] made a class-data archive of the agent for %s in %.1f s: %s%n", jdk,
+                    (System.nanoTime() - start) / 1e9, archive);
+            return Optional.of(archive);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        } finally {
+            Files.deleteIfExists(list);
+            Files.deleteIfExists(partial);
+            Files.deleteIfExists(output);
+        }
+    }
+
+    /**
+     * Keeps the newest {@link #KEPT} archives of the agent beside a new one: each new jar (every
+     * build, every upgrade) makes one of some 15 MB, and the old ones serve no JDK any more.
+     */
+    static void pruneBeside(Path archive) throws IOException {
+        List<Path> archives = new ArrayList<>();
+        try (var files = Files.list(archive.getParent())) {
+            files.filter(p -> p.getFileName().toString().startsWith("agent-") && p.toString().endsWith(".jsa"))
+                    .forEach(archives::add);
+        }
+        archives.remove(archive);
+        archives.sort((a, b) -> Long.compare(modified(b), modified(a)));
+        for (Path old : archives.subList(Math.min(KEPT - 1, archives.size()), archives.size())) {
+            Files.deleteIfExists(old);
+        }
+    }
+
+    private static long modified(Path p) {
+        try {
+            return Files.getLastModifiedTime(p).toMillis();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static void moveIntoPlace(Path partial, Path archive) throws IOException {
+        try {
+            Files.move(partial, archive, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(partial, archive, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** The JDK's own class list (its default archive's) and the agent's start, names only. */
+    static List<String> classList(Path java) throws IOException {
+        Set<String> names = new LinkedHashSet<>();
+        Path jdkList = java.getParent().resolveSibling("lib").resolve("classlist");
+        if (Files.isRegularFile(jdkList)) {
+            addNames(Files.readAllLines(jdkList, StandardCharsets.UTF_8), names);
+        }
+        try (InputStream in = ClassArchive.class.getResourceAsStream(CLASS_LIST)) {
+            if (in == null) {
+                throw new IOException("this installation lacks its " + CLASS_LIST);
+            }
+            addNames(List.of(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")), names);
+        }
+        return new ArrayList<>(names);
+    }
+
+    /** Class names only: a list's lambda and id annotations differ from JDK to JDK. */
+    private static void addNames(List<String> lines, Set<String> into) {
+        for (String line : lines) {
+            String l = line.strip();
+            if (l.isEmpty() || l.startsWith("#") || l.startsWith("@")) {
+                continue;
+            }
+            int space = l.indexOf(' ');
+            into.add(space < 0 ? l : l.substring(0, space));
+        }
+    }
+
+    /** Which JDK (its path and release, its VM library's size and time) and which jars: any change makes a new archive. */
+    static String key(Path realJava, List<Path> classPath) throws IOException {
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        Path home = realJava.getParent().getParent();
+        StringBuilder what = new StringBuilder(realJava.toString()).append('\n');
+        Path release = home.resolve("release");
+        if (Files.isRegularFile(release)) {
+            what.append(Files.readString(release, StandardCharsets.UTF_8));
+        }
+        for (Path p : List.of(home.resolve("lib/server/libjvm.so"), home.resolve("lib/modules"))) {
+            if (Files.isRegularFile(p)) {
+                what.append(p).append(' ').append(Files.size(p)).append(' ')
+                        .append(Files.getLastModifiedTime(p).toMillis()).append('\n');
+            }
+        }
+        for (Path jar : classPath) {
+            Path real = jar.toRealPath();
+            what.append(real).append(' ').append(Files.size(real)).append(' ')
+                    .append(Files.getLastModifiedTime(real).toMillis()).append('\n');
+        }
+        byte[] hash = digest.digest(what.toString().getBytes(StandardCharsets.UTF_8));
+        return HexFormat.of().formatHex(hash, 0, 8);
+    }
+
+    static String joined(List<Path> classPath) {
+        StringBuilder s = new StringBuilder();
+        for (Path p : classPath) {
+            s.append(s.length() == 0 ? "" : File.pathSeparator).append(p);
+        }
+        return s.toString();
+    }
+}
