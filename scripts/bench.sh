@@ -20,13 +20,20 @@ if [ ! -s "$MPI_JAR" ]; then
   echo "bench: $MPI_JAR is missing; run scripts/setup.sh first" >&2
   exit 2
 fi
+VERSION=0.1.0-SNAPSHOT
+# the unpacked distribution: the start-up is also measured as its mpiguard run starts the ranks
+MPIGUARD=dist/target/mpiguard-$VERSION/mpiguard-$VERSION/bin/mpiguard
 stale() {
-  [ ! -s "$AGENT_JAR" ] || [ ! -s "$BENCH_JAR" ] && return 0
-  [ -n "$(find checker-core mpi-adapter advice agent jmh-benchmarks -path '*/src/*' -newer "$BENCH_JAR" -type f -print -quit)" ]
+  [ ! -s "$AGENT_JAR" ] || [ ! -s "$BENCH_JAR" ] || [ ! -x "$MPIGUARD" ] && return 0
+  [ -n "$(find checker-core mpi-adapter advice agent cli dist jmh-benchmarks -path '*/src/*' -newer "$BENCH_JAR" -type f -print -quit)" ]
 }
 if [ "${BENCH_NO_BUILD:-}" != 1 ] && stale; then
-  echo "[bench] building the agent and the benchmarks (mvn -DskipTests package)" >&2
-  mvn -B -q -ntp -DskipTests package -pl jmh-benchmarks -am >&2
+  echo "[bench] building the agent, the distribution and the benchmarks (mvn -DskipTests package)" >&2
+  mvn -B -q -ntp -DskipTests package -pl jmh-benchmarks,dist -am >&2
+fi
+MPIGUARD_FLAG=()
+if [ -x "$MPIGUARD" ]; then
+  MPIGUARD_FLAG=(--mpiguard "$MPIGUARD")
 fi
 
 if [ "${1:-}" = "--jmh" ]; then
@@ -40,4 +47,4 @@ if [ "${1:-}" = "--jmh" ]; then
   exec java -cp "$BENCH_JAR:$MPI_JAR" org.mpiguard.bench.harness.PerCallReport "$@"
 fi
 exec java -cp "$CLASSES:$BENCH_JAR:$MPI_JAR" org.mpiguard.bench.harness.BenchHarness \
-  --agent-jar "$AGENT_JAR" --mpi-jar "$MPI_JAR" --classes "$CLASSES" --bench-jar "$BENCH_JAR" "$@"
+  --agent-jar "$AGENT_JAR" --mpi-jar "$MPI_JAR" --classes "$CLASSES" --bench-jar "$BENCH_JAR" "${MPIGUARD_FLAG[@]}" "$@"

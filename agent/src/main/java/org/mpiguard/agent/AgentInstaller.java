@@ -20,7 +20,8 @@ final class AgentInstaller {
     static void install(Options options, Instrumentation instrumentation, boolean attached) throws IOException {
         Guard.configure(options);
         JitDirectives.addInBackground(instrumentation);
-        boolean watch = options.enabled(CheckFamily.BUFFERS) && BufferAddresses.open(instrumentation);
+        boolean exported = NioInternals.export(instrumentation);
+        boolean watch = options.enabled(CheckFamily.BUFFERS) && NioInternals.bufferWatch(exported);
         TrampolineIndex index = TrampolineIndex.load(watch);
         ClassFilter filter = options.classFilter();
         if (!attached) {

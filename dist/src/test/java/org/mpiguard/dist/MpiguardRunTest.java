@@ -74,6 +74,62 @@ class MpiguardRunTest {
         assertTrue(main, "and goes out to main\n" + stack);
     }
 
+    /**
+     * Every rank takes the agent's classes from the class-data archive (the JVM's own log says
+     * where each class came from), and finds what it finds without one: the demo's deadlock at
+     * both ranks' lines. Off, the line is started as written.
+     */
+    @Test
+    void theRanksStartFromAClassDataArchiveOfTheAgentAndFindTheSame() throws Exception {
+        Path work = Files.createTempDirectory("mpiguard-dist");
+        Installation.Result r = Installation.mpiguard(work, List.of("run", "--include", "org.mpiguard.programs.demo.*",
+                "mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "4", "java",
+                "-Xlog:class+load:file=" + work.resolve("loaded-%p.txt"), "-cp", Installation.programClassPath(),
+                "org.mpiguard.programs.demo.HaloExchange"), 180);
+        assertEquals(86, r.exitCode(), r.toString());
+        assertTrue(r.stderr().contains(" env java -Xlog:cds=off -XX:SharedArchiveFile="), r.stderr());
+        List<Path> logs;
+        try (var files = Files.list(work)) {
+            logs = files.filter(p -> p.getFileName().toString().startsWith("loaded-")).toList();
+        }
+        assertEquals(4, logs.size(), "one log per rank: " + logs);
+        for (Path log : logs) {
+            String loaded = Files.readString(log);
+            assertTrue(loaded.contains("org.mpiguard.agent.MpiGuardAgent source: shared objects file"), log.toString());
+            assertTrue(loaded.contains("org.mpiguard.programs.demo.HaloExchange source: file:"), "the program's own"
+                    + " classes from its class path\n" + log);
+        }
+        JsonNode deadlock = JSON.readTree(work.resolve("mpiguard-report/mpiguard-report.json").toFile())
+                .get("findings").get(0);
+        assertEquals("deadlock", deadlock.get("kind").asText(), deadlock.toString());
+        int line = Installation.lineOf("org/mpiguard/programs/demo/HaloExchange.java", "// DEADLOCK-SITE");
+        assertEquals(line, deadlock.get("site").get("line").asInt(), deadlock.toString());
+
+        Installation.Result off = Installation.mpiguard(List.of("run", "--class-archive", "off",
+                "--allow-run-as-root", "--oversubscribe", "-np", "2", "--",
+                "java", "-cp", Installation.programClassPath(), "org.mpiguard.programs.correct.ExitCode"));
+        assertEquals(3, off.exitCode(), off.toString());
+        assertTrue(off.stderr().contains("-np 2 java -javaagent:"), off.stderr());
+        assertFalse(off.stderr().contains("SharedArchiveFile"), off.stderr());
+    }
+
+    /**
+     * Started from the archive, a rank's JVM has the agent's JIT directives from its command line
+     * (the file mpiguard run keeps beside the archive), once: the agent adds no second copy.
+     */
+    @Test
+    void theArchivedStartGivesTheAgentsJitDirectivesOnTheCommandLineOnce() throws Exception {
+        Installation.Result r = Installation.mpiguard(List.of("run", "mpirun", "--allow-run-as-root", "-np", "1",
+                "java", "-cp", Installation.programClassPath(), "org.mpiguard.programs.jit.PrintDirectives", "1500"));
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.stderr().contains("-XX:CompilerDirectivesFile="), r.stderr());
+        long directives = r.stdout().lines().filter(l -> l.startsWith("Directive:")).count();
+        assertEquals(3, directives, "the agent's two and the JVM's default\n" + r.stdout());
+        assertTrue(r.stdout().lines().anyMatch(l -> l.startsWith("matching:") && l.contains("org/mpiguard/core/trace/*.*")),
+                r.stdout());
+        assertTrue(r.stdout().contains("-org/mpiguard/advice/*.*"), "the checker kept out of the program\n" + r.stdout());
+    }
+
     @Test
     void aBadAgentOptionIsRefusedBeforeMpirunStarts() throws Exception {
         Installation.Result r = Installation.mpiguard(List.of("run", "--checks", "everything", "--",

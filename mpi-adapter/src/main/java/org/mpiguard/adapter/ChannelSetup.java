@@ -6,6 +6,7 @@ import java.nio.channels.ServerSocketChannel;
 import mpi.Intracomm;
 import mpi.MPIException;
 import org.mpiguard.core.channel.ChannelEndpoints;
+import org.mpiguard.core.channel.ChannelProvider;
 import org.mpiguard.core.channel.Mailbox;
 
 /**
@@ -26,7 +27,7 @@ final class ChannelSetup {
         for (long h : hosts) {
             oneHost &= h == hosts[0];
         }
-        ServerSocketChannel server = ServerSocketChannel.open();
+        ServerSocketChannel server = ChannelProvider.get().openServerSocketChannel();
         server.bind(new InetSocketAddress(ChannelEndpoints.listenAddress(oneHost), 0), size);
         byte[] secret = rank == 0 ? ChannelEndpoints.newSecret() : new byte[ChannelEndpoints.SECRET_BYTES];
         byte[] mine = ChannelEndpoints.record((InetSocketAddress) server.getLocalAddress(), secret);

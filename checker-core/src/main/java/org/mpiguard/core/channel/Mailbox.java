@@ -79,7 +79,7 @@ public final class Mailbox implements AutoCloseable {
         this.rank = rank;
         this.endpoints = endpoints;
         this.server = server;
-        this.selector = Selector.open();
+        this.selector = server.provider().openSelector(); // the provider the server came from: ChannelProvider
         server.configureBlocking(false);
         server.register(selector, SelectionKey.OP_ACCEPT);
         this.outgoing = new OutgoingConnection[endpoints.size()];

@@ -28,7 +28,7 @@ final class OutgoingConnection {
 
     OutgoingConnection(InetSocketAddress address, ByteBuffer hello) {
         try {
-            channel = SocketChannel.open();
+            channel = ChannelProvider.get().openSocketChannel();
             channel.configureBlocking(false);
             channel.connect(address);
             queue(hello, null);

@@ -53,10 +53,13 @@ final class ArchivedStart {
             return plain;
         }
         List<Path> archived = archivedClassPath(agentJar, javaLine.get(), environment);
-        Optional<Path> archive = new ClassArchive(cacheDir, err).archive(java, archived);
+        ClassArchive archives = new ClassArchive(cacheDir, err);
+        Optional<Path> archive = archives.archive(java, archived);
         if (archive.isEmpty()) {
             return plain;
         }
+        boolean ownDirectives = own.javaArgs().stream().anyMatch(a -> a.contains("CompilerDirectivesFile"));
+        Optional<Path> directives = ownDirectives ? Optional.empty() : archives.directives(java, agentJar, archive.get());
         List<String> command = new ArrayList<>();
         command.add(line.launcher());
         command.addAll(line.launcherArgs());
@@ -65,6 +68,10 @@ final class ArchivedStart {
         // a node without the archive (a home not shared) starts without it; JDK 24+ would say so on stdout
         command.add("-Xlog:cds=off");
         command.add("-XX:SharedArchiveFile=" + archive.get());
+        if (directives.isPresent()) {
+            command.add("-XX:+UnlockDiagnosticVMOptions");
+            command.add("-XX:CompilerDirectivesFile=" + directives.get());
+        }
         command.add(JobLine.agentFlag(agentJar, agentOptions));
         command.addAll(javaLine.get().javaArgs(archived, environment));
         return command;

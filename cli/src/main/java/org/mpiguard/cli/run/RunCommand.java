@@ -78,6 +78,10 @@ public final class RunCommand implements Callable<Integer> {
                     + " 'env java' with what mpirun adds to java done here; off: the java command as written")
     private Switch classArchive;
 
+    @Option(names = "--dry-run", description = "print the command that would start the job (shell-quoted, after"
+            + " making the class-data archive it names) and exit without starting it")
+    private boolean dryRun;
+
     @Parameters(arity = "1..*", paramLabel = "JOB", description = "the job, in either form above")
     private List<String> job;
 
@@ -97,6 +101,12 @@ public final class RunCommand implements Callable<Integer> {
                         .command(line, jar, agentOptions, System.getenv())
                 : line.withAgent(jar, agentOptions);
         Map<String, String> environment = line.environment(jar, agentOptions, System.getenv());
+        if (dryRun) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.println(ShellWords.line(environment, command));
+            out.flush();
+            return CommandExitCodes.OK;
+        }
         clearEarlierFindings(reportDir, err);
         environment.forEach((name, value) -> err.println("[mpiguard] " + name + "=" + value));
         err.println("[mpiguard] " + String.join(" ", command));

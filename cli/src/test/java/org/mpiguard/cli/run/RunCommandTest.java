@@ -87,6 +87,20 @@ class RunCommandTest {
     }
 
     @Test
+    void aDryRunPrintsTheCommandAsAShellLineAndStartsNothing() throws Exception {
+        Path jar = Files.createFile(dir.resolve("mpiguard-agent.jar"));
+        Path fakeRun = dir.resolve("mpirun");
+        Files.writeString(fakeRun, "#!/bin/sh\ntouch " + dir.resolve("started") + "\n");
+        assertTrue(fakeRun.toFile().setExecutable(true));
+        Outcome o = run("run", "--dry-run", "--class-archive", "off", "--agent-jar", jar.toString(), "--report", "/r",
+                fakeRun.toString(), "-np", "2", "java", "-Dgreeting=hello world", "-cp", "a.jar", "Main", "it's");
+        assertEquals(0, o.code, o.err);
+        assertEquals(fakeRun + " -np 2 java -javaagent:" + jar + "=report=/r '-Dgreeting=hello world' -cp a.jar Main"
+                + " 'it'\\''s'\n", o.out);
+        assertFalse(Files.exists(dir.resolve("started")), "nothing was started");
+    }
+
+    @Test
     void aMissingMpirunIsSaidPlainly() {
         Outcome o = run("run", "--agent-jar", "/nonexistent.jar", "--", "/no/such/mpirun", "-np", "2", "java", "-cp",
                 "x", "Main");

@@ -116,6 +116,9 @@ public final class BenchHarness {
                 progress, targets) : Map.of();
         if (options.startup) {
             printStartup();
+            if (options.mpiguard != null) {
+                ArchivedStartup.measure(options, out, progress, targets, startupFailures);
+            }
         }
         if (options.jmh && !options.smoke) {
             SendRecvJmh.measure(options, out, progress, targets, startupFailures);
@@ -346,7 +349,7 @@ public final class BenchHarness {
         deleteTree(work);
     }
 
-    private static List<String> mpirun(int ranks) {
+    static List<String> mpirun(int ranks) {
         List<String> command = new ArrayList<>(List.of("mpirun"));
         if ("root".equals(System.getProperty("user.name"))) {
             command.add("--allow-run-as-root");

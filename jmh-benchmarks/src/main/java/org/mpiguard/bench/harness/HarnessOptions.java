@@ -47,6 +47,8 @@ final class HarnessOptions {
     Path classes;
     /** The JMH uber-jar; without it the sendRecv line of the targets says it was not measured. */
     Path benchJar;
+    /** bin/mpiguard of an unpacked distribution; without it the archived start is not measured. */
+    Path mpiguard;
     boolean help;
 
     static HarnessOptions parse(String[] args) throws UsageException {
@@ -81,6 +83,7 @@ final class HarnessOptions {
                 case "--mpi-jar" -> o.mpiJar = Path.of(value(args, ++i, arg));
                 case "--classes" -> o.classes = Path.of(value(args, ++i, arg));
                 case "--bench-jar" -> o.benchJar = Path.of(value(args, ++i, arg));
+                case "--mpiguard" -> o.mpiguard = Path.of(value(args, ++i, arg));
                 default -> throw new UsageException("unknown argument '" + arg + "'");
             }
         }
@@ -91,6 +94,9 @@ final class HarnessOptions {
             o.agentJar = existing("--agent-jar", o.agentJar, "build it with: mvn -DskipTests package");
             o.mpiJar = existing("--mpi-jar", o.mpiJar, "run scripts/setup.sh");
             o.classes = existing("--classes", o.classes, "build it with: mvn -DskipTests package");
+            if (o.mpiguard != null) {
+                o.mpiguard = existing("--mpiguard", o.mpiguard, "build it with: mvn -DskipTests package");
+            }
             if (o.benchJar != null) {
                 o.benchJar = existing("--bench-jar", o.benchJar, "build it with: mvn -DskipTests package");
             }
