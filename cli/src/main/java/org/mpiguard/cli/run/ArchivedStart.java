@@ -1,6 +1,7 @@
 package org.mpiguard.cli.run;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,23 +79,22 @@ final class ArchivedStart {
     }
 
     /**
-     * The agent jar, then Open MPI's {@code mpi.jar} unless the class path holds a bindings jar
-     * of its own (a copy that would then no longer come first).
+     * The agent jar, then the bindings jar the ranks take {@code mpi.*} from: the first on the
+     * launcher's class path ({@code mpi.jar} or {@code mpi-VERSION.jar}, the program's own copy
+     * or Open MPI's). Without it in the archive the agent's classes that name the bindings' types
+     * cannot be verified at the dump and are left out of it. Leading the class path it is still
+     * the copy the ranks load, unless a jar before it bundles the bindings too.
      */
     private static List<Path> archivedClassPath(Path agentJar, OpenMpiJavaLine javaLine, Map<String, String> environment) {
         List<Path> archived = new ArrayList<>(List.of(agentJar));
-        Optional<Path> mpiJar = javaLine.mpiJar();
-        if (mpiJar.isEmpty()) {
-            return archived;
-        }
         for (String entry : javaLine.launcherClassPathEntries(environment)) {
-            String name = Path.of(entry).getFileName() == null ? "" : Path.of(entry).getFileName().toString();
-            boolean bindings = name.equals("mpi.jar") || name.startsWith("mpi-") && name.endsWith(".jar");
-            if (bindings && !Path.of(entry).toAbsolutePath().normalize().equals(mpiJar.get().toAbsolutePath().normalize())) {
-                return archived;
+            Path file = Path.of(entry);
+            String name = file.getFileName() == null ? "" : file.getFileName().toString();
+            if ((name.equals("mpi.jar") || name.startsWith("mpi-") && name.endsWith(".jar")) && Files.isRegularFile(file)) {
+                archived.add(file.toAbsolutePath().normalize());
+                break;
             }
         }
-        archived.add(mpiJar.get());
         return archived;
     }
 }

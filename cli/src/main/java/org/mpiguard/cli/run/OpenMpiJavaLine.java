@@ -100,12 +100,6 @@ final class OpenMpiJavaLine {
         return Optional.of(new OpenMpiJavaLine(List.copyOf(args), classPath, workDir, libDir));
     }
 
-    /** The library directory's {@code mpi.jar}, when the launcher would put it on the class path. */
-    Optional<Path> mpiJar() {
-        Path jar = libDir.resolve("mpi.jar");
-        return Files.isRegularFile(jar) ? Optional.of(jar) : Optional.empty();
-    }
-
     /** The class path the launcher would give java, before {@code archived} is put in front of it. */
     String launcherClassPath(Map<String, String> environment) {
         String given = classPathValue >= 0 ? javaArgs.get(classPathValue) : environment.get("CLASSPATH");

@@ -46,7 +46,6 @@ class OpenMpiJavaLineTest {
                 line("mpirun", "java", "-cp", "app.jar", "Main").launcherClassPath(Map.of()));
         assertEquals(WORK + ":/x/mpi.jar:app.jar",
                 line("mpirun", "java", "-classpath", "/x/mpi.jar:app.jar", "Main").launcherClassPath(Map.of()));
-        assertEquals(libDir.resolve("mpi.jar"), line("mpirun", "java", "-cp", "a", "Main").mpiJar().orElseThrow());
     }
 
     @Test

@@ -1,0 +1,81 @@
+package org.mpiguard.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The class list mpiguard run makes its archive of the agent from (agent-start.classlist,
+ * written by scripts/agent-classlist.sh) is kept true: it names no class the agent jar lacks,
+ * and the ranks of the demo's correct twin take nearly all the agent's classes they load from
+ * the archive. Either failing means: run scripts/agent-classlist.sh.
+ */
+class AgentClassListTest {
+
+    private static final String LIST = "org/mpiguard/cli/run/agent-start.classlist";
+
+    @Test
+    void everyAgentClassTheListNamesIsInTheAgentJar() throws Exception {
+        List<String> listed = new ArrayList<>();
+        try (ZipFile cli = new ZipFile(Installation.HOME.resolve("lib/mpiguard-cli.jar").toFile());
+             InputStream in = cli.getInputStream(cli.getEntry(LIST))) {
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (line.startsWith("org/mpiguard/")) {
+                    listed.add(line.strip());
+                }
+            }
+        }
+        assertTrue(listed.size() > 100, "the list holds the agent's start: " + listed.size());
+        TreeSet<String> missing = new TreeSet<>();
+        try (ZipFile agent = new ZipFile(Installation.HOME.resolve("lib/mpiguard-agent.jar").toFile())) {
+            for (String name : listed) {
+                ZipEntry e = agent.getEntry(name + ".class");
+                if (e == null) {
+                    missing.add(name);
+                }
+            }
+        }
+        assertEquals(new TreeSet<>(), missing, "classes the list names that the agent no longer has:"
+                + " run scripts/agent-classlist.sh");
+    }
+
+    @Test
+    void theRanksTakeNearlyAllTheAgentsClassesFromTheArchive() throws Exception {
+        Path work = Files.createTempDirectory("mpiguard-dist");
+        Installation.Result r = Installation.mpiguard(work, List.of("run", "--include", "org.mpiguard.programs.demo.*",
+                "mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "2", "java",
+                "-Xlog:class+load:file=" + work.resolve("loaded-%p.txt"), "-cp", Installation.programClassPath(),
+                "org.mpiguard.programs.demo.HaloExchangeFixed"), 180);
+        assertEquals(0, r.exitCode(), r.toString());
+        try (var files = Files.list(work)) {
+            for (Path log : files.filter(p -> p.getFileName().toString().startsWith("loaded-")).toList()) {
+                int shared = 0;
+                TreeSet<String> fromJar = new TreeSet<>();
+                for (String line : Files.readAllLines(log)) {
+                    int at = line.indexOf(" org.mpiguard.");
+                    if (at < 0 || line.contains("org.mpiguard.programs.") || line.contains("$$Lambda")) {
+                        continue;
+                    }
+                    if (line.contains("source: shared objects file")) {
+                        shared++;
+                    } else {
+                        fromJar.add(line.substring(at + 1, line.indexOf(' ', at + 1)));
+                    }
+                }
+                assertTrue(shared > 100, log + ": " + shared);
+                assertTrue(fromJar.size() * 20 <= shared + fromJar.size(), "more than 5% of the agent's classes"
+                        + " came from the jar, not the archive: run scripts/agent-classlist.sh\n" + fromJar);
+            }
+        }
+    }
+}
