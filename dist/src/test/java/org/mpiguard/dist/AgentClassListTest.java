@@ -52,30 +52,27 @@ class AgentClassListTest {
     @Test
     void theRanksTakeNearlyAllTheAgentsClassesFromTheArchive() throws Exception {
         Path work = Files.createTempDirectory("mpiguard-dist");
-        Installation.Result r = Installation.mpiguard(work, List.of("run", "--include", "org.mpiguard.programs.demo.*",
-                "mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "2", "java",
-                "-Xlog:class+load:file=" + work.resolve("loaded-%p.txt"), "-cp", Installation.programClassPath(),
-                "org.mpiguard.programs.demo.HaloExchangeFixed"), 180);
+        Installation.Result r = Installation.runDemoLoggingClassLoads(work, 2, "HaloExchangeFixed");
         assertEquals(0, r.exitCode(), r.toString());
-        try (var files = Files.list(work)) {
-            for (Path log : files.filter(p -> p.getFileName().toString().startsWith("loaded-")).toList()) {
-                int shared = 0;
-                TreeSet<String> fromJar = new TreeSet<>();
-                for (String line : Files.readAllLines(log)) {
-                    int at = line.indexOf(" org.mpiguard.");
-                    if (at < 0 || line.contains("org.mpiguard.programs.") || line.contains("$$Lambda")) {
-                        continue;
-                    }
-                    if (line.contains("source: shared objects file")) {
-                        shared++;
-                    } else {
-                        fromJar.add(line.substring(at + 1, line.indexOf(' ', at + 1)));
-                    }
+        List<Path> logs = Installation.classLoadLogs(work);
+        assertEquals(2, logs.size(), logs.toString());
+        for (Path log : logs) {
+            int shared = 0;
+            TreeSet<String> fromJar = new TreeSet<>();
+            for (String line : Files.readAllLines(log)) {
+                int at = line.indexOf(" org.mpiguard.");
+                if (at < 0 || line.contains("org.mpiguard.programs.") || line.contains("$$Lambda")) {
+                    continue;
                 }
-                assertTrue(shared > 100, log + ": " + shared);
-                assertTrue(fromJar.size() * 20 <= shared + fromJar.size(), "more than 5% of the agent's classes"
-                        + " came from the jar, not the archive: run scripts/agent-classlist.sh\n" + fromJar);
+                if (line.contains("source: shared objects file")) {
+                    shared++;
+                } else {
+                    fromJar.add(line.substring(at + 1, line.indexOf(' ', at + 1)));
+                }
             }
+            assertTrue(shared > 100, log + ": " + shared);
+            assertTrue(fromJar.size() * 20 <= shared + fromJar.size(), "more than 5% of the agent's classes"
+                    + " came from the jar, not the archive: run scripts/agent-classlist.sh\n" + fromJar);
         }
     }
 }

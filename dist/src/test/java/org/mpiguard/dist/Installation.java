@@ -66,6 +66,24 @@ final class Installation {
                 new String(Files.readAllBytes(work.resolve("err.txt")), StandardCharsets.UTF_8), work);
     }
 
+    /**
+     * {@code mpiguard run} of a demo program on {@code ranks} ranks in {@code work}, each rank's JVM
+     * logging where every class it loads came from into {@link #classLoadLogs}.
+     */
+    static Result runDemoLoggingClassLoads(Path work, int ranks, String demo) throws IOException, InterruptedException {
+        return mpiguard(work, List.of("run", "--include", "org.mpiguard.programs.demo.*", "mpirun",
+                "--allow-run-as-root", "--oversubscribe", "-np", String.valueOf(ranks), "java",
+                "-Xlog:class+load:file=" + work.resolve("loaded-%p.txt"), "-cp", programClassPath(),
+                "org.mpiguard.programs.demo." + demo), 180);
+    }
+
+    /** The ranks' class-loading logs {@link #runDemoLoggingClassLoads} left. */
+    static List<Path> classLoadLogs(Path work) throws IOException {
+        try (var files = Files.list(work)) {
+            return files.filter(p -> p.getFileName().toString().startsWith("loaded-")).toList();
+        }
+    }
+
     /** A finding's {@code site} as {@code File.java:12}. */
     static String at(JsonNode site) {
         return site.get("file").asText() + ":" + site.get("line").asInt();

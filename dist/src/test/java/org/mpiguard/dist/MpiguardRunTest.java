@@ -82,16 +82,10 @@ class MpiguardRunTest {
     @Test
     void theRanksStartFromAClassDataArchiveOfTheAgentAndFindTheSame() throws Exception {
         Path work = Files.createTempDirectory("mpiguard-dist");
-        Installation.Result r = Installation.mpiguard(work, List.of("run", "--include", "org.mpiguard.programs.demo.*",
-                "mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "4", "java",
-                "-Xlog:class+load:file=" + work.resolve("loaded-%p.txt"), "-cp", Installation.programClassPath(),
-                "org.mpiguard.programs.demo.HaloExchange"), 180);
+        Installation.Result r = Installation.runDemoLoggingClassLoads(work, 4, "HaloExchange");
         assertEquals(86, r.exitCode(), r.toString());
         assertTrue(r.stderr().contains(" env java -Xlog:cds=off -XX:SharedArchiveFile="), r.stderr());
-        List<Path> logs;
-        try (var files = Files.list(work)) {
-            logs = files.filter(p -> p.getFileName().toString().startsWith("loaded-")).toList();
-        }
+        List<Path> logs = Installation.classLoadLogs(work);
         assertEquals(4, logs.size(), "one log per rank: " + logs);
         for (Path log : logs) {
             String loaded = Files.readString(log);
