@@ -130,8 +130,9 @@ final class JitDirectives implements Runnable {
 
     /**
      * Adds the directives on a daemon thread: start-up does not wait for the management classes.
-     * A JVM whose command line already names a directives file (mpiguard run gives the ranks
-     * these, {@link #main}) has them, or the program's own, from its start: no thread then.
+     * A JVM whose command line already names a directives file has the program's own from its
+     * start, which the agent leaves alone: no thread then. (The agent's own are not given that
+     * way: the JVM then prints "2 compiler directives added" on the program's standard output.)
      */
     static void addInBackground(Instrumentation instrumentation) {
         if (givenOnCommandLine()) {
@@ -150,11 +151,6 @@ final class JitDirectives implements Runnable {
         } catch (IOException | RuntimeException e) {
             return false;
         }
-    }
-
-    /** Prints the directives: {@code mpiguard run} writes them to the file it names on the ranks' command line. */
-    public static void main(String[] args) {
-        System.out.print(TEXT);
     }
 
     @Override

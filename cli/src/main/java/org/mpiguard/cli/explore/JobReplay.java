@@ -1,6 +1,7 @@
 package org.mpiguard.cli.explore;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import org.mpiguard.cli.CliException;
 import org.mpiguard.cli.CommandExitCodes;
 import org.mpiguard.cli.report.FindingsDirectory;
 import org.mpiguard.cli.report.ReportFinding;
+import org.mpiguard.cli.run.ArchivedStart;
 import org.mpiguard.cli.run.JobLine;
 import org.mpiguard.core.explore.ForcedMatchPlan;
 import org.mpiguard.core.options.Options;
@@ -50,6 +52,7 @@ final class JobReplay {
     private final Path agentJar;
     private final List<String> agentOptions;
     private final Duration timeout;
+    private final ArchivedStart start = ArchivedStart.here(new PrintWriter(System.err, true));
 
     /** @param agentOptions the user's agent options as {@code key=value} pairs, later ones winning */
     JobReplay(JobLine job, Path agentJar, List<String> agentOptions, Duration timeout) {
@@ -81,8 +84,9 @@ final class JobReplay {
         pairs.addAll(ownPairs(d, syncSends));
         List<String> launcherArgs = new ArrayList<>(List.of("--output-filename", d.resolve("ranks").toString()));
         launcherArgs.addAll(job.launcherArgs());
-        return new JobLine(job.launcher(), launcherArgs, job.java(), job.javaArgs()).withAgent(agentJar,
-                String.join(",", pairs));
+        JobLine replay = new JobLine(job.launcher(), launcherArgs, job.java(), job.javaArgs());
+        // from the class-data archive mpiguard run made for this job's first run, when it could
+        return start.command(replay, agentJar, String.join(",", pairs), System.getenv());
     }
 
     Result run(ForcedMatchPlan plan, Path dir) throws IOException, InterruptedException {

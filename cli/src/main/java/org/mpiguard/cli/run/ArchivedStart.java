@@ -21,7 +21,7 @@ import java.util.Optional;
  * {@link JobLine#withAgent} writes it. One difference a program can see: Open MPI's
  * {@code MPI_INFO_ENV} says {@code command=env} instead of the main class.
  */
-final class ArchivedStart {
+public final class ArchivedStart {
 
     private final Path cacheDir;
     private final Path workDir;
@@ -33,8 +33,13 @@ final class ArchivedStart {
         this.err = err;
     }
 
+    /** For a job this command starts in its own working directory; what it says of the archive goes to {@code err}. */
+    public static ArchivedStart here(PrintWriter err) {
+        return new ArchivedStart(ClassArchive.cacheDir(System.getenv()), Path.of("").toAbsolutePath(), err);
+    }
+
     /** The command that starts the job with the agent, from the archive where it can. */
-    List<String> command(JobLine line, Path agentJar, String agentOptions, Map<String, String> environment) {
+    public List<String> command(JobLine line, Path agentJar, String agentOptions, Map<String, String> environment) {
         List<String> plain = line.withAgent(agentJar, agentOptions);
         if (line.throughEnvironment()) {
             return plain;
@@ -59,8 +64,7 @@ final class ArchivedStart {
         if (archive.isEmpty()) {
             return plain;
         }
-        boolean ownDirectives = own.javaArgs().stream().anyMatch(a -> a.contains("CompilerDirectivesFile"));
-        Optional<Path> directives = ownDirectives ? Optional.empty() : archives.directives(java, agentJar, archive.get());
+
         List<String> command = new ArrayList<>();
         command.add(line.launcher());
         command.addAll(line.launcherArgs());
@@ -69,10 +73,6 @@ final class ArchivedStart {
         // a node without the archive (a home not shared) starts without it; JDK 24+ would say so on stdout
         command.add("-Xlog:cds=off");
         command.add("-XX:SharedArchiveFile=" + archive.get());
-        if (directives.isPresent()) {
-            command.add("-XX:+UnlockDiagnosticVMOptions");
-            command.add("-XX:CompilerDirectivesFile=" + directives.get());
-        }
         command.add(JobLine.agentFlag(agentJar, agentOptions));
         command.addAll(javaLine.get().javaArgs(archived, environment));
         return command;

@@ -86,43 +86,6 @@ final class ClassArchive {
         }
     }
 
-    /**
-     * The agent's JIT directives as a file beside {@code archive}, which the ranks' JVMs are then
-     * given on their command line: the agent then starts no thread to add them through the
-     * management classes. Asked of the agent jar itself, once per archive.
-     */
-    Optional<Path> directives(Path java, Path agentJar, Path archive) {
-        Path file = archive.resolveSibling(archive.getFileName().toString().replace(".jsa", ".jit.json"));
-        if (Files.isRegularFile(file)) {
-            return Optional.of(file);
-        }
-        Path partial = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid());
-        try {
-            Process p = new ProcessBuilder(java.toString(), "-Xshare:auto", "-cp", agentJar.toString(),
-                    "org.mpiguard.agent.JitDirectives").redirectErrorStream(true).redirectOutput(partial.toFile()).start();
-            if (!p.waitFor(DUMP_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return Optional.empty();
-            }
-            if (p.exitValue() != 0 || !Files.readString(partial, StandardCharsets.UTF_8).startsWith("[")) {
-                return Optional.empty();
-            }
-            moveIntoPlace(partial, file);
-            return Optional.of(file);
-        } catch (IOException e) {
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        } finally {
-            try {
-                Files.deleteIfExists(partial);
-            } catch (IOException ignored) {
-                // a stray file of a few kB in the cache
-            }
-        }
-    }
-
     private Optional<Path> dump(Path jdk, List<Path> classPath, Path archive, Path refused) throws IOException {
         String unique = archive.getFileName() + "." + ProcessHandle.current().pid();
         Path list = archive.resolveSibling(unique + ".classlist");
@@ -176,7 +139,6 @@ final class ClassArchive {
         archives.sort((a, b) -> Long.compare(modified(b), modified(a)));
         for (Path old : archives.subList(Math.min(KEPT - 1, archives.size()), archives.size())) {
             Files.deleteIfExists(old);
-            Files.deleteIfExists(old.resolveSibling(old.getFileName().toString().replace(".jsa", ".jit.json")));
         }
     }
 

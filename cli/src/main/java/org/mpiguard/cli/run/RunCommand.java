@@ -97,8 +97,7 @@ public final class RunCommand implements Callable<Integer> {
         Path jar = AgentJar.locate(agentJar);
         PrintWriter err = spec.commandLine().getErr();
         List<String> command = classArchive == Switch.on
-                ? new ArchivedStart(ClassArchive.cacheDir(System.getenv()), Path.of("").toAbsolutePath(), err)
-                        .command(line, jar, agentOptions, System.getenv())
+                ? ArchivedStart.here(err).command(line, jar, agentOptions, System.getenv())
                 : line.withAgent(jar, agentOptions);
         Map<String, String> environment = line.environment(jar, agentOptions, System.getenv());
         if (dryRun) {
