@@ -1,5 +1,6 @@
 package org.mpiguard.cli.run;
 
+import java.io.File;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +44,9 @@ public final class ArchivedStart {
         List<String> plain = line.withAgent(agentJar, agentOptions);
         if (line.throughEnvironment()) {
             return plain;
+        }
+        if (cacheDir.toString().contains(File.pathSeparator)) {
+            return plain; // -XX:SharedArchiveFile takes "base:top": such a path would be read as two archives
         }
         Path launcher = Executables.find(line.launcher(), environment.get("PATH"));
         Path java = Executables.find(line.java(), environment.get("PATH"));

@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  * ships ({@code agent-start.classlist}, the classes a run of the demo loads, made by
  * {@code scripts/agent-classlist.sh}) and the JDK's own; written under a name of its own and
  * moved into place, so two commands making it at once never see half of one. A JDK that
- * cannot make one leaves a note beside where it would be and is not asked again. Every
+ * refuses to make one leaves a note beside where it would be and is not asked again. Every
  * failure only means the ranks start without an archive, as they would with the bare flag.
  */
 final class ClassArchive {
@@ -103,11 +103,16 @@ final class ClassArchive {
             if (!ended) {
                 p.destroyForcibly();
             }
-            if (!ended || p.exitValue() != 0 || !Files.isRegularFile(partial)) {
+            if (!ended) {
+                // a machine too loaded to dump in time may manage next time: nothing is noted
+                err.println("[mpiguard] " + jdk + " made no class-data archive of the agent in " + DUMP_SECONDS
+                        + " s; the ranks start without one");
+                return Optional.empty();
+            }
+            if (p.exitValue() != 0 || !Files.isRegularFile(partial)) {
                 Files.move(output, refused, StandardCopyOption.REPLACE_EXISTING);
-                err.println("[mpiguard] " + jdk + " made no class-data archive of the agent"
-                        + (ended ? " (exit " + p.exitValue() + ")" : " in " + DUMP_SECONDS + " s")
-                        + "; the ranks start without one (what it said: " + refused + ")");
+                err.println("[mpiguard] " + jdk + " made no class-data archive of the agent (exit " + p.exitValue()
+                        + "); the ranks start without one (what it said: " + refused + ")");
                 return Optional.empty();
             }
             moveIntoPlace(partial, archive);

@@ -81,6 +81,13 @@ class ArchivedStartTest {
     }
 
     @Test
+    void aCacheDirectoryWhosePathTheArchiveFlagWouldSplitIsNotUsed() {
+        List<String> c = new ArchivedStart(dir.resolve("a:b"), work, new PrintWriter(said, true))
+                .command(JobLine.parse(List.of("mpirun", "java", "-cp", "a", "Main")), agent, "report=/r", env);
+        assertEquals(List.of("mpirun", "java", "-javaagent:" + agent + "=report=/r", "-cp", "a", "Main"), c);
+    }
+
+    @Test
     void aJavaThatMakesNoArchiveLeavesTheLineAsWritten() throws IOException {
         script("java", "echo 'sharing is off here' >&2; exit 1");
         assertEquals(List.of("mpirun", "java", "-javaagent:" + agent + "=report=/r", "-cp", "a", "Main"),
