@@ -45,6 +45,16 @@ public final class ArchivedStart {
         if (line.throughEnvironment()) {
             return plain;
         }
+        try {
+            return archived(line, agentJar, agentOptions, environment, plain);
+        } catch (RuntimeException e) {
+            // fail open: a line this cannot take apart (a class path entry no path can be, say) starts as written
+            return plain;
+        }
+    }
+
+    private List<String> archived(JobLine line, Path agentJar, String agentOptions, Map<String, String> environment,
+            List<String> plain) {
         if (cacheDir.toString().contains(File.pathSeparator)) {
             return plain; // -XX:SharedArchiveFile takes "base:top": such a path would be read as two archives
         }

@@ -88,6 +88,12 @@ class ArchivedStartTest {
     }
 
     @Test
+    void aClassPathNoPathCanBeStartsAsWrittenRatherThanFailing() {
+        assertEquals(List.of("mpirun", "java", "-javaagent:" + agent + "=report=/r", "-cp", "a\0b", "Main"),
+                command("mpirun", "java", "-cp", "a\0b", "Main"));
+    }
+
+    @Test
     void aJavaThatMakesNoArchiveLeavesTheLineAsWritten() throws IOException {
         script("java", "echo 'sharing is off here' >&2; exit 1");
         assertEquals(List.of("mpirun", "java", "-javaagent:" + agent + "=report=/r", "-cp", "a", "Main"),
