@@ -8,8 +8,6 @@ import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -128,29 +126,11 @@ final class JitDirectives implements Runnable {
         this.instrumentation = instrumentation;
     }
 
-    /**
-     * Adds the directives on a daemon thread: start-up does not wait for the management classes.
-     * A JVM whose command line already names a directives file has the program's own from its
-     * start, which the agent leaves alone: no thread then. (The agent's own are not given that
-     * way: the JVM then prints "2 compiler directives added" on the program's standard output.)
-     */
+    /** Adds the directives on a daemon thread: start-up does not wait for the management classes. */
     static void addInBackground(Instrumentation instrumentation) {
-        if (givenOnCommandLine()) {
-            return;
-        }
         Thread t = new Thread(new JitDirectives(instrumentation), THREAD);
         t.setDaemon(true);
         t.start();
-    }
-
-    /** Read from /proc, so that no management class is loaded to ask; elsewhere the thread asks the JVM. */
-    static boolean givenOnCommandLine() {
-        try {
-            String line = new String(Files.readAllBytes(Path.of("/proc/self/cmdline")), StandardCharsets.ISO_8859_1);
-            return line.contains("-XX:CompilerDirectivesFile=");
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
     }
 
     @Override

@@ -37,8 +37,7 @@ final class OpenMpiJavaLine {
 
     /** JVM options after which the class path does not decide what runs, or that an archive must not meet. */
     private static final List<String> JAVA_OPTIONS_LEFT_ALONE = List.of("-jar", "-m", "--module", "--module-path",
-            "--class-path",
-            "-p", "-XX:SharedArchiveFile", "-Xshare", "-XX:ArchiveClassesAtExit", "-XX:DumpLoadedClassList",
+            "--class-path", "-p", "-XX:SharedArchiveFile", "-Xshare", "-XX:ArchiveClassesAtExit", "-XX:DumpLoadedClassList",
             "-XX:SharedClassListFile", "-XX:AOTCache", "-XX:AOTMode", "-XX:+AutoCreateSharedArchive");
 
     private final List<String> javaArgs;

@@ -28,6 +28,11 @@ public final class AssertNoCheckStartBug {
             System.out.println("rank 1 holds " + base.get(0));
         } else if (rank == 0) {
             Group target = world.incl(new int[] {1});
+            // In practice let the post come first: when the put overtakes it (the race this bug
+            // allows), Open MPI's one-sided component can lose the epoch and hang the job in
+            // Win.free (seen 1 run in 14 on a loaded machine). Time orders nothing for MPI, so
+            // the bug, and what the analysis finds, stay the same.
+            sleep(300);
             win.start(target, MPI.MODE_NOCHECK); // START-0
             win.put(MPI.newIntBuffer(1).put(0, 42), 1, MPI.INT, 1, 0, 1, MPI.INT);
             win.complete();
@@ -36,5 +41,13 @@ public final class AssertNoCheckStartBug {
         world.free();
         win.free();
         MPI.Finalize();
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
