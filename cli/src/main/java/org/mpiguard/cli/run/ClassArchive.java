@@ -155,7 +155,8 @@ final class ClassArchive {
         }
     }
 
-    private static void moveIntoPlace(Path partial, Path archive) throws IOException {
+    /** Renamed into place whole (atomically where the file system can), so a reader never sees half a file. */
+    static void moveIntoPlace(Path partial, Path archive) throws IOException {
         try {
             Files.move(partial, archive, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {

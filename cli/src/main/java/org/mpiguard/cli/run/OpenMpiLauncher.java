@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -44,7 +43,7 @@ final class OpenMpiLauncher {
                 Files.createDirectories(cacheDir);
                 Path partial = cached.resolveSibling(cached.getFileName() + "." + ProcessHandle.current().pid());
                 Files.writeString(partial, key + "\n" + dir.get() + "\n", StandardCharsets.UTF_8);
-                Files.move(partial, cached, StandardCopyOption.REPLACE_EXISTING);
+                ClassArchive.moveIntoPlace(partial, cached);
                 return dir;
             }
             return Optional.empty();
