@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes the class list from which `mpiguard run` makes its class-data archive of the agent
 # (cli/.../run/agent-start.classlist): the classes a 2-rank run of the bundled demo's correct
-# twin loads under the packaged agent, the program's own left out. Run it after changing what
+# twin loads under the packaged agent (given as mpiguard run gives it), the program's own left out. Run it after changing what
 # the agent loads at start or on its first calls; AgentClassListTest says when it is stale.
 #   scripts/agent-classlist.sh            (needs: mvn -DskipTests package, and Open MPI)
 set -euo pipefail
@@ -19,7 +19,7 @@ cat > "$work/java" <<WRAP
 exec java -XX:DumpLoadedClassList="$work/rank-\${OMPI_COMM_WORLD_RANK:-0}.list" "\$@"
 WRAP
 chmod +x "$work/java"
-mpirun ${MPIRUN_OPTIONS:---oversubscribe} -np 2 "$work/java" -javaagent:"$AGENT"=report="$work/report" \
+mpirun ${MPIRUN_OPTIONS:---oversubscribe} -np 2 "$work/java" -agentlib:instrument="$AGENT"=report="$work/report" \
   -cp "$MPI_JAR:$PROGRAMS" org.mpiguard.programs.demo.HaloExchangeFixed > "$work/out.txt"
 {
   echo "# The classes a 2-rank run of org.mpiguard.programs.demo.HaloExchangeFixed loads under the agent"

@@ -68,12 +68,13 @@ final class Installation {
 
     /**
      * {@code mpiguard run} of a demo program on {@code ranks} ranks in {@code work}, each rank's JVM
-     * logging where every class it loads came from into {@link #classLoadLogs}.
+     * logging where every class it loads came from, and what the JVM took from its class-data
+     * archive, into {@link #classLoadLogs}.
      */
     static Result runDemoLoggingClassLoads(Path work, int ranks, String demo) throws IOException, InterruptedException {
         return mpiguard(work, List.of("run", "--include", "org.mpiguard.programs.demo.*", "mpirun",
                 "--allow-run-as-root", "--oversubscribe", "-np", String.valueOf(ranks), "java",
-                "-Xlog:class+load:file=" + work.resolve("loaded-%p.txt"), "-cp", programClassPath(),
+                "-Xlog:class+load,cds:file=" + work.resolve("loaded-%p.txt"), "-cp", programClassPath(),
                 "org.mpiguard.programs.demo." + demo), 180);
     }
 

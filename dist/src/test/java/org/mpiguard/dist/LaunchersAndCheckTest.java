@@ -49,7 +49,7 @@ class LaunchersAndCheckTest {
         assertEquals(86, r.exitCode(), r.toString());
         // Open MPI's mpiexec: its ranks start from the class-data archive, as env java (ArchivedStart)
         assertTrue(r.stderr().contains("[mpiguard] mpiexec --allow-run-as-root --oversubscribe -n 2 env java ")
-                && r.stderr().contains(" -javaagent:"), r.stderr());
+                && r.stderr().contains(" -agentlib:instrument="), r.stderr());
         assertTrue(hasDeadlockAt(r.workDir().resolve("mpiguard-report"),
                 Installation.lineOf(DEMO + "HaloExchange.java", "DEADLOCK-SITE")), r.toString());
     }

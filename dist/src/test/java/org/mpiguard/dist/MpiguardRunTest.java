@@ -44,11 +44,13 @@ class MpiguardRunTest {
         assertEquals(3, r.exitCode(), "the program's own status when nothing is wrong\n" + r);
         assertTrue(r.stdout().contains("MPIGuard: no findings."), r.toString());
         assertTrue(Files.exists(r.workDir().resolve("out/checks/mpiguard-report.html")), "--report is the directory");
-        assertTrue(r.stderr().contains("-javaagent:" + Installation.HOME.resolve("lib/mpiguard-agent.jar")),
+        // started from the class-data archive, the agent is given as the library -javaagent stands for
+        assertTrue(r.stderr().contains("-agentlib:instrument=" + Installation.HOME.resolve("lib/mpiguard-agent.jar")),
                 "the agent from the installation's lib/\n" + r.stderr());
         assertTrue(r.stderr().contains("mpiguard-agent.jar=include=org.mpiguard.programs.correct.*,report="),
                 "the options of the agent the line carried are kept\n" + r.stderr());
-        assertEquals(1, r.stderr().split("-javaagent:", -1).length - 1, "one agent only\n" + r.stderr());
+        assertEquals(1, r.stderr().split("-javaagent:|-agentlib:instrument=", -1).length - 1, "one agent only\n"
+                + r.stderr());
     }
 
     @Test
@@ -90,6 +92,8 @@ class MpiguardRunTest {
         for (Path log : logs) {
             String loaded = Files.readString(log);
             assertTrue(loaded.contains("org.mpiguard.agent.MpiGuardAgent source: shared objects file"), log.toString());
+            // the agent given as the instrumentation library adds no root module: the graph comes from the archive
+            assertTrue(loaded.contains("full module graph: enabled"), log.toString());
             assertTrue(loaded.contains("org.mpiguard.programs.demo.HaloExchange source: file:"), "the program's own"
                     + " classes from its class path\n" + log);
         }

@@ -39,14 +39,16 @@ public final class LaunchEnvironment {
         }
     }
 
-    /** This agent's {@code -javaagent:} argument as the JVM was given it, or null. */
+    /** This agent's flag as the JVM was given it ({@code -javaagent:} or the library it stands for), or null. */
     private static String agentFlag() {
         try {
             File jar = new File(LaunchEnvironment.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                     .getCanonicalFile();
             for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-                if (arg.startsWith("-javaagent:")) {
-                    String path = arg.substring("-javaagent:".length());
+                String prefix = arg.startsWith("-javaagent:") ? "-javaagent:"
+                        : arg.startsWith("-agentlib:instrument=") ? "-agentlib:instrument=" : null;
+                if (prefix != null) {
+                    String path = arg.substring(prefix.length());
                     int eq = path.indexOf('=');
                     if (new File(eq < 0 ? path : path.substring(0, eq)).getCanonicalFile().equals(jar)) {
                         return arg;

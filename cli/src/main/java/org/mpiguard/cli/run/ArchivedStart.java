@@ -87,9 +87,22 @@ public final class ArchivedStart {
         // a node without the archive (a home not shared) starts without it; JDK 24+ would say so on stdout
         command.add("-Xlog:cds=off");
         command.add("-XX:SharedArchiveFile=" + archive.get());
-        command.add(JobLine.agentFlag(agentJar, agentOptions));
+        command.add(agentLibrary(agentJar, agentOptions));
         command.addAll(javaLine.get().javaArgs(archived, environment));
         return command;
+    }
+
+    /**
+     * The agent as the JVM's own instrumentation library, which is what the JVM turns
+     * {@code -javaagent:JAR=OPTIONS} into. The flag also adds {@code java.instrument} to the
+     * root modules, and any added root module makes JDK 17 to 22 set the archive's module graph
+     * aside and build the graph again at every start (some 45 ms of CPU a JVM: docs/overhead.md,
+     * stop 51). A program on the class path has {@code java.instrument} among its default roots
+     * anyway, so the library loads the same agent with the graph taken from the archive; the
+     * archive is made without added modules to match ({@link ClassArchive}).
+     */
+    static String agentLibrary(Path agentJar, String agentOptions) {
+        return "-agentlib:instrument=" + agentJar + (agentOptions.isEmpty() ? "" : "=" + agentOptions);
     }
 
     /**

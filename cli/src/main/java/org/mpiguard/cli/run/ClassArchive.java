@@ -41,6 +41,8 @@ final class ClassArchive {
     static final String CLASS_LIST = "agent-start.classlist";
     private static final int DUMP_SECONDS = 120;
     static final int KEPT = 4;
+    /** How archives are made: a change makes every cached one stale (2: with the module graph, no added modules). */
+    private static final String DUMP_FORMAT = "dump 2";
 
     private final Path cacheDir;
     private final PrintWriter err;
@@ -93,9 +95,9 @@ final class ClassArchive {
         Path output = archive.resolveSibling(unique + ".out");
         try {
             Files.write(list, classList(jdk), StandardCharsets.UTF_8);
-            List<String> command = new ArrayList<>(List.of(jdk.toString(), "-Xshare:dump",
-                    // -javaagent adds the module at run time; made without it, JDK 24 and later refuse it aloud
-                    "--add-modules", "java.instrument", "-XX:SharedClassListFile=" + list,
+            // no added modules, as the ranks start (the agent as a library: ArchivedStart.agentLibrary),
+            // so the archive holds the module graph too
+            List<String> command = new ArrayList<>(List.of(jdk.toString(), "-Xshare:dump", "-XX:SharedClassListFile=" + list,
                     "-XX:SharedArchiveFile=" + partial, "-cp", joined(classPath)));
             long start = System.nanoTime();
             Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
@@ -201,7 +203,7 @@ final class ClassArchive {
             throw new IllegalStateException(e);
         }
         Path home = realJava.getParent().getParent();
-        StringBuilder what = new StringBuilder(realJava.toString()).append('\n');
+        StringBuilder what = new StringBuilder(DUMP_FORMAT).append('\n').append(realJava).append('\n');
         Path release = home.resolve("release");
         if (Files.isRegularFile(release)) {
             what.append(Files.readString(release, StandardCharsets.UTF_8));

@@ -123,20 +123,31 @@ public record JobLine(String launcher, List<String> launcherArgs, String java, L
         StringBuilder options = new StringBuilder();
         for (String arg : javaArgs) {
             if (isMpiguardAgent(arg)) {
-                int eq = arg.indexOf('=');
-                options.append(options.length() == 0 || eq < 0 ? "" : ",").append(eq < 0 ? "" : arg.substring(eq + 1));
+                String agent = agentPart(arg);
+                int eq = agent.indexOf('=');
+                options.append(options.length() == 0 || eq < 0 ? "" : ",").append(eq < 0 ? "" : agent.substring(eq + 1));
             }
         }
         return options.toString();
     }
 
     static boolean isMpiguardAgent(String arg) {
-        if (!arg.startsWith("-javaagent:")) {
+        String agent = agentPart(arg);
+        if (agent == null) {
             return false;
         }
-        int eq = arg.indexOf('=');
-        String jar = arg.substring("-javaagent:".length(), eq < 0 ? arg.length() : eq);
-        return Launchers.baseName(jar).startsWith("mpiguard-agent");
+        int eq = agent.indexOf('=');
+        return Launchers.baseName(agent.substring(0, eq < 0 ? agent.length() : eq)).startsWith("mpiguard-agent");
+    }
+
+    /** {@code JAR[=OPTIONS]} of an agent flag, in either spelling (-javaagent or the library it stands for); else null. */
+    private static String agentPart(String arg) {
+        for (String prefix : List.of("-javaagent:", "-agentlib:instrument=")) {
+            if (arg.startsWith(prefix)) {
+                return arg.substring(prefix.length());
+            }
+        }
+        return null;
     }
 
     /** The same line without the MPIGuard agents it carried (their options are {@link #existingAgentOptions}). */

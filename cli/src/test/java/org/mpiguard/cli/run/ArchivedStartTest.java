@@ -40,8 +40,9 @@ class ArchivedStartTest {
         script("mpirun", "echo 'mpirun (Open MPI) 4.1.4'");
         script("srun", "echo 'slurm 23.02.6'");
         script("ompi_info", "echo 'path:libdir:" + lib + "'");
-        // a dump writes the file its -XX:SharedArchiveFile= names
-        script("java", "for a in \"$@\"; do case \"$a\" in -XX:SharedArchiveFile=*) echo jsa > \"${a#*=}\";; esac; done");
+        // a dump writes the file its -XX:SharedArchiveFile= names, and its words to dump-args.txt
+        script("java", "echo \"$@\" >> " + dir.resolve("dump-args.txt")
+                + "; for a in \"$@\"; do case \"$a\" in -XX:SharedArchiveFile=*) echo jsa > \"${a#*=}\";; esac; done");
         env = Map.of("PATH", bin.toString());
     }
 
@@ -63,8 +64,12 @@ class ArchivedStartTest {
         assertTrue(c.get(6).startsWith("-XX:SharedArchiveFile=") && Files.isRegularFile(archive), c.toString());
         assertEquals(dir.resolve("cache/class-archives"), archive.getParent());
         String mpiJar = lib.resolve("mpi.jar").toString();
-        assertEquals(List.of("-javaagent:" + agent + "=report=/r", "-Djava.library.path=" + lib, "-Xmx1g", "-cp",
-                agent + ":" + mpiJar + ":" + work + ":app.jar:" + mpiJar, "Main", "x"), c.subList(7, c.size()));
+        // the agent as the instrumentation library -javaagent stands for, and a dump without added
+        // modules: either added module would make the JVM build its module graph instead of mapping it
+        assertEquals(List.of("-agentlib:instrument=" + agent + "=report=/r", "-Djava.library.path=" + lib, "-Xmx1g",
+                "-cp", agent + ":" + mpiJar + ":" + work + ":app.jar:" + mpiJar, "Main", "x"), c.subList(7, c.size()));
+        String dump = Files.readString(dir.resolve("dump-args.txt"));
+        assertTrue(dump.startsWith("-Xshare:dump ") && !dump.contains("--add-modules"), dump);
         assertTrue(said.toString().contains("made a class-data archive of the agent"), said.toString());
         assertEquals(c, command("mpirun", "-np", "2", "java", "-Xmx1g", "-cp", "app.jar", "Main", "x"), "the same again");
     }

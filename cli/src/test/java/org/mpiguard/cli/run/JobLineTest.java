@@ -62,6 +62,12 @@ class JobLineTest {
         assertEquals(List.of("mpirun", "-np", "64", "java", "-javaagent:" + JAR + "=report=/r",
                 "-javaagent:other.jar=x", "-cp", "mpi.jar:app.jar", "com.acme.Main"), line.withAgent(JAR, "report=/r"));
         assertEquals("", JobLine.parse(List.of("--", "java", "Main", "x")).existingAgentOptions());
+        // the library spelling (as mpiguard run --dry-run prints an archived start) is the same agent
+        JobLine library = JobLine.parse(List.of("mpirun", "java", "-agentlib:instrument=lib/mpiguard-agent.jar=timeout=2s",
+                "-agentlib:instrument=other.jar", "-cp", "app.jar", "Main"));
+        assertEquals("timeout=2s", library.existingAgentOptions());
+        assertEquals(List.of("mpirun", "java", "-javaagent:" + JAR + "=report=/r", "-agentlib:instrument=other.jar",
+                "-cp", "app.jar", "Main"), library.withAgent(JAR, "report=/r"));
     }
 
     @Test
