@@ -13,7 +13,8 @@ import org.mpiguard.core.options.OptionsException;
 /**
  * The words of {@code mpiguard check}: its own options ({@code --budget}, {@code --np},
  * {@code --max-replays}), mpiguard's options it hands to run and explore (the agent's flags,
- * {@code --agent-jar}, {@code --source-path}), then the job as {@code mpiguard run} takes it.
+ * {@code --agent-jar}, {@code --class-archive}, {@code --source-path}), then the job as
+ * {@code mpiguard run} takes it.
  *
  * @param budget     the time the whole check may take
  * @param maxReplays at most this many replays of races (explore's own limit)
@@ -59,6 +60,13 @@ record CheckArgs(Duration budget, int maxReplays, List<String> options, List<Str
                 case "--budget" -> budget = duration(value);
                 case "--np" -> np = positive(name, value) + "";
                 case "--max-replays" -> maxReplays = positive(name, value);
+                case "--class-archive" -> {
+                    if (!value.equals("on") && !value.equals("off")) {
+                        throw usage("--class-archive takes on or off, not '" + value + "'");
+                    }
+                    options.add(name);
+                    options.add(value);
+                }
                 default -> {
                     options.add(name);
                     if (value != null) {
@@ -93,9 +101,12 @@ record CheckArgs(Duration budget, int maxReplays, List<String> options, List<Str
         return with;
     }
 
-    /** Flags that take a value: every agent option, and the installation's jar and the report's sources. */
+    /**
+     * Flags that take a value: every agent option, the installation's jar, the report's sources,
+     * and whether ranks start from the class-data archive (run's and explore's alike).
+     */
     private static Set<String> valuedOptions() {
-        Set<String> names = new HashSet<>(Set.of("--agent-jar", "--source-path"));
+        Set<String> names = new HashSet<>(Set.of("--agent-jar", "--source-path", "--class-archive"));
         Options.documentation().keySet().forEach(key -> names.add("--" + key));
         return names;
     }

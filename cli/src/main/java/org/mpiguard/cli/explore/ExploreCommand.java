@@ -20,6 +20,7 @@ import org.mpiguard.cli.CommandExitCodes;
 import org.mpiguard.cli.report.FindingsDirectory;
 import org.mpiguard.cli.run.AgentFlags;
 import org.mpiguard.cli.run.AgentJar;
+import org.mpiguard.cli.run.RunCommand;
 import org.mpiguard.cli.run.Executables;
 import org.mpiguard.cli.run.JobLine;
 import org.mpiguard.core.explore.ForcedMatchPlan;
@@ -89,6 +90,11 @@ public final class ExploreCommand implements Callable<Integer> {
             description = "the agent jar (default: lib/mpiguard-agent.jar of this installation)")
     private Path agentJar;
 
+    @Option(names = "--class-archive", paramLabel = "on|off", defaultValue = "on",
+            description = "on (default): the replays' ranks start from a class-data archive of the agent, as"
+                    + " mpiguard run starts them; off: the java command as written")
+    private RunCommand.Switch classArchive;
+
     @Parameters(index = "0", paramLabel = "DIR", description = "the observed run's report directory with its traces")
     private Path dir;
 
@@ -129,7 +135,8 @@ public final class ExploreCommand implements Callable<Integer> {
         }
         Executables.requireJob(line);
         JobReplay replays = new JobReplay(line, AgentJar.locate(agentJar),
-                AgentFlags.options(line.existingAgentOptions(), spec), replayTimeout);
+                AgentFlags.options(line.existingAgentOptions(), spec), replayTimeout,
+                classArchive == RunCommand.Switch.on);
         Path replayDir = dir.resolve(REPLAYS_DIR);
         deleteRecursively(replayDir);
         Files.deleteIfExists(dir.resolve(FindingsDirectory.EXPLORE_FILE));

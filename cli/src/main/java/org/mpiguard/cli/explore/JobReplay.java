@@ -52,15 +52,20 @@ final class JobReplay {
     private final Path agentJar;
     private final List<String> agentOptions;
     private final Duration timeout;
-    private final ArchivedStart start = ArchivedStart.here(new PrintWriter(System.err, true));
+    /** Null when the replays start as the line is written ({@code --class-archive off}). */
+    private final ArchivedStart start;
 
-    /** @param agentOptions the user's agent options as {@code key=value} pairs, later ones winning */
-    JobReplay(JobLine job, Path agentJar, List<String> agentOptions, Duration timeout) {
+    /**
+     * @param agentOptions the user's agent options as {@code key=value} pairs, later ones winning
+     * @param archived     whether the replays' ranks start from the class-data archive, as run's do
+     */
+    JobReplay(JobLine job, Path agentJar, List<String> agentOptions, Duration timeout, boolean archived) {
         this.job = job;
         this.agentJar = agentJar;
         this.agentOptions = agentOptions.stream().filter(p -> !OWN_KEYS.contains(p.substring(0, p.indexOf('='))))
                 .toList();
         this.timeout = timeout;
+        this.start = archived ? ArchivedStart.here(new PrintWriter(System.err, true)) : null;
     }
 
     /** A job that names its own output files: the replays need mpirun's per-rank files for themselves. */
@@ -86,7 +91,8 @@ final class JobReplay {
         launcherArgs.addAll(job.launcherArgs());
         JobLine replay = new JobLine(job.launcher(), launcherArgs, job.java(), job.javaArgs());
         // from the class-data archive mpiguard run made for this job's first run, when it could
-        return start.command(replay, agentJar, String.join(",", pairs), System.getenv());
+        return start == null ? replay.withAgent(agentJar, String.join(",", pairs))
+                : start.command(replay, agentJar, String.join(",", pairs), System.getenv());
     }
 
     Result run(ForcedMatchPlan plan, Path dir) throws IOException, InterruptedException {

@@ -70,7 +70,7 @@ public final class RunCommand implements Callable<Integer> {
     private boolean deep;
 
     /** Whether ranks may start from a class-data archive of the agent (ArchivedStart). */
-    enum Switch { on, off }
+    public enum Switch { on, off }
 
     @Option(names = "--class-archive", paramLabel = "on|off", defaultValue = "on",
             description = "on (default): an Open MPI job's ranks start from a class-data archive of the agent, made"

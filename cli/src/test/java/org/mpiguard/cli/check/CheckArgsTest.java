@@ -28,6 +28,16 @@ class CheckArgsTest {
     }
 
     @Test
+    void theClassArchiveSwitchGoesToRunAndToExploreNotIntoTheJob() {
+        CheckArgs args = CheckArgs.parse(List.of("--class-archive", "off", "--np", "2", "--", "java", "Main"));
+        assertEquals(List.of("--class-archive", "off"), args.options());
+        assertEquals(List.of("--class-archive", "off"), args.exploreOptions());
+        assertEquals(List.of("-np", "2", "--", "java", "Main"), args.job());
+        assertEquals(List.of("--class-archive", "on"), CheckArgs.parse(List.of("--class-archive=on", "mpirun", "java",
+                "Main")).options());
+    }
+
+    @Test
     void npBeforeJavaAloneMakesTheMpirunForm() {
         assertEquals(List.of("-np", "2", "--", "java", "Main"), CheckArgs.parse(List.of("--np", "2", "--", "java",
                 "Main")).job());
@@ -43,6 +53,7 @@ class CheckArgsTest {
         assertUsage(List.of("--np", "0", "java", "Main"), "--np takes a whole number");
         assertUsage(List.of("--trace", "on", "java", "Main"), "remove --trace");
         assertUsage(List.of("--include"), "--include needs a value");
+        assertUsage(List.of("--class-archive", "maybe", "java", "Main"), "--class-archive takes on or off");
         assertUsage(List.of("--budget", "1m"), "no job given");
         assertUsage(List.of("--np", "2", "srun", "-n", "2", "java", "Main"), "gives its own rank count");
     }

@@ -61,6 +61,10 @@ class ExploreCommandTest {
         Outcome noJob = explore(dir.toString());
         assertEquals(CommandExitCodes.USAGE, noJob.code, noJob.err);
         noJob.isClear();
+        Outcome archive = explore("--class-archive", "maybe", dir.toString(), "--", "java", "-cp", "x", "Main");
+        assertEquals(CommandExitCodes.USAGE, archive.code);
+        assertTrue(archive.err.contains("--class-archive"), archive.err);
+        archive.isClear();
         Outcome bogus = explore(dir.toString(), "--", "java");
         assertEquals(CommandExitCodes.USAGE, bogus.code);
         assertTrue(bogus.err.contains("the java command names no main class or jar"), bogus.err);
