@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes the class list from which `mpiguard run` makes its class-data archive of the agent
-# (cli/.../run/agent-start.classlist): the classes a 2-rank run of the bundled demo's correct
+# (launch/.../agent-start.classlist): the classes a 2-rank run of the bundled demo's correct
 # twin loads under the packaged agent (given as mpiguard run gives it), the program's own left out. Run it after changing what
 # the agent loads at start or on its first calls; AgentClassListTest says when it is stale.
 #   scripts/agent-classlist.sh            (needs: mvn -DskipTests package, and Open MPI)
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 MPI_JAR=${MPI_JAR:-/usr/lib/x86_64-linux-gnu/openmpi/lib/mpi.jar}
 AGENT=agent/target/mpiguard-agent.jar
 PROGRAMS=test-programs/target/classes
-OUT=cli/src/main/resources/org/mpiguard/cli/run/agent-start.classlist
+OUT=launch/src/main/resources/org/mpiguard/launch/agent-start.classlist
 [ -s "$AGENT" ] && [ -d "$PROGRAMS" ] || { echo "agent-classlist: build first (mvn -DskipTests package)" >&2; exit 2; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/mpiguard-classlist.XXXXXX")
 trap 'rm -rf "$work"' EXIT

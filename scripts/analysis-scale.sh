@@ -44,7 +44,7 @@ if [ ! -x /usr/bin/time ]; then
     exit 2
 fi
 if [ "${SCALE_NO_BUILD:-}" != 1 ]; then
-    mvn -B -q -o -ntp -pl checker-core,analyzer test-compile dependency:build-classpath \
+    mvn -B -q -ntp -pl checker-core,analyzer test-compile dependency:build-classpath \
         -Dmdep.outputFile=target/scale.classpath >&2 || { echo "analysis-scale: build failed" >&2; exit 2; }
 fi
 cp="analyzer/target/test-classes:analyzer/target/classes:$(cat analyzer/target/scale.classpath)"

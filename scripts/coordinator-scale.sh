@@ -15,7 +15,7 @@ if [ "${SCALE_NO_BUILD:-}" != 1 ]; then
 fi
 cp_file=checker-core/target/scale.classpath
 if [ ! -s "$cp_file" ] || [ checker-core/pom.xml -nt "$cp_file" ]; then
-    mvn -B -q -o -ntp -pl checker-core dependency:build-classpath -Dmdep.outputFile=target/scale.classpath >&2
+    mvn -B -q -ntp -pl checker-core dependency:build-classpath -Dmdep.outputFile=target/scale.classpath >&2
 fi
 exec java ${JAVA_OPTS:--Xmx3g} -cp "checker-core/target/test-classes:checker-core/target/classes:$(cat "$cp_file")" \
     org.mpiguard.core.deadlock.CoordinatorScaleBench "$@"

@@ -3,6 +3,7 @@ package org.mpiguard.dist;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
@@ -22,13 +24,21 @@ import org.junit.jupiter.api.Test;
  */
 class AgentClassListTest {
 
-    private static final String LIST = "org/mpiguard/cli/run/agent-start.classlist";
+    private static final String LIST = "org/mpiguard/launch/agent-start.classlist";
+
+    /** The launch library of the installation (lib/launch-VERSION.jar), which holds the list. */
+    private static Path launchJar() throws IOException {
+        try (Stream<Path> lib = Files.list(Installation.HOME.resolve("lib"))) {
+            return lib.filter(p -> p.getFileName().toString().matches("launch-.*\\.jar")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no lib/launch-*.jar in " + Installation.HOME));
+        }
+    }
 
     @Test
     void everyAgentClassTheListNamesIsInTheAgentJar() throws Exception {
         List<String> listed = new ArrayList<>();
-        try (ZipFile cli = new ZipFile(Installation.HOME.resolve("lib/mpiguard-cli.jar").toFile());
-             InputStream in = cli.getInputStream(cli.getEntry(LIST))) {
+        try (ZipFile launch = new ZipFile(launchJar().toFile());
+             InputStream in = launch.getInputStream(launch.getEntry(LIST))) {
             for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
                 if (line.startsWith("org/mpiguard/")) {
                     listed.add(line.strip());

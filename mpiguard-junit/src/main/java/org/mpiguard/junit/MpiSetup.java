@@ -3,9 +3,13 @@ package org.mpiguard.junit;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import org.mpiguard.launch.ClassArchive;
 
 /**
  * What an MPI test needs on this machine: mpirun, the bindings on the test class path, the
@@ -16,12 +20,23 @@ import java.nio.file.StandardCopyOption;
  * @param agentJar  the agent ({@code mpiguard.agentJar} property, {@code MPIGUARD_AGENT_JAR}, else the copy inside this jar)
  * @param java      the java of the JVM running the tests
  * @param classPath the class path the ranks run with ({@code mpiguard.classpath}, else this JVM's)
+ * @param archived  how the ranks start from the class-data archive of the agent, or null: with the
+ *                  bare flag ({@code mpiguard.classArchive} property or {@code MPIGUARD_CLASS_ARCHIVE}
+ *                  {@code off}, a launcher other than Open MPI's, no archive to be had)
  */
-record MpiSetup(Path mpirun, Path agentJar, Path java, String classPath) {
+record MpiSetup(Path mpirun, Path agentJar, Path java, String classPath, ArchivedJava archived) {
 
     static final String EMBEDDED_AGENT = "META-INF/mpiguard/mpiguard-agent.jar";
 
     private static volatile Path extractedAgent;
+    /** The archive is looked for (and made) once per test JVM; {@link #NOT_LOOKED} until then. */
+    private static final Object NOT_LOOKED = new Object();
+    private static Object archivedOnce = NOT_LOOKED;
+
+    /** Ranks started with the bare flag. */
+    MpiSetup(Path mpirun, Path agentJar, Path java, String classPath) {
+        this(mpirun, agentJar, java, classPath, null);
+    }
 
     /** This machine's setup, or the reason no MPI test can run here. */
     static Found find() {
@@ -45,8 +60,18 @@ record MpiSetup(Path mpirun, Path agentJar, Path java, String classPath) {
                     + " give it with -Dmpiguard.agentJar=PATH");
         }
         String classPath = setting("mpiguard.classpath", null, System.getProperty("java.class.path"));
-        return new Found(new MpiSetup(mpirun, agent, Path.of(System.getProperty("java.home"), "bin", "java"),
-                classPath), null);
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        return new Found(new MpiSetup(mpirun, agent, java, classPath, archived(mpirun, java, agent, classPath)), null);
+    }
+
+    private static synchronized ArchivedJava archived(Path mpirun, Path java, Path agent, String classPath) {
+        if (archivedOnce == NOT_LOOKED) {
+            boolean off = "off".equals(setting("mpiguard.classArchive", "MPIGUARD_CLASS_ARCHIVE", "on"));
+            // the ranks' class path as RankJob gives it: the agent's classes first
+            archivedOnce = off ? null : ArchivedJava.find(mpirun, java, agent, agent + File.pathSeparator + classPath,
+                    System.getenv(), new PrintWriter(System.err, true));
+        }
+        return (ArchivedJava) archivedOnce;
     }
 
     /** @param setup null when the tests cannot run; then {@code reason} says why */
@@ -84,18 +109,45 @@ record MpiSetup(Path mpirun, Path agentJar, Path java, String classPath) {
         return extractedAgent;
     }
 
-    /** The agent inside this jar, copied to a file once per JVM: -javaagent takes a file. */
+    /**
+     * The agent inside this jar as a file (-javaagent takes a file): in the cache directory under
+     * a name made of its content, written once and then left as it is, so that every test JVM
+     * names the same file and the class-data archive made for it stays valid (an archive checks
+     * its jars' size and time); a copy of this JVM's own where the cache cannot be written.
+     */
     private static Path extract() throws IOException {
+        byte[] bytes;
         try (InputStream in = MpiSetup.class.getClassLoader().getResourceAsStream(EMBEDDED_AGENT)) {
             if (in == null) {
                 return null;
             }
+            bytes = in.readAllBytes();
+        }
+        try {
+            Path jar = ClassArchive.cacheDir(System.getenv()).resolve("agents")
+                    .resolve("mpiguard-agent-" + contentKey(bytes) + ".jar");
+            if (!Files.isRegularFile(jar) || Files.size(jar) != bytes.length) {
+                Files.createDirectories(jar.getParent());
+                Path partial = jar.resolveSibling(jar.getFileName() + "." + ProcessHandle.current().pid());
+                Files.write(partial, bytes);
+                ClassArchive.moveIntoPlace(partial, jar);
+            }
+            return jar;
+        } catch (IOException | RuntimeException e) {
             Path dir = Files.createTempDirectory("mpiguard-junit");
             Path jar = dir.resolve("mpiguard-agent.jar");
-            Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
+            Files.write(jar, bytes);
             jar.toFile().deleteOnExit();
             dir.toFile().deleteOnExit();
             return jar;
+        }
+    }
+
+    private static String contentKey(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes), 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 

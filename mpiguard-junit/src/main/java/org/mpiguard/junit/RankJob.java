@@ -15,8 +15,9 @@ import java.util.stream.Stream;
 
 /**
  * One {@link MpiTest} as an mpirun job: {@code mpirun --oversubscribe -np N java
- * -javaagent:AGENT=OPTIONS -cp AGENT:CLASSPATH RankMain CLASS METHOD}, each rank's output kept
- * apart by mpirun's {@code --output-filename}, the whole job ended at its time limit.
+ * -javaagent:AGENT=OPTIONS -cp AGENT:CLASSPATH RankMain CLASS METHOD}, or its ranks started from
+ * the class-data archive of the agent where it can be had ({@link ArchivedJava}), each rank's
+ * output kept apart by mpirun's {@code --output-filename}, the whole job ended at its time limit.
  */
 final class RankJob {
 
@@ -49,11 +50,18 @@ final class RankJob {
             command.add("--allow-run-as-root"); // containers and CI runners often test as root
         }
         command.addAll(List.of("--oversubscribe", "--output-filename", reportDir.resolve("ranks").toString(),
-                "-np", String.valueOf(test.ranks()), setup.java().toString(),
-                "-javaagent:" + setup.agentJar() + "=" + agentOptions(),
-                // the agent's classes first: the test class path may hold older copies of MPIGuard's own
-                "-cp", setup.agentJar() + File.pathSeparator + setup.classPath(),
-                RankMain.class.getName(), className, method, test.init() ? "init" : "no-init", reportDir.toString()));
+                "-np", String.valueOf(test.ranks())));
+        // the agent's classes first: the test class path may hold older copies of MPIGuard's own
+        String classPath = setup.agentJar() + File.pathSeparator + setup.classPath();
+        ArchivedJava archived = setup.archived();
+        if (archived != null) {
+            command.addAll(archived.javaPart(setup.java(), setup.agentJar(), agentOptions(), classPath));
+        } else {
+            command.addAll(List.of(setup.java().toString(), "-javaagent:" + setup.agentJar() + "=" + agentOptions(),
+                    "-cp", classPath));
+        }
+        command.addAll(List.of(RankMain.class.getName(), className, method, test.init() ? "init" : "no-init",
+                reportDir.toString()));
         return command;
     }
 

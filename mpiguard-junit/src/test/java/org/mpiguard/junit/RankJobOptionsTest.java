@@ -57,6 +57,25 @@ class RankJobOptionsTest {
                 command.subList(command.size() - 5, command.size()));
     }
 
+    @Test
+    void fromTheArchiveTheRanksStartAsEnvJavaWithWhatTheLauncherWouldHaveAdded() throws Exception {
+        ArchivedJava archived = new ArchivedJava(Path.of("/c/agent-1.jsa"), Path.of("/ompi/lib"),
+                List.of(Path.of("/a/mpiguard-agent.jar"), Path.of("/m/mpi.jar")), Path.of("/w"));
+        MpiSetup setup = new MpiSetup(Path.of("/usr/bin/mpirun"), Path.of("/a/mpiguard-agent.jar"), Path.of("/j/java"),
+                "/t/classes", archived);
+        RankJob job = new RankJob(setup, annotation("stallGiven"), DIR);
+        List<String> command = job.command("com.acme.SolverTest", "converges");
+        int env = command.indexOf("env");
+        assertEquals(List.of("-np", "2"), command.subList(env - 2, env), "env is the command mpirun starts");
+        assertEquals(List.of("env", "/j/java", "-Xlog:cds=off", "-XX:SharedArchiveFile=/c/agent-1.jsa",
+                "-agentlib:instrument=/a/mpiguard-agent.jar=stall-timeout=5s,report=/tmp/r",
+                "-Djava.library.path=/ompi/lib", "-cp",
+                // the archive's jars lead, then what Open MPI makes of a java command's class path
+                "/a/mpiguard-agent.jar:/m/mpi.jar:/w:/a/mpiguard-agent.jar:/t/classes",
+                RankMain.class.getName(), "com.acme.SolverTest", "converges", "init", "/tmp/r"),
+                command.subList(env, command.size()));
+    }
+
     private static final String DEADLOCK = "{\"kind\":\"deadlock\",\"severity\":\"error\",\"ranks\":[0,1],"
             + "\"op\":\"Comm.recv\",\"site\":{\"class\":\"a.Ring\",\"method\":\"run\",\"file\":\"Ring.java\",\"line\":31},"
             + "\"related\":[{\"rank\":1,\"op\":\"Comm.recv\",\"site\":{\"class\":\"a.Ring\",\"method\":\"run\","

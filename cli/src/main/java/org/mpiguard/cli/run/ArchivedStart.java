@@ -1,13 +1,13 @@
 package org.mpiguard.cli.run;
 
-import java.io.File;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.mpiguard.launch.ClassArchive;
+import org.mpiguard.launch.OpenMpiLauncher;
 
 /**
  * How {@code mpiguard run} starts the ranks: with the agent, and where it can, from a
@@ -55,9 +55,6 @@ public final class ArchivedStart {
 
     private List<String> archived(JobLine line, Path agentJar, String agentOptions, Map<String, String> environment,
             List<String> plain) {
-        if (cacheDir.toString().contains(File.pathSeparator)) {
-            return plain; // -XX:SharedArchiveFile takes "base:top": such a path would be read as two archives
-        }
         Path launcher = Executables.find(line.launcher(), environment.get("PATH"));
         Path java = Executables.find(line.java(), environment.get("PATH"));
         if (launcher == null || java == null) {
@@ -72,7 +69,7 @@ public final class ArchivedStart {
         if (javaLine.isEmpty()) {
             return plain;
         }
-        List<Path> archived = archivedClassPath(agentJar, javaLine.get(), environment);
+        List<Path> archived = ClassArchive.archivedClassPath(agentJar, javaLine.get().launcherClassPathEntries(environment));
         ClassArchive archives = new ClassArchive(cacheDir, err);
         Optional<Path> archive = archives.archive(java, archived);
         if (archive.isEmpty()) {
@@ -87,41 +84,8 @@ public final class ArchivedStart {
         // a node without the archive (a home not shared) starts without it; JDK 24+ would say so on stdout
         command.add("-Xlog:cds=off");
         command.add("-XX:SharedArchiveFile=" + archive.get());
-        command.add(agentLibrary(agentJar, agentOptions));
+        command.add(ClassArchive.agentLibrary(agentJar, agentOptions));
         command.addAll(javaLine.get().javaArgs(archived, environment));
         return command;
-    }
-
-    /**
-     * The agent as the JVM's own instrumentation library, which is what the JVM turns
-     * {@code -javaagent:JAR=OPTIONS} into. The flag also adds {@code java.instrument} to the
-     * root modules, and any added root module makes JDK 17 to 22 set the archive's module graph
-     * aside and build the graph again at every start (some 45 ms of CPU a JVM: docs/overhead.md,
-     * stop 51). A program on the class path has {@code java.instrument} among its default roots
-     * anyway, so the library loads the same agent with the graph taken from the archive; the
-     * archive is made without added modules to match ({@link ClassArchive}).
-     */
-    static String agentLibrary(Path agentJar, String agentOptions) {
-        return "-agentlib:instrument=" + agentJar + (agentOptions.isEmpty() ? "" : "=" + agentOptions);
-    }
-
-    /**
-     * The agent jar, then the bindings jar the ranks take {@code mpi.*} from: the first on the
-     * launcher's class path ({@code mpi.jar} or {@code mpi-VERSION.jar}, the program's own copy
-     * or Open MPI's). Without it in the archive the agent's classes that name the bindings' types
-     * cannot be verified at the dump and are left out of it. Leading the class path it is still
-     * the copy the ranks load, unless a jar before it bundles the bindings too.
-     */
-    private static List<Path> archivedClassPath(Path agentJar, OpenMpiJavaLine javaLine, Map<String, String> environment) {
-        List<Path> archived = new ArrayList<>(List.of(agentJar));
-        for (String entry : javaLine.launcherClassPathEntries(environment)) {
-            Path file = Path.of(entry);
-            String name = file.getFileName() == null ? "" : file.getFileName().toString();
-            if ((name.equals("mpi.jar") || name.startsWith("mpi-") && name.endsWith(".jar")) && Files.isRegularFile(file)) {
-                archived.add(file.toAbsolutePath().normalize());
-                break;
-            }
-        }
-        return archived;
     }
 }

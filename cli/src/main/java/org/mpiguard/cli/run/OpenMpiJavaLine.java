@@ -1,13 +1,13 @@
 package org.mpiguard.cli.run;
 
 import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.mpiguard.launch.OpenMpiLauncher;
 
 /**
  * What Open MPI's launcher does to a command named {@code java} before it starts it
@@ -16,7 +16,7 @@ import java.util.Set;
  *
  * <p>Why: the launcher puts its working directory in front of the class path, and a JVM then
  * drops a class-data archive whose class path is no longer a prefix of the run's
- * ({@link ClassArchive}). So the archive's jars go first here, then exactly what the launcher
+ * ({@link org.mpiguard.launch.ClassArchive}). So the archive's jars go first here, then exactly what the launcher
  * would have made: its working directory, the line's class path (or {@code CLASSPATH}), its
  * {@code mpi.jar} and {@code shmem.jar} when the class path names none, and its library
  * directory on {@code java.library.path}.
@@ -102,20 +102,10 @@ final class OpenMpiJavaLine {
     /** The class path the launcher would give java, before {@code archived} is put in front of it. */
     String launcherClassPath(Map<String, String> environment) {
         String given = classPathValue >= 0 ? javaArgs.get(classPathValue) : environment.get("CLASSPATH");
-        StringBuilder cp = new StringBuilder(workDir.toString());
-        if (given != null) {
-            cp.append(File.pathSeparatorChar).append(given);
-        }
-        for (String jar : new String[] {"mpi.jar", "shmem.jar"}) {
-            Path file = libDir.resolve(jar);
-            if (Files.isRegularFile(file) && (given == null || !given.contains(jar))) {
-                cp.append(File.pathSeparatorChar).append(file);
-            }
-        }
-        return cp.toString();
+        return OpenMpiLauncher.javaClassPath(workDir, given, libDir);
     }
 
-    /** The class path's entries as the launcher gives them, for what {@link ClassArchive} may take from it. */
+    /** The class path's entries as the launcher gives them, for what {@link org.mpiguard.launch.ClassArchive} may take from it. */
     List<String> launcherClassPathEntries(Map<String, String> environment) {
         return List.of(launcherClassPath(environment).split(File.pathSeparator));
     }

@@ -1,4 +1,4 @@
-package org.mpiguard.cli.run;
+package org.mpiguard.launch;
 
 import java.io.File;
 import java.io.IOException;
@@ -24,20 +24,22 @@ import java.util.concurrent.TimeUnit;
  * A class-data-sharing archive of the agent for one JDK: the agent's classes (and the JDK's
  * and the bindings' that its start loads) parsed, verified and laid out once, mapped by every
  * rank. Without it each rank's JVM reads and verifies some 150 classes of the agent at start:
- * a third of what the agent costs a hello world (docs/overhead.md, stop 50).
+ * a third of what the agent costs a hello world (docs/overhead.md, stop 50). Used by
+ * {@code mpiguard run} and by {@code @MpiTest}'s jobs alike.
  *
  * <p>Made once per JDK, agent jar and bindings jar ({@link #key}), in the cache directory
  * ({@code MPIGUARD_CACHE}, else {@code $XDG_CACHE_HOME/mpiguard}, else
- * {@code ~/.cache/mpiguard}), by {@code java -Xshare:dump} over the class list this command
- * ships ({@code agent-start.classlist}, the classes a run of the demo loads, made by
+ * {@code ~/.cache/mpiguard}), by {@code java -Xshare:dump} over the class list shipped here
+ * ({@code agent-start.classlist}, the classes a run of the demo loads, made by
  * {@code scripts/agent-classlist.sh}) and the JDK's own; written under a name of its own and
  * moved into place, so two commands making it at once never see half of one. A JDK that
  * refuses to make one leaves a note beside where it would be and is not asked again. Every
  * failure only means the ranks start without an archive, as they would with the bare flag.
+ * The ranks then name the agent as {@link #agentLibrary}.
  */
-final class ClassArchive {
+public final class ClassArchive {
 
-    static final String CACHE_VARIABLE = "MPIGUARD_CACHE";
+    public static final String CACHE_VARIABLE = "MPIGUARD_CACHE";
     static final String CLASS_LIST = "agent-start.classlist";
     private static final int DUMP_SECONDS = 120;
     static final int KEPT = 4;
@@ -47,13 +49,47 @@ final class ClassArchive {
     private final Path cacheDir;
     private final PrintWriter err;
 
-    ClassArchive(Path cacheDir, PrintWriter err) {
+    public ClassArchive(Path cacheDir, PrintWriter err) {
         this.cacheDir = cacheDir;
         this.err = err;
     }
 
+    /**
+     * The agent as the JVM's own instrumentation library, which is what the JVM turns
+     * {@code -javaagent:JAR=OPTIONS} into. The flag also adds {@code java.instrument} to the
+     * root modules, and any added root module makes JDK 17 to 22 set the archive's module graph
+     * aside and build it again at every start (some 45 ms of CPU a JVM: docs/overhead.md, stop
+     * 52). A program on the class path has {@code java.instrument} among its default roots
+     * anyway, so the library loads the same agent with the graph taken from the archive; the
+     * archive is made without added modules to match.
+     */
+    public static String agentLibrary(Path agentJar, String agentOptions) {
+        return "-agentlib:instrument=" + agentJar + (agentOptions.isEmpty() ? "" : "=" + agentOptions);
+    }
+
+    /**
+     * The archive's class path for ranks whose class path is {@code classPathEntries}: the agent
+     * jar, then the bindings jar the ranks take {@code mpi.*} from, the first on their class path
+     * ({@code mpi.jar} or {@code mpi-VERSION.jar}, the program's own copy or Open MPI's). Without
+     * it in the archive the agent's classes that name the bindings' types cannot be verified at
+     * the dump and are left out of it. Leading the class path it is still the copy the ranks
+     * load, unless a jar before it bundles the bindings too.
+     */
+    public static List<Path> archivedClassPath(Path agentJar, List<String> classPathEntries) {
+        List<Path> archived = new ArrayList<>(List.of(agentJar));
+        for (String entry : classPathEntries) {
+            Path file = Path.of(entry);
+            String name = file.getFileName() == null ? "" : file.getFileName().toString();
+            if ((name.equals("mpi.jar") || name.startsWith("mpi-") && name.endsWith(".jar")) && Files.isRegularFile(file)) {
+                archived.add(file.toAbsolutePath().normalize());
+                break;
+            }
+        }
+        return archived;
+    }
+
     /** The cache directory the environment names. */
-    static Path cacheDir(Map<String, String> environment) {
+    public static Path cacheDir(Map<String, String> environment) {
         String given = environment.get(CACHE_VARIABLE);
         if (given != null && !given.isBlank()) {
             return Path.of(given);
@@ -67,7 +103,10 @@ final class ClassArchive {
      * The archive for {@code java} over {@code classPath} (the agent jar first), made now when
      * there is none yet; empty when it cannot be had.
      */
-    Optional<Path> archive(Path java, List<Path> classPath) {
+    public Optional<Path> archive(Path java, List<Path> classPath) {
+        if (cacheDir.toString().contains(File.pathSeparator)) {
+            return Optional.empty(); // -XX:SharedArchiveFile takes "base:top": such a path would be read as two archives
+        }
         try {
             Path jdk = java.toRealPath();
             Path dir = cacheDir.resolve("class-archives");
@@ -95,8 +134,8 @@ final class ClassArchive {
         Path output = archive.resolveSibling(unique + ".out");
         try {
             Files.write(list, classList(jdk), StandardCharsets.UTF_8);
-            // no added modules, as the ranks start (the agent as a library: ArchivedStart.agentLibrary),
-            // so the archive holds the module graph too
+            // no added modules, as the ranks start (the agent as a library: agentLibrary), so the
+            // archive holds the module graph too
             List<String> command = new ArrayList<>(List.of(jdk.toString(), "-Xshare:dump", "-XX:SharedClassListFile=" + list,
                     "-XX:SharedArchiveFile=" + partial, "-cp", joined(classPath)));
             long start = System.nanoTime();
@@ -158,7 +197,7 @@ final class ClassArchive {
     }
 
     /** Renamed into place whole (atomically where the file system can), so a reader never sees half a file. */
-    static void moveIntoPlace(Path partial, Path archive) throws IOException {
+    public static void moveIntoPlace(Path partial, Path archive) throws IOException {
         try {
             Files.move(partial, archive, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {

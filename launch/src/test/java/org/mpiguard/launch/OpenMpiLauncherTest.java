@@ -1,4 +1,4 @@
-package org.mpiguard.cli.run;
+package org.mpiguard.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,6 @@
-package org.mpiguard.cli.run;
+package org.mpiguard.launch;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * directory takes {@code ompi_info} a third of a second, so it is kept in the cache directory
  * per launcher (its real path, size and time).
  */
-final class OpenMpiLauncher {
+public final class OpenMpiLauncher {
 
     private static final int SECONDS = 20;
 
@@ -22,7 +23,7 @@ final class OpenMpiLauncher {
     }
 
     /** Open MPI's library directory when {@code launcher} (a path) is Open MPI's, else empty. */
-    static Optional<Path> libDir(Path launcher, Path cacheDir) {
+    public static Optional<Path> libDir(Path launcher, Path cacheDir) {
         try {
             Path real = launcher.toRealPath();
             if (!isOpenMpi(output(List.of(real.toString(), "--version")))) {
@@ -50,6 +51,26 @@ final class OpenMpiLauncher {
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The class path Open MPI's launcher gives a command named {@code java}
+     * ({@code orte/orted/orted_submit.c} of Open MPI 4.1): its working directory, the line's
+     * class path ({@code given}, or null for none), then its {@code mpi.jar} and
+     * {@code shmem.jar} when the class path names neither.
+     */
+    public static String javaClassPath(Path workDir, String given, Path libDir) {
+        StringBuilder cp = new StringBuilder(workDir.toString());
+        if (given != null) {
+            cp.append(File.pathSeparatorChar).append(given);
+        }
+        for (String jar : new String[] {"mpi.jar", "shmem.jar"}) {
+            Path file = libDir.resolve(jar);
+            if (Files.isRegularFile(file) && (given == null || !given.contains(jar))) {
+                cp.append(File.pathSeparatorChar).append(file);
+            }
+        }
+        return cp.toString();
     }
 
     /** {@code mpirun --version}'s first line names Open MPI (or, before 1.7, its run-time environment). */
