@@ -9,6 +9,9 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.mpiguard.launch.ClassArchive;
 
 /**
@@ -29,9 +32,8 @@ record MpiSetup(Path mpirun, Path agentJar, Path java, String classPath, Archive
     static final String EMBEDDED_AGENT = "META-INF/mpiguard/mpiguard-agent.jar";
 
     private static volatile Path extractedAgent;
-    /** The archive is looked for (and made) once per test JVM; {@link #NOT_LOOKED} until then. */
-    private static final Object NOT_LOOKED = new Object();
-    private static Object archivedOnce = NOT_LOOKED;
+    /** The archive for each launcher, java, agent and class path, looked for (and made) once per test JVM. */
+    private static final Map<String, Optional<ArchivedJava>> ARCHIVED = new ConcurrentHashMap<>();
 
     /** Ranks started with the bare flag. */
     MpiSetup(Path mpirun, Path agentJar, Path java, String classPath) {
@@ -64,14 +66,15 @@ record MpiSetup(Path mpirun, Path agentJar, Path java, String classPath, Archive
         return new Found(new MpiSetup(mpirun, agent, java, classPath, archived(mpirun, java, agent, classPath)), null);
     }
 
-    private static synchronized ArchivedJava archived(Path mpirun, Path java, Path agent, String classPath) {
-        if (archivedOnce == NOT_LOOKED) {
-            boolean off = "off".equals(setting("mpiguard.classArchive", "MPIGUARD_CLASS_ARCHIVE", "on"));
-            // the ranks' class path as RankJob gives it: the agent's classes first
-            archivedOnce = off ? null : ArchivedJava.find(mpirun, java, agent, agent + File.pathSeparator + classPath,
-                    System.getenv(), new PrintWriter(System.err, true));
+    private static ArchivedJava archived(Path mpirun, Path java, Path agent, String classPath) {
+        if ("off".equals(setting("mpiguard.classArchive", "MPIGUARD_CLASS_ARCHIVE", "on"))) {
+            return null;
         }
-        return (ArchivedJava) archivedOnce;
+        // the ranks' class path as RankJob gives it: the agent's classes first
+        String ranksClassPath = agent + File.pathSeparator + classPath;
+        return ARCHIVED.computeIfAbsent(mpirun + "\n" + java + "\n" + ranksClassPath,
+                key -> Optional.ofNullable(ArchivedJava.find(mpirun, java, agent, ranksClassPath, System.getenv(),
+                        new PrintWriter(System.err, true)))).orElse(null);
     }
 
     /** @param setup null when the tests cannot run; then {@code reason} says why */

@@ -2,6 +2,7 @@ package org.mpiguard.junit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -63,6 +64,27 @@ class ArchivedRanksTest {
             assertTrue(loaded.contains("full module graph: enabled"), log + "\n" + cds);
             assertTrue(loaded.contains(Fixtures.class.getName() + " source: file:"), "the test's own class from"
                     + " the test class path\n" + log);
+        }
+    }
+
+    @Test
+    void withTheArchiveOffTheRanksStartWithTheBareFlag() throws Exception {
+        String before = System.getProperty("mpiguard.classArchive");
+        System.setProperty("mpiguard.classArchive", "off");
+        try {
+            MpiSetup setup = MpiSetup.find().setup();
+            assertNotNull(setup);
+            assertNull(setup.archived());
+            MpiTest test = Fixtures.class.getDeclaredMethod("barrier").getAnnotation(MpiTest.class);
+            List<String> command = new RankJob(setup, test, dir).command(Fixtures.class.getName(), "barrier");
+            assertTrue(!command.contains("env") && command.stream().anyMatch(w -> w.startsWith("-javaagent:")),
+                    command.toString());
+        } finally {
+            if (before == null) {
+                System.clearProperty("mpiguard.classArchive");
+            } else {
+                System.setProperty("mpiguard.classArchive", before);
+            }
         }
     }
 
