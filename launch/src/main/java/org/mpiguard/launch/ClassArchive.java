@@ -176,14 +176,23 @@ public final class ClassArchive {
      * build, every upgrade) makes one of some 15 MB, and the old ones serve no JDK any more.
      */
     static void pruneBeside(Path archive) throws IOException {
-        List<Path> archives = new ArrayList<>();
-        try (var files = Files.list(archive.getParent())) {
-            files.filter(p -> p.getFileName().toString().startsWith("agent-") && p.toString().endsWith(".jsa"))
-                    .forEach(archives::add);
+        keepNewest(archive, "agent-", ".jsa");
+    }
+
+    /**
+     * Keeps {@code kept} and the newest of the other files beside it whose names start with
+     * {@code prefix} and end with {@code suffix}, {@link #KEPT} in all: what a cache holds one of
+     * per version (archives, the agent jars {@code @MpiTest} copies out) stays bounded.
+     */
+    public static void keepNewest(Path kept, String prefix, String suffix) throws IOException {
+        List<Path> others = new ArrayList<>();
+        try (var files = Files.list(kept.getParent())) {
+            files.filter(p -> p.getFileName().toString().startsWith(prefix) && p.toString().endsWith(suffix))
+                    .forEach(others::add);
         }
-        archives.remove(archive);
-        archives.sort((a, b) -> Long.compare(modified(b), modified(a)));
-        for (Path old : archives.subList(Math.min(KEPT - 1, archives.size()), archives.size())) {
+        others.remove(kept);
+        others.sort((a, b) -> Long.compare(modified(b), modified(a)));
+        for (Path old : others.subList(Math.min(KEPT - 1, others.size()), others.size())) {
             Files.deleteIfExists(old);
         }
     }

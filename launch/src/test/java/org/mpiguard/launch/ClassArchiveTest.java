@@ -58,13 +58,19 @@ class ClassArchiveTest {
         }
     }
 
-    @Test
-    void onlyTheNewestArchivesAreKept() throws IOException {
-        Path archives = Files.createDirectories(dir.resolve("cache/class-archives"));
-        for (int i = 0; i < 6; i++) {
-            Path old = Files.writeString(archives.resolve("agent-old" + i + ".jsa"), "x");
+    /** {@code count} files NAME0 to NAME(count-1) in {@code dir}, each written later than the one before. */
+    private static Path olderFiles(Path dir, String name, String suffix, int count) throws IOException {
+        Files.createDirectories(dir);
+        for (int i = 0; i < count; i++) {
+            Path old = Files.writeString(dir.resolve(name + i + suffix), "x");
             Files.setLastModifiedTime(old, FileTime.fromMillis(1_000_000L * (i + 1)));
         }
+        return dir;
+    }
+
+    @Test
+    void onlyTheNewestArchivesAreKept() throws IOException {
+        Path archives = olderFiles(dir.resolve("cache/class-archives"), "agent-old", ".jsa", 6);
         Path other = Files.writeString(archives.resolve("agent-x.refused"), "kept: not an archive");
         Optional<Path> made = new ClassArchive(dir.resolve("cache"), new PrintWriter(new StringWriter(), true))
                 .archive(JAVA, List.of(jar("agent.jar")));
@@ -74,6 +80,20 @@ class ClassArchiveTest {
                     files.map(p -> p.getFileName().toString()).sorted().toList());
         }
         assertTrue(Files.exists(other));
+    }
+
+    @Test
+    void theCopiedAgentJarsOfEarlierVersionsAreBoundedToo() throws IOException {
+        Path agents = olderFiles(dir.resolve("cache/agents"), "mpiguard-agent-old", ".jar", 5);
+        Path kept = Files.writeString(agents.resolve("mpiguard-agent-new.jar"), "x");
+        Files.setLastModifiedTime(kept, FileTime.fromMillis(1_000L));   // older than all: kept all the same
+        Files.writeString(agents.resolve("mpiguard-agent-new.jar.123"), "a partial of another JVM: not ours");
+        ClassArchive.keepNewest(kept, "mpiguard-agent-", ".jar");
+        try (var files = Files.list(agents)) {
+            assertEquals(List.of("mpiguard-agent-new.jar", "mpiguard-agent-new.jar.123", "mpiguard-agent-old2.jar",
+                    "mpiguard-agent-old3.jar", "mpiguard-agent-old4.jar"),
+                    files.map(p -> p.getFileName().toString()).sorted().toList());
+        }
     }
 
     @Test

@@ -134,6 +134,7 @@ record MpiSetup(Path mpirun, Path agentJar, Path java, String classPath, Archive
                 Path partial = jar.resolveSibling(jar.getFileName() + "." + ProcessHandle.current().pid());
                 Files.write(partial, bytes);
                 ClassArchive.moveIntoPlace(partial, jar);
+                ClassArchive.keepNewest(jar, "mpiguard-agent-", ".jar");   // one jar a version
             }
             return jar;
         } catch (IOException | RuntimeException e) {

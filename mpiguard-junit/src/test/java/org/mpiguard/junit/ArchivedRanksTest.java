@@ -88,6 +88,38 @@ class ArchivedRanksTest {
         }
     }
 
+    @Test
+    void theEmbeddedAgentIsCopiedOnceIntoTheCacheUnderANameMadeOfItsContent() throws Exception {
+        String given = System.getProperty("mpiguard.agentJar");
+        System.clearProperty("mpiguard.agentJar");
+        try {
+            MpiSetup setup = MpiSetup.find().setup();
+            assertNotNull(setup);
+            Path jar = setup.agentJar();
+            assertTrue(jar.getFileName().toString().matches("mpiguard-agent-[0-9a-f]{16}\\.jar"), jar.toString());
+            assertEquals("agents", jar.getParent().getFileName().toString(), jar.toString());
+            byte[] embedded;
+            try (var in = MpiSetup.class.getClassLoader().getResourceAsStream(MpiSetup.EMBEDDED_AGENT)) {
+                embedded = in.readAllBytes();
+            }
+            assertTrue(java.util.Arrays.equals(embedded, Files.readAllBytes(jar)), "the embedded agent, whole");
+            long written = Files.getLastModifiedTime(jar).toMillis();
+            Thread.sleep(20);
+            // as the next test JVM would: no copy of its own yet, the cache's found
+            var extracted = MpiSetup.class.getDeclaredField("extractedAgent");
+            extracted.setAccessible(true);
+            extracted.set(null, null);
+            assertEquals(jar, MpiSetup.find().setup().agentJar());
+            assertEquals(written, Files.getLastModifiedTime(jar).toMillis(), "never written again: an archive"
+                    + " made for it checks its time");
+            assertNotNull(setup.archived(), "the ranks of the copied agent start from an archive too");
+        } finally {
+            if (given != null) {
+                System.setProperty("mpiguard.agentJar", given);
+            }
+        }
+    }
+
     private List<Path> logs() throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(p -> p.getFileName().toString().startsWith("loaded-")).sorted().toList();
