@@ -68,6 +68,15 @@ public final class ClassArchive {
     }
 
     /**
+     * The options a rank started from {@code archive} begins with: quiet about the archive (a
+     * node without it, a home not shared, starts without it, silently on every JDK), the
+     * archive, and the agent as {@link #agentLibrary}.
+     */
+    public static List<String> rankOptions(Path archive, Path agentJar, String agentOptions) {
+        return List.of("-Xlog:cds=off", "-XX:SharedArchiveFile=" + archive, agentLibrary(agentJar, agentOptions));
+    }
+
+    /**
      * The archive's class path for ranks whose class path is {@code classPathEntries}: the agent
      * jar, then the bindings jar the ranks take {@code mpi.*} from, the first on their class path
      * ({@code mpi.jar} or {@code mpi-VERSION.jar}, the program's own copy or Open MPI's). Without

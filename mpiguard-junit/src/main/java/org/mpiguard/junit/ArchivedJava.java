@@ -3,6 +3,7 @@ package org.mpiguard.junit;
 import java.io.File;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -59,9 +60,9 @@ record ArchivedJava(Path archive, Path libDir, List<Path> inFront, Path workDir)
             cp.append(p).append(File.pathSeparatorChar);
         }
         cp.append(OpenMpiLauncher.javaClassPath(workDir, classPath, libDir));
-        // -Xlog:cds=off: a node without the archive starts without it, silently on every JDK
-        return List.of("env", java.toString(), "-Xlog:cds=off", "-XX:SharedArchiveFile=" + archive,
-                ClassArchive.agentLibrary(agentJar, agentOptions), "-Djava.library.path=" + libDir, "-cp",
-                cp.toString());
+        List<String> part = new ArrayList<>(List.of("env", java.toString()));
+        part.addAll(ClassArchive.rankOptions(archive, agentJar, agentOptions));
+        part.addAll(List.of("-Djava.library.path=" + libDir, "-cp", cp.toString()));
+        return part;
     }
 }

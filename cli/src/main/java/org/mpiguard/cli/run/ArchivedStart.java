@@ -81,10 +81,7 @@ public final class ArchivedStart {
         command.addAll(line.launcherArgs());
         command.add("env");
         command.add(line.java());
-        // a node without the archive (a home not shared) starts without it; JDK 24+ would say so on stdout
-        command.add("-Xlog:cds=off");
-        command.add("-XX:SharedArchiveFile=" + archive.get());
-        command.add(ClassArchive.agentLibrary(agentJar, agentOptions));
+        command.addAll(ClassArchive.rankOptions(archive.get(), agentJar, agentOptions));
         command.addAll(javaLine.get().javaArgs(archived, environment));
         return command;
     }
