@@ -9,7 +9,6 @@ import java.util.TreeMap;
 import org.mpiguard.bench.MpiCallsAgentOff;
 import org.mpiguard.bench.MpiCallsAgentOn;
 import org.mpiguard.bench.MpiCallsThreadMultiple;
-import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -17,14 +16,21 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs the per-call JMH suite ({@code MpiCalls}) with the agent off and on in one JMH
- * run and prints each call's two scores and their ratio. Run from the project root:
- * {@code scripts/bench.sh --jmh [--warmup N] [--iterations N] [--time S] [--calls REGEX]}.
+ * Runs the per-call JMH suite ({@code MpiCalls}) with the agent off and on and prints each
+ * call's scores and their ratio. Run from the project root:
+ * {@code scripts/bench.sh --jmh [--rounds N] [--warmup N] [--iterations N] [--time S] [--calls REGEX]}.
+ *
+ * <p>A JVM's score depends on the fork: the same jar's plain sendRecv took 150 ns in one fork
+ * and 190-220 ns in the next on this project's machine, which moved the ratio of one fork each
+ * between 0.97 and 1.39 in one morning. So each round runs one fork of every variant in turn,
+ * and the table gives each variant's median fork with the range of the forks, and the ratio of
+ * the medians.
  */
 public final class PerCallReport {
 
     private static final String USAGE = String.join("\n",
             "usage: scripts/bench.sh --jmh [options]",
+            "  --rounds N      rounds of one fork per variant, in turn (default 3)",
             "  --warmup N      warm-up iterations per fork (default 3)",
             "  --iterations N  measured iterations per fork (default 5)",
             "  --time S        seconds per iteration (default 1)",
@@ -37,6 +43,7 @@ public final class PerCallReport {
     }
 
     public static void main(String[] args) throws RunnerException {
+        int rounds = 3;
         int warmup = 3;
         int iterations = 5;
         int seconds = 1;
@@ -44,6 +51,7 @@ public final class PerCallReport {
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
+                    case "--rounds" -> rounds = number(args, ++i, "--rounds");
                     case "--warmup" -> warmup = number(args, ++i, "--warmup");
                     case "--iterations" -> iterations = number(args, ++i, "--iterations");
                     case "--time" -> seconds = number(args, ++i, "--time");
@@ -65,59 +73,76 @@ public final class PerCallReport {
             System.exit(BenchHarness.USAGE);
             return;
         }
-        OptionsBuilder options = new OptionsBuilder();
-        options.include(MpiCallsAgentOff.class.getName() + "\\.(" + calls + ")$")
-                .include(MpiCallsAgentOn.class.getName() + "\\.(" + calls + ")$")
-                .include(MpiCallsThreadMultiple.class.getName() + "\\.(" + calls + ")$")
-                .warmupIterations(warmup).warmupTime(TimeValue.seconds(seconds))
-                .measurementIterations(iterations).measurementTime(TimeValue.seconds(seconds));
-        Collection<RunResult> results;
-        try {
-            results = new Runner(options.build()).run();
-        } catch (org.openjdk.jmh.runner.NoBenchmarksException e) {
-            System.err.println("bench --jmh: --calls '" + calls + "' names no call of MpiCalls (sendRecv, iSendRecvWait,"
-                    + " iSendIRecvWaitAll, barrier, allReduce1, allReduce1024, putFence)");
-            System.exit(BenchHarness.USAGE);
-            return;
-        }
-
-        Map<String, Result<?>[]> byCall = new TreeMap<>();
-        for (RunResult r : results) {
-            String benchmark = r.getParams().getBenchmark();
-            String call = benchmark.substring(benchmark.lastIndexOf('.') + 1);
-            int slot = benchmark.contains(MpiCallsAgentOn.class.getSimpleName() + ".") ? 1
-                    : benchmark.contains(MpiCallsThreadMultiple.class.getSimpleName() + ".") ? 2 : 0;
-            byCall.computeIfAbsent(call, k -> new Result<?>[3])[slot] = r.getPrimaryResult();
+        Map<String, Samples[]> byCall = new TreeMap<>();
+        for (int round = 0; round < rounds; round++) {
+            Collection<RunResult> results = runRound(calls, warmup, iterations, seconds);
+            if (results == null) {
+                return;
+            }
+            for (RunResult r : results) {
+                String benchmark = r.getParams().getBenchmark();
+                String call = benchmark.substring(benchmark.lastIndexOf('.') + 1);
+                Samples[] forks = byCall.computeIfAbsent(call, k -> new Samples[] {new Samples(), new Samples(),
+                    new Samples()});
+                forks[variant(benchmark)].add(r.getPrimaryResult().getScore());
+            }
         }
         System.out.println();
-        System.out.printf(Locale.ROOT, "MPI calls on COMM_SELF, one process, %d x %d s measured after %d x %d s warm-up, "
-                + "agent options: %s%n", iterations, seconds, warmup, seconds,
-                System.getenv().getOrDefault("MPIGUARD_OPTIONS", "(none: defaults)"));
-        System.out.println("(off, MULTIPLE: no agent, MPI at THREAD_MULTIPLE as the agent runs it; the last ratio is"
-                + " the checker's own share)");
-        System.out.printf(Locale.ROOT, "| %-18s | %18s | %18s | %6s | %18s | %15s |%n", "call", "agent off ns/op",
+        System.out.printf(Locale.ROOT, "MPI calls on COMM_SELF, one process, %d round(s) of one fork per variant in turn, "
+                + "each %d x %d s measured after %d x %d s warm-up, agent options: %s%n", rounds, iterations, seconds,
+                warmup, seconds, System.getenv().getOrDefault("MPIGUARD_OPTIONS", "(none: defaults)"));
+        System.out.println("(ns/op: the median fork and the forks' range; ratio: of the medians; off, MULTIPLE: no agent,"
+                + " MPI at THREAD_MULTIPLE)");
+        System.out.printf(Locale.ROOT, "| %-18s | %22s | %22s | %6s | %22s | %15s |%n", "call", "agent off ns/op",
                 "agent on ns/op", "ratio", "off, MULTIPLE", "on/off,MULTIPLE");
-        System.out.println("|--------------------|--------------------|--------------------|--------|--------------------|-----------------|");
-        for (Map.Entry<String, Result<?>[]> e : byCall.entrySet()) {
-            Result<?> off = e.getValue()[0];
-            Result<?> on = e.getValue()[1];
-            Result<?> multiple = e.getValue()[2];
-            System.out.printf(Locale.ROOT, "| %-18s | %18s | %18s | %6s | %18s | %15s |%n", e.getKey(), score(off),
+        System.out.println("|--------------------|------------------------|------------------------|--------|"
+                + "------------------------|-----------------|");
+        for (Map.Entry<String, Samples[]> e : byCall.entrySet()) {
+            Samples off = e.getValue()[0];
+            Samples on = e.getValue()[1];
+            Samples multiple = e.getValue()[2];
+            System.out.printf(Locale.ROOT, "| %-18s | %22s | %22s | %6s | %22s | %15s |%n", e.getKey(), score(off),
                     score(on), ratio(on, off), score(multiple), ratio(on, multiple));
         }
     }
 
-    private static String ratio(Result<?> a, Result<?> b) {
-        return a == null || b == null ? "-" : String.format(Locale.ROOT, "%.2f", a.getScore() / b.getScore());
+    /** One fork of each variant, in the order JMH runs them (off, on, MULTIPLE); null after a usage error. */
+    private static Collection<RunResult> runRound(String calls, int warmup, int iterations, int seconds)
+            throws RunnerException {
+        OptionsBuilder options = new OptionsBuilder();
+        options.include(MpiCallsAgentOff.class.getName() + "\\.(" + calls + ")$")
+                .include(MpiCallsAgentOn.class.getName() + "\\.(" + calls + ")$")
+                .include(MpiCallsThreadMultiple.class.getName() + "\\.(" + calls + ")$")
+                .forks(1)
+                .warmupIterations(warmup).warmupTime(TimeValue.seconds(seconds))
+                .measurementIterations(iterations).measurementTime(TimeValue.seconds(seconds));
+        try {
+            return new Runner(options.build()).run();
+        } catch (org.openjdk.jmh.runner.NoBenchmarksException e) {
+            System.err.println("bench --jmh: --calls '" + calls + "' names no call of MpiCalls (sendRecv, iSendRecvWait,"
+                    + " iSendIRecvWaitAll, barrier, allReduce1, allReduce1024, putFence)");
+            System.exit(BenchHarness.USAGE);
+            return null;
+        }
     }
 
-    private static String score(Result<?> r) {
-        if (r == null) {
+    /** 0 agent off, 1 agent on, 2 off at THREAD_MULTIPLE. */
+    static int variant(String benchmark) {
+        return benchmark.contains(MpiCallsAgentOn.class.getSimpleName() + ".") ? 1
+                : benchmark.contains(MpiCallsThreadMultiple.class.getSimpleName() + ".") ? 2 : 0;
+    }
+
+    static String ratio(Samples a, Samples b) {
+        return Double.isNaN(a.median()) || Double.isNaN(b.median()) ? "-"
+                : String.format(Locale.ROOT, "%.2f", a.median() / b.median());
+    }
+
+    static String score(Samples forks) {
+        if (Double.isNaN(forks.median())) {
             return "-";
         }
-        double error = r.getScoreError();
-        return Double.isNaN(error) ? String.format(Locale.ROOT, "%.1f", r.getScore())
-                : String.format(Locale.ROOT, "%.1f ± %.1f", r.getScore(), error);
+        return forks.min() == forks.max() ? String.format(Locale.ROOT, "%.1f", forks.median())
+                : String.format(Locale.ROOT, "%.1f (%.1f-%.1f)", forks.median(), forks.min(), forks.max());
     }
 
     private static int number(String[] args, int i, String option) throws HarnessOptions.UsageException {

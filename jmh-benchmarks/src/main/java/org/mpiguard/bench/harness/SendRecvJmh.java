@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 /** The JMH sendRecv benchmark on COMM_SELF, agent off and on, in a child JVM: the targets' per-call ratio. */
 final class SendRecvJmh {
 
-    private static final Pattern SENDRECV_ROW = Pattern.compile(
+    static final Pattern SENDRECV_ROW = Pattern.compile(
             "^\\|\\s*sendRecv\\s*\\|[^|]*\\|[^|]*\\|\\s*([0-9.]+)\\s*\\|", Pattern.MULTILINE);
 
     private SendRecvJmh() {
@@ -47,7 +47,8 @@ final class SendRecvJmh {
             targets.sendRecvRatio = Double.parseDouble(m.group(1));
             out.println();
             for (String line : stdout.split("\n")) {
-                if (line.startsWith("| ") || line.startsWith("|-") || line.startsWith("MPI calls on COMM_SELF")) {
+                if (line.startsWith("| ") || line.startsWith("|-") || line.startsWith("MPI calls on COMM_SELF")
+                        || line.startsWith("(ns/op")) {
                     out.println(line);
                 }
             }
