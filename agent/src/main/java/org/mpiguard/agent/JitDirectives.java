@@ -25,7 +25,8 @@ import java.util.Set;
  * checker's, only the buffer watch's accessor fast path of the checker is inlined (a field
  * read and a few compares, and while windows are traced the widening of a site's open run of
  * accesses) and the checker's tiny gates ({@link #TINY}, which only the checker calls), and
- * every trampoline is a call. The one exception is the trace's
+ * every trampoline is a call; C2 inlines into the trampolines the families' entry points on the
+ * path of every call ({@link #ENTRIES}), and nothing behind them. The one exception is the trace's
  * recording path, which runs for every window access a traced run makes: its methods compile
  * with the JIT's own inlining (1.5x faster traced jacobi1d-rma; the rest of the checker
  * measured no faster with it, docs/overhead.md). A program that brought directives of its own
@@ -85,6 +86,24 @@ final class JitDirectives implements Runnable {
         "org/mpiguard/adapter/trace/StatusFields.tag", "org/mpiguard/adapter/trace/StatusFields.index"};
 
     /**
+     * Inlined by C2 into the trampolines, which alone call them: the families' entry points on the
+     * path of every point-to-point and collective call (the blocking bracket, the argument checks'
+     * memo, the receive's hazards, the trace's hooks). Each left as a call cost the warm call its
+     * call and what the JIT could not fold across it: JMH {@code sendRecv} on COMM_SELF 170-176 ns
+     * with them as calls, 155-161 inlined, plain 147-151 (3 interleaved rounds of forks; the
+     * trampolines then compile some 0.1 s longer a rank, docs/overhead.md, stop 53). Their own
+     * callees stay calls, so the trampolines' compilations stay small (the whole checker inlined
+     * into itself cost the short kernels 0.1-0.2 s of compiling). Not given to C1: its tier-3 code
+     * only profiles until C2 replaces it.
+     */
+    static final String[] ENTRIES = {"org/mpiguard/core/activity/ThreadActivity.enter",
+        "org/mpiguard/core/activity/ThreadActivity.exit", "org/mpiguard/advice/args/CheckedCalls.same",
+        "org/mpiguard/advice/args/CheckedCalls.matches", "org/mpiguard/advice/args/PointToPointArgs.*",
+        "org/mpiguard/adapter/args/ReceiveHazards.*", "org/mpiguard/advice/trace/PointToPointTrace.*",
+        "org/mpiguard/advice/Blocking.*", "org/mpiguard/advice/args/Environment.refused",
+        "org/mpiguard/advice/args/CollectiveCallArgs.*", "org/mpiguard/advice/CollectiveRing.enter"};
+
+    /**
      * What C1 inlines into the program: the accessor alone. C1 inlines what it is told whatever
      * the profile says, so the fast path above made each accessor call of a halo loop carry the
      * traced window path too (the tier-3 code of jacobi2d's method 68 kB against 40 kB, compiled
@@ -101,13 +120,13 @@ final class JitDirectives implements Runnable {
         }
         // Enable: HotSpot passes over a directive that sets no option, whatever it matches
         return "[ { match: [" + own + "], Enable: true },\n  { match: \"*.*\", c1: { inline: ["
-                + inlineList(C1_FAST_PATH) + "] }, c2: { inline: [" + inlineList(FAST_PATH) + "] } } ]\n";
+                + inlineList(C1_FAST_PATH, TINY) + "] }, c2: { inline: [" + inlineList(ENTRIES, FAST_PATH, TINY) + "] } } ]\n";
     }
 
-    /** The fast path given, then the tiny gates, forced inline; the rest of the checker kept out. */
-    private static String inlineList(String[] fastPath) {
+    /** The lists given forced inline, in their order; the rest of the checker kept out. */
+    private static String inlineList(String[]... forced) {
         StringBuilder inline = new StringBuilder();
-        for (String[] list : new String[][] {fastPath, TINY}) {
+        for (String[] list : forced) {
             for (String p : list) {
                 inline.append(inline.length() == 0 ? "" : ", ").append("\"+").append(p).append('"');
             }

@@ -80,6 +80,35 @@ class JitDirectivesTextTest {
         }
     }
 
+    @Test
+    void everyEntryNamesAClassAndMethodThatExist() throws IOException {
+        for (String pattern : JitDirectives.ENTRIES) {
+            int dot = pattern.lastIndexOf('.');
+            String owner = pattern.substring(0, dot);
+            String method = pattern.substring(dot + 1);
+            if (method.equals("*")) {
+                try (InputStream in = JitDirectivesTextTest.class.getClassLoader().getResourceAsStream(owner + ".class")) {
+                    assertTrue(in != null, pattern + " names no class");
+                }
+            } else {
+                assertTrue(!sizes(owner, method).isEmpty(), pattern + " names no method");
+            }
+        }
+    }
+
+    @Test
+    void theEntriesAreInlinedByC2AheadOfTheCheckerKeptOutAndNotByC1() {
+        String c2 = inlineListOf("c2");
+        String c1 = inlineListOf("c1");
+        int rest = c2.indexOf("\"-org/mpiguard/advice/*.*\"");
+        assertTrue(rest > 0, c2);
+        for (String pattern : JitDirectives.ENTRIES) {
+            int entry = c2.indexOf("\"+" + pattern + "\"");
+            assertTrue(entry > 0 && entry < rest, "an inline list is matched in order: " + pattern + " first\n" + c2);
+            assertTrue(!c1.contains(pattern), "C1 would carry " + pattern + " in its profiling code\n" + c1);
+        }
+    }
+
     /** The inline list of the program's directive for one compiler ("c1" or "c2"). */
     private static String inlineListOf(String compiler) {
         String text = JitDirectives.TEXT;
