@@ -86,9 +86,9 @@ final class JitDirectives implements Runnable {
         "org/mpiguard/adapter/trace/StatusFields.tag", "org/mpiguard/adapter/trace/StatusFields.index"};
 
     /**
-     * Inlined by C2 into the trampolines, which alone call them: the families' entry points on the
-     * path of every point-to-point and collective call (the blocking bracket, the argument checks'
-     * memo, the receive's hazards, the trace's hooks). Each left as a call cost the warm call its
+     * Inlined by C2 into the trampolines (and the checker's other callers; the program calls none
+     * of them): the families' entry points on the path of every point-to-point and collective call
+     * (the blocking bracket, the argument checks' memo, the receive's hazards, the trace's hooks). Each left as a call cost the warm call its
      * call and what the JIT could not fold across it: JMH {@code sendRecv} on COMM_SELF 170-176 ns
      * with them as calls, 155-161 inlined, plain 147-151 (3 interleaved rounds of forks; the
      * trampolines then compile some 0.1 s longer a rank, docs/overhead.md, stop 53). Their own
