@@ -90,8 +90,9 @@ final class JitDirectives implements Runnable {
      * of them): the families' entry points on the path of every point-to-point and collective call
      * (the blocking bracket, the argument checks' memo, the receive's hazards, the trace's hooks). Each left as a call cost the warm call its
      * call and what the JIT could not fold across it: JMH {@code sendRecv} on COMM_SELF 170-176 ns
-     * with them as calls, 155-161 inlined, plain 147-151 (3 interleaved rounds of forks; the
-     * trampolines then compile some 0.1 s longer a rank, docs/overhead.md, stop 53). Their own
+     * with them as calls, 155-161 inlined, plain 147-151 (3 interleaved rounds of forks); the short
+     * call-bound kernels at 2 ranks within their noise (cg-calls 1.03 x, pingpong-latency 0.92 x,
+     * 6 rounds; docs/overhead.md, stop 53). Their own
      * callees stay calls, so the trampolines' compilations stay small (the whole checker inlined
      * into itself cost the short kernels 0.1-0.2 s of compiling). Not given to C1: its tier-3 code
      * only profiles until C2 replaces it.
