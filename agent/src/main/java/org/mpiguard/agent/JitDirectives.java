@@ -26,7 +26,7 @@ import java.util.Set;
  * read and a few compares, and while windows are traced the widening of a site's open run of
  * accesses) and the checker's tiny gates ({@link #TINY}, which only the checker calls), and
  * every trampoline is a call; C2 inlines into the trampolines the families' entry points on the
- * path of every call ({@link #ENTRIES}), and nothing behind them. The one exception is the trace's
+ * path of every call ({@link #ENTRIES}, never compiled by C2 alone), and nothing behind them. The one exception is the trace's
  * recording path, which runs for every window access a traced run makes: its methods compile
  * with the JIT's own inlining (1.5x faster traced jacobi1d-rma; the rest of the checker
  * measured no faster with it, docs/overhead.md). A program that brought directives of its own
@@ -114,14 +114,31 @@ final class JitDirectives implements Runnable {
 
     static final String TEXT = text();
 
+    /**
+     * The entries are never compiled by C2 on their own: the trampolines' C2 code carries them
+     * inlined, so a C2 compilation of one alone only served the trampolines' C1 code for the few
+     * milliseconds until their own C2 code replaced it, and cost the short kernels 20-40 ms of
+     * compiling a rank (pingpong-latency at 2 ranks: the checker's C2 time in the kernel 61-79 ms
+     * against 87-104; docs/overhead.md, stop 54). Excluded from C2, HotSpot compiles them with C1
+     * without profiling instead. First in the stack: a directive applies by its first match, and
+     * the trace's hooks are also in {@link #RECORDING}.
+     */
+    private static final String ENTRIES_NOT_ALONE = "c2: { Exclude: true }";
+
     private static String text() {
-        StringBuilder own = new StringBuilder();
-        for (String p : RECORDING) {
-            own.append(own.length() == 0 ? "" : ", ").append('"').append(p).append('"');
-        }
         // Enable: HotSpot passes over a directive that sets no option, whatever it matches
-        return "[ { match: [" + own + "], Enable: true },\n  { match: \"*.*\", c1: { inline: ["
-                + inlineList(C1_FAST_PATH, TINY) + "] }, c2: { inline: [" + inlineList(ENTRIES, FAST_PATH, TINY) + "] } } ]\n";
+        return "[ { match: [" + matchList(ENTRIES) + "], " + ENTRIES_NOT_ALONE + " },\n  { match: [" + matchList(RECORDING)
+                + "], Enable: true },\n  { match: \"*.*\", c1: { inline: [" + inlineList(C1_FAST_PATH, TINY)
+                + "] }, c2: { inline: [" + inlineList(ENTRIES, FAST_PATH, TINY) + "] } } ]\n";
+    }
+
+    /** Patterns as a directive's match list. */
+    private static String matchList(String[] patterns) {
+        StringBuilder list = new StringBuilder();
+        for (String p : patterns) {
+            list.append(list.length() == 0 ? "" : ", ").append('"').append(p).append('"');
+        }
+        return list.toString();
     }
 
     /** The lists given forced inline, in their order; the rest of the checker kept out. */

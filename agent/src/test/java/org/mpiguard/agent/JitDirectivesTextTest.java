@@ -109,6 +109,20 @@ class JitDirectivesTextTest {
         }
     }
 
+    @Test
+    void theEntriesAreNeverCompiledByC2AloneAndThatDirectiveIsMatchedFirst() {
+        String text = JitDirectives.TEXT;
+        String first = text.substring(0, text.indexOf('}') + 1);
+        assertTrue(first.contains("c2: { Exclude: true }") && !first.contains("c1"), text);
+        for (String pattern : JitDirectives.ENTRIES) {
+            // HotSpot applies a method's first matching directive: the trace's hooks match the recording one too
+            assertTrue(first.contains("\"" + pattern + "\""), pattern + " is not in the first directive\n" + text);
+        }
+        for (String pattern : JitDirectives.TINY) {
+            assertTrue(!first.contains(pattern), "a gate called from the checker's C1 code stays C2-compiled: " + pattern);
+        }
+    }
+
     /** The inline list of the program's directive for one compiler ("c1" or "c2"). */
     private static String inlineListOf(String compiler) {
         String text = JitDirectives.TEXT;

@@ -55,6 +55,13 @@ class JitDirectivesTest {
             assertTrue(program.substring(c2).contains("+org/mpiguard/advice/buffers/BufferWatch.store*")
                     && !program.contains("knownClear"), "C2 inlines the fast path, not the clear look-up\n"
                     + java + "\n" + program);
+            // the families' entries have a directive of their own, for C2 only (it excludes them from
+            // compiling alone; the JVM's print leaves the option out, LogCompilation shows it taken)
+            String entries = directiveMatching(r.stdout(), "org/mpiguard/core/activity/ThreadActivity.enter");
+            int entriesC2 = entries.indexOf("c2 directives:");
+            assertTrue(entriesC2 > 0 && entries.substring(entriesC2).contains("Enable:true")
+                    && entries.substring(0, entriesC2).contains("Enable:false")
+                    && !entries.contains("org/mpiguard/core/trace/"), java + "\n" + entries);
             assertFalse(r.stderr().contains("Exception"), r.toString());
             assertEquals(before, directiveFiles(dir), "the directives file is removed");
         }
