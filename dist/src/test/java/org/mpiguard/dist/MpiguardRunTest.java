@@ -114,7 +114,7 @@ class MpiguardRunTest {
     /**
      * Started from the archive, a rank's JVM gets the agent's JIT directives as with the bare
      * flag, once, and its output holds the program's lines only (given as a file on the command
-     * line, the JVM would print "2 compiler directives added" there).
+     * line, the JVM would print "3 compiler directives added" there).
      */
     @Test
     void theArchivedStartGetsTheAgentsJitDirectivesAndPrintsNothingOfItsOwn() throws Exception {
@@ -127,7 +127,9 @@ class MpiguardRunTest {
                 || l.startsWith("MPIGuard:") || l.startsWith("Report:") || l.startsWith("  ") || l.startsWith("mpiguard:")),
                 "the program's own lines and the summary only\n" + r.stdout());
         long directives = r.stdout().lines().filter(l -> l.startsWith("Directive:")).count();
-        assertEquals(3, directives, "the agent's two and the JVM's default\n" + r.stdout());
+        assertEquals(4, directives, "the agent's three and the JVM's default\n" + r.stdout());
+        assertTrue(r.stdout().lines().anyMatch(l -> l.startsWith("matching:")
+                && l.contains("org/mpiguard/core/activity/ThreadActivity.enter")), r.stdout());
         assertTrue(r.stdout().lines().anyMatch(l -> l.startsWith("matching:") && l.contains("org/mpiguard/core/trace/*.*")),
                 r.stdout());
         assertTrue(r.stdout().contains("-org/mpiguard/advice/*.*"), "the checker kept out of the program\n" + r.stdout());
