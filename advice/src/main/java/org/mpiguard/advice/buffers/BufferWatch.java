@@ -39,9 +39,9 @@ public final class BufferWatch {
 
     private static final WatchTable TABLE = new WatchTable(256);
     /**
-     * Whether the table holds a pending use (written under its lock; read without it, like
-     * {@link #watching}): while only traced windows keep the watch on, an access skips the
-     * table's lock.
+     * Whether the table holds a pending use (written false only under the table's monitor,
+     * true after a post; read without it, like {@link #watching}): while only traced windows
+     * keep the watch on, an access skips the table.
      */
     private static boolean pending;
     private static final DeferredStores DEFERRED = new DeferredStores(64);
@@ -202,7 +202,11 @@ public final class BufferWatch {
     /** As {@link #watch(long, long, BufferRole, int, Object, int)}, also completed by {@code alsoCompletedBy} (may be null). */
     static void watch(long from, long to, BufferRole role, int site, Object completedBy, Object alsoCompletedBy,
                       int target) {
-        long hit = TABLE.conflict(from, to, role);
+        long hit = TABLE.watch(from, to, role, site, completedBy, alsoCompletedBy, target);
+        // after the use is in the table: a completion that found the table empty wrote false
+        // under its monitor before this post took it, so true is the last word here
+        pending = true;
+        watching = true;
         if (hit != WatchTable.NONE) {
             if (role.storeJudgedAtCompletion() && WatchTable.role(hit).storeJudgedAtCompletion()) {
                 overlappingWrites(site, role, WatchTable.role(hit), WatchTable.site(hit));
@@ -210,21 +214,19 @@ public final class BufferWatch {
                 conflict(site, "uses memory that is also", WatchTable.role(hit), WatchTable.site(hit));
             }
         }
-        synchronized (TABLE) {
-            TABLE.add(from, to, role, site, completedBy, alsoCompletedBy, target);
-            pending = TABLE.size() > 0;
-            watching = true;
-        }
     }
 
-    /** {@code completedBy} completed: its memory is the program's again, and the stores into it are judged. */
+    /**
+     * {@code completedBy} completed: its memory is the program's again, and the stores into it
+     * are judged. One monitor while uses stay pending; the flags are written again, under the
+     * monitor, only when none does.
+     */
     static void completed(Object completedBy, int target) {
         if (watching) {
-            synchronized (TABLE) {
-                TABLE.complete(completedBy, target);
-                refreshHeld();
+            if (TABLE.complete(completedBy, target) == 0) {
+                refresh();
             }
-            if (DEFERRED.size() > 0) {
+            if (!DEFERRED.isEmpty()) {
                 for (DeferredStores.Verdict v : DEFERRED.completed(completedBy, target)) {
                     judged(v);
                 }

@@ -122,6 +122,15 @@ public final class DeferredStores {
         return pending.size();
     }
 
+    /**
+     * Whether no store waits for judgement, read without the lock: every completion asks,
+     * and nearly always none does. A store deferred by another thread at this very moment
+     * races with the completion of its use in the program too; it goes unjudged.
+     */
+    public boolean isEmpty() {
+        return pending.isEmpty();
+    }
+
     private Pending find(Buffer buffer, int index, int count, int site) {
         for (Pending p : pending) {
             if (p.buffer == buffer && p.index == index && p.count == count && p.storeSite == site) {

@@ -58,6 +58,23 @@ public final class WatchTable {
      */
     public synchronized boolean add(long from, long to, BufferRole r, int postSite, Object completedBy,
                                     Object alsoCompletedBy, int targetRank) {
+        return insert(from, to, r, postSite, completedBy, alsoCompletedBy, targetRank);
+    }
+
+    /**
+     * A new operation's use of [from, to) in role {@code r}: the pending use it conflicts with
+     * (or NONE), and the use watched from now on, as {@link #add}. One monitor for both: every
+     * nonblocking and one-sided post takes this path.
+     */
+    public synchronized long watch(long from, long to, BufferRole r, int postSite, Object completedBy,
+                                   Object alsoCompletedBy, int targetRank) {
+        long hit = conflictWith(from, to, r);
+        insert(from, to, r, postSite, completedBy, alsoCompletedBy, targetRank);
+        return hit;
+    }
+
+    private boolean insert(long from, long to, BufferRole r, int postSite, Object completedBy,
+                           Object alsoCompletedBy, int targetRank) {
         if (to <= from) {
             return true;
         }
@@ -132,6 +149,10 @@ public final class WatchTable {
 
     /** The pending use that a new operation's use of [from, to) in role {@code r} conflicts with, or NONE. */
     public synchronized long conflict(long from, long to, BufferRole r) {
+        return conflictWith(from, to, r);
+    }
+
+    private long conflictWith(long from, long to, BufferRole r) {
         for (int i = 0; i < size; i++) {
             if (from < end[i] && start[i] < to && role[i].conflictsWith(r)) {
                 return pack(role[i], site[i]);
@@ -140,14 +161,23 @@ public final class WatchTable {
         return NONE;
     }
 
-    /** Forgets what {@code completedBy} watched for {@code targetRank} (or for all, {@link #ALL_TARGETS}). */
-    public synchronized void complete(Object completedBy, int targetRank) {
+    /**
+     * Forgets what {@code completedBy} watched for {@code targetRank} (or for all, {@link #ALL_TARGETS});
+     * the uses still pending. A completion that watched nothing changes nothing, not even the
+     * version (the accesses' memo of buffers found clear stays valid).
+     */
+    public synchronized int complete(Object completedBy, int targetRank) {
+        int first = 0;
+        while (first < size && !completes(first, completedBy, targetRank)) {
+            first++;
+        }
+        if (first == size) {
+            return size;
+        }
         beginWrite();
-        int kept = 0;
-        for (int i = 0; i < size; i++) {
-            boolean done = (owner[i] == completedBy || alsoOwner[i] != null && alsoOwner[i] == completedBy)
-                    && (targetRank == ALL_TARGETS || target[i] == targetRank);
-            if (!done) {
+        int kept = first;
+        for (int i = first + 1; i < size; i++) {
+            if (!completes(i, completedBy, targetRank)) {
                 move(i, kept++);
             }
         }
@@ -158,6 +188,12 @@ public final class WatchTable {
         }
         size = kept;
         endWrite();
+        return kept;
+    }
+
+    private boolean completes(int i, Object completedBy, int targetRank) {
+        return (owner[i] == completedBy || alsoOwner[i] != null && alsoOwner[i] == completedBy)
+                && (targetRank == ALL_TARGETS || target[i] == targetRank);
     }
 
     private void beginWrite() {

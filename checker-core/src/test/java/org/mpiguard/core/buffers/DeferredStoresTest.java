@@ -32,7 +32,9 @@ class DeferredStoresTest {
     @Test
     void aStoredValueThatMpiThenReplacedIsOverwrittenAndOneThatStandsIsNot() {
         DeferredStores d = new DeferredStores(4);
+        assertTrue(d.isEmpty());
         assertTrue(store(d, 0, -1, 7, receive()));
+        assertFalse(d.isEmpty(), "what every completion asks first");
         assertTrue(store(d, 1, 13, 8, receive()));
         buf.put(0, 42); // MPI's data lands after the store into element 0; element 1 keeps the store
         List<DeferredStores.Verdict> v = d.completed(request, WatchTable.ALL_TARGETS);
@@ -43,6 +45,7 @@ class DeferredStoresTest {
         assertFalse(second.overwritten());
         assertEquals(5, first.use().postSite());
         assertEquals(0, d.size(), "judged stores are forgotten");
+        assertTrue(d.isEmpty());
     }
 
     @Test

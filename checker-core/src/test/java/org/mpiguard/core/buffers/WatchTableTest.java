@@ -74,6 +74,33 @@ class WatchTableTest {
     }
 
     @Test
+    void aPostSaysWhatItConflictsWithAndIsWatchedFromThenOn() {
+        WatchTable t = new WatchTable(4);
+        assertEquals(WatchTable.NONE, t.watch(0, 32, BufferRole.RECEIVE, 1, request, null, -1));
+        long hit = t.watch(16, 48, BufferRole.SEND, 2, window, null, -1);
+        assertEquals(BufferRole.RECEIVE, WatchTable.role(hit));
+        assertEquals(1, WatchTable.site(hit), "the pending receive, not the send itself");
+        assertEquals(2, t.size(), "watched although it conflicts: its own completion forgets it");
+        assertEquals(2, WatchTable.site(t.conflict(40, 48, true)));
+    }
+
+    @Test
+    void aCompletionSaysHowManyUsesStayAndOneThatWatchedNothingChangesNothing() {
+        WatchTable t = new WatchTable(4);
+        Object other = new Object();
+        t.add(0, 8, BufferRole.RECEIVE, 1, request, -1);
+        t.add(8, 16, BufferRole.SEND, 2, other, -1);
+        t.add(16, 24, BufferRole.RECEIVE, 3, request, -1);
+        int before = t.version();
+        assertEquals(3, t.complete(window, WatchTable.ALL_TARGETS));
+        assertEquals(before, t.version(), "no use of the window: the memo of clear buffers stays valid");
+        assertEquals(1, t.complete(request, WatchTable.ALL_TARGETS));
+        assertNotEquals(before, t.version());
+        assertEquals(2, WatchTable.site(t.conflict(0, 100, true)), "the use between the two completed ones stays");
+        assertEquals(0, t.complete(other, WatchTable.ALL_TARGETS));
+    }
+
+    @Test
     void aFullTableCountsWhatItCouldNotWatchInsteadOfGrowing() {
         WatchTable t = new WatchTable(2);
         t.add(0, 1, BufferRole.SEND, 1, request, -1);
