@@ -75,7 +75,8 @@ final class JitDirectives implements Runnable {
         "org/mpiguard/core/options/CheckFamily.bit", "org/mpiguard/advice/args/Checks.on",
         "org/mpiguard/adapter/MpiRuntime.state", "org/mpiguard/adapter/MpiRuntime.running",
         "org/mpiguard/adapter/MpiRuntime.tracksCollectives", "org/mpiguard/core/activity/RankActivity.current",
-        "org/mpiguard/core/activity/ThreadActivity.thread", "org/mpiguard/adapter/trace/TraceSession.recorder",
+        "org/mpiguard/core/activity/ThreadActivity.thread", "org/mpiguard/core/activity/ThreadActivity.beginUpdate",
+        "org/mpiguard/core/activity/ThreadActivity.endUpdate", "org/mpiguard/adapter/trace/TraceSession.recorder",
         "org/mpiguard/adapter/shadow/Shadow.frees", "org/mpiguard/adapter/shadow/CommShadow.identity",
         "org/mpiguard/advice/explore/ForcedMatches.source", "org/mpiguard/advice/args/CheckedCalls.hit",
         // what the families ask of a binding object through the adapter: a cast and the binding's own getter
