@@ -46,5 +46,7 @@ if [ "${1:-}" = "--jmh" ]; then
   export OMPI_MCA_osc=ucx UCX_ERROR_SIGNALS=""
   exec java -cp "$BENCH_JAR:$MPI_JAR" org.mpiguard.bench.harness.PerCallReport "$@"
 fi
-exec java -cp "$CLASSES:$BENCH_JAR:$MPI_JAR" org.mpiguard.bench.harness.BenchHarness \
+# the harness from the benchmarks jar, with the checker-core it reads traces with (relocated
+# there, so that the agent-on JMH forks load the agent's own; jmh-benchmarks/pom.xml)
+exec java -cp "$BENCH_JAR:$MPI_JAR" org.mpiguard.bench.harness.BenchHarness \
   --agent-jar "$AGENT_JAR" --mpi-jar "$MPI_JAR" --classes "$CLASSES" --bench-jar "$BENCH_JAR" "${MPIGUARD_FLAG[@]}" "$@"
