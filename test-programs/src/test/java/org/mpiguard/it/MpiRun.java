@@ -30,6 +30,11 @@ final class MpiRun {
     record Result(int exitCode, String stdout, String stderr, Path reportDir, Duration elapsed, boolean timedOut,
                   Path rankDir, String hangDump) {
 
+        /** Rank {@code rank}'s own report directory in a run of {@link MpiRun#reportPerRank} (rank 0's is {@link #reportDir}). */
+        Path nodeReportDir(int rank) {
+            return rank == 0 ? reportDir : reportDir.resolveSibling("node" + rank);
+        }
+
         /** What rank {@code rank} wrote to {@code stream} ("stdout" or "stderr"), exactly. */
         String ofRank(int rank, String stream) throws IOException {
             Path file = rankDir.resolve("1").resolve("rank." + rank).resolve(stream);
@@ -61,6 +66,8 @@ final class MpiRun {
     private String java = JDK17_JAVA;
     private String agentArgs;
     private boolean agent;
+    private boolean reportPerRank;
+    private final List<Path> reportHolds = new ArrayList<>();
     private Path classes = CLASSES;
     private Duration timeout = Duration.ofSeconds(60);
     private final Map<String, String> env = new LinkedHashMap<>();
@@ -113,6 +120,22 @@ final class MpiRun {
         return this;
     }
 
+    /**
+     * Each rank reports (and traces) into a directory of its own, as on nodes whose report
+     * directory is on their own disk: rank 0's is the result's report directory, rank r's
+     * {@code node<r>} beside it ({@link Result#nodeReportDir}).
+     */
+    MpiRun reportPerRank() {
+        reportPerRank = true;
+        return this;
+    }
+
+    /** The report directory holds a copy of {@code file} when the job starts (what an earlier run left there). */
+    MpiRun reportHolding(Path file) {
+        reportHolds.add(file);
+        return this;
+    }
+
     MpiRun timeout(Duration d) {
         timeout = d;
         return this;
@@ -130,25 +153,32 @@ final class MpiRun {
     private Result run(boolean singleton) throws IOException, InterruptedException {
         Path work = Files.createTempDirectory("mpiguard-it");
         Path report = work.resolve("report");
+        if (!reportHolds.isEmpty()) {
+            Files.createDirectories(report);
+            for (Path held : reportHolds) {
+                Files.copy(held, report.resolve(held.getFileName()));
+            }
+        }
         List<String> cmd = new ArrayList<>();
         if (!singleton) {
             cmd.addAll(List.of("mpirun", "--allow-run-as-root", "--oversubscribe", "--output-filename",
-                    work.resolve("ranks").toString(), "-np", String.valueOf(ranks)));
+                    work.resolve("ranks").toString()));
             for (String name : env.keySet()) {
                 cmd.addAll(List.of("-x", name));
             }
         }
-        cmd.add(java);
-        if (agent) {
-            String args = agentArgs == null || agentArgs.isEmpty() ? "report=" + report : agentArgs + ",report=" + report;
-            if (agentArgs != null && agentArgs.contains("report=")) {
-                args = agentArgs;
+        if (singleton || !reportPerRank) {
+            if (!singleton) {
+                cmd.addAll(List.of("-np", String.valueOf(ranks)));
             }
-            cmd.add("-javaagent:" + AGENT_JAR.toAbsolutePath() + "=" + args);
+            cmd.addAll(rankCommand(report));
+        } else {
+            // one application context per rank, each with its own report directory: nodes with their own disks
+            for (int r = 0; r < ranks; r++) {
+                cmd.addAll(r == 0 ? List.of("-np", "1") : List.of(":", "-np", "1"));
+                cmd.addAll(rankCommand(r == 0 ? report : work.resolve("node" + r)));
+            }
         }
-        cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-cp", MPI_JAR + ":" + classes.toAbsolutePath(), mainClass));
-        cmd.addAll(programArgs);
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile());
         pb.environment().putAll(env);
         Path out = work.resolve("stdout");
@@ -166,6 +196,23 @@ final class MpiRun {
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         return new Result(finished ? process.exitValue() : -1, text(out), text(err), report, elapsed, !finished, work.resolve("ranks"), hangDump);
+    }
+
+    /** The java command of a rank that reports into {@code report}. */
+    private List<String> rankCommand(Path report) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java);
+        if (agent) {
+            String args = agentArgs == null || agentArgs.isEmpty() ? "report=" + report : agentArgs + ",report=" + report;
+            if (agentArgs != null && agentArgs.contains("report=")) {
+                args = agentArgs;
+            }
+            cmd.add("-javaagent:" + AGENT_JAR.toAbsolutePath() + "=" + args);
+        }
+        cmd.addAll(jvmArgs);
+        cmd.addAll(List.of("-cp", MPI_JAR + ":" + classes.toAbsolutePath(), mainClass));
+        cmd.addAll(programArgs);
+        return cmd;
     }
 
     /** A job's output as text: a rank that dies mid-write may leave any bytes, shown replaced, never rejected. */

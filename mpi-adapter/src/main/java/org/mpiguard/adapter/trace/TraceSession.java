@@ -93,7 +93,8 @@ public final class TraceSession {
     /**
      * MPI.Finalize, before the real one: the last event, the file closed, and every rank
      * told whether all traces are whole (which is also the barrier that lets rank 0 read
-     * them). Returns whether rank 0 should analyse them after MPI.Finalize.
+     * them) and whether rank 0 sees them all (or has been sent those it did not). Returns
+     * whether rank 0 should analyse them after MPI.Finalize.
      */
     public static boolean finish(int site) {
         TraceWriter w = writer;
@@ -111,9 +112,13 @@ public final class TraceSession {
         if (comm == null) {
             return false;
         }
+        boolean seen;
         try {
             whole = DirectExchange.allMin(comm, whole ? 1 : 0) == 1;
-            if (whole && analyse && spreadAtFinalize(comm)) {
+            // a directory on each node's own disk: rank 0 takes the traces it does not see (TraceGathering)
+            seen = whole && analyse && TraceGathering.atRankZero(comm, dir, rank,
+                    Guard.options().traceAnalysisMaxEvents(), System.err);
+            if (seen && spreadAtFinalize(comm)) {
                 comm.free();
                 return false;
             }
@@ -126,7 +131,7 @@ public final class TraceSession {
             System.err.println("[MPIGuard] a rank's trace misses events: run mpiguard analyze " + dir
                     + " to see what can still be concluded");
         }
-        return rank == 0 && analyse && whole;
+        return rank == 0 && seen;
     }
 
     /**
