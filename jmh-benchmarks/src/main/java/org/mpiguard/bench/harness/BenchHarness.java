@@ -164,7 +164,9 @@ public final class BenchHarness {
         Job job = Job.run(command, work, options.timeoutSeconds);
         KernelLines lines = new KernelLines(job.stdout());
         long findings = variant == Variant.AGENT ? countFindings(work) : 0; // the traced run's are the same checks
-        TraceFootprint.Footprint trace = variant == Variant.TRACED ? TraceFootprint.of(work) : TraceFootprint.Footprint.NONE;
+        // a job's traces are one kernel's only when it ran one kernel (--smoke runs them all in one job)
+        TraceFootprint.Footprint trace = variant == Variant.TRACED && kernels.size() == 1 ? TraceFootprint.of(work)
+                : TraceFootprint.Footprint.NONE;
         for (String kernel : kernels) {
             Tally t = into.get(kernel);
             t.findings += findings;

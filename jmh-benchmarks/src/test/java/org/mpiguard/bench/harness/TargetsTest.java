@@ -39,6 +39,16 @@ class TargetsTest {
     }
 
     @Test
+    void tracesAreSizedPerKernelOnlyWhereAKernelHadAJobOfItsOwn() {
+        Targets t = new Targets();
+        t.tracedMedianRatio = 1.05;
+        t.traced("cg", 1.05, TraceFootprint.Footprint.NONE); // a job of every kernel (--smoke): no size of its own
+        String out = print(t);
+        assertTrue(out.contains("traces per kernel, all ranks: n/a (measured when each kernel runs in a job of its own:"
+                + " not in --smoke)"), out);
+    }
+
+    @Test
     void theOnePerCorePassIsJudgedOnItsOwnLinesBesideTheMainPass() {
         Targets t = new Targets();
         t.macroRanks = 4;
