@@ -164,9 +164,8 @@ public final class BenchHarness {
         Job job = Job.run(command, work, options.timeoutSeconds);
         KernelLines lines = new KernelLines(job.stdout());
         long findings = variant == Variant.AGENT ? countFindings(work) : 0; // the traced run's are the same checks
-        // a job's traces are one kernel's only when it ran one kernel (--smoke runs them all in one job)
-        TraceFootprint.Footprint trace = variant == Variant.TRACED && kernels.size() == 1 ? TraceFootprint.of(work)
-                : TraceFootprint.Footprint.NONE;
+        boolean oneKernel = kernels.size() == 1; // a job's traces are a kernel's only when it ran that one alone
+        TraceFootprint.Footprint trace = variant == Variant.TRACED && oneKernel ? TraceFootprint.of(work) : TraceFootprint.Footprint.NONE;
         for (String kernel : kernels) {
             Tally t = into.get(kernel);
             t.findings += findings;
