@@ -55,7 +55,7 @@ public final class ReceivedTrace {
 
     /** After the last piece: whether the trace is now under its name, whole. */
     public boolean finish() {
-        boolean whole = !failed && written == length;
+        boolean whole = !failed && written == length && length > 0; // a rank that could not read its trace sends none
         try {
             if (out != null) {
                 out.close();

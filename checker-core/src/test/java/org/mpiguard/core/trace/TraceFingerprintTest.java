@@ -72,6 +72,9 @@ class TraceFingerprintTest {
         byte[] unreadable = TraceFingerprint.of(node0.resolve("no-such-file"));
         assertArrayEquals(new byte[TraceFingerprint.BYTES], unreadable);
         assertEquals(List.of(1), TraceFingerprint.unseen(node0, both(rank0, unreadable), 2));
+        ReceivedTrace nothing = new ReceivedTrace(node0, 1, TraceFingerprint.length(unreadable));
+        assertFalse(nothing.finish(), "an empty copy is no trace");
+        assertFalse(Files.exists(node0.resolve(TraceFormat.fileName(1))));
     }
 
     @Test
