@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.mpiguard.core.trace.ShippedHeader;
 import org.mpiguard.core.trace.TraceStream;
 
 /**
@@ -11,7 +12,9 @@ import org.mpiguard.core.trace.TraceStream;
  * takes in alone ({@link EndOfRunBound}): at MPI.Finalize, before the real one, every rank
  * replays its own trace as one block ({@link BlockServer}, reading only its own file and
  * every header) and rank 0 coordinates the rounds ({@link SpreadReplay}) and merges the
- * findings, as {@code mpiguard analyze --np N} does with processes of one machine. The
+ * findings, as {@code mpiguard analyze --np N} does with processes of one machine. Traces on
+ * each node's own disk come with every rank's header and definitions shipped
+ * ({@code headers}, {@link ShippedHeader}): then each rank reads only its own file. The
  * blocks talk to rank 0 only, through a {@link Channel} the caller gives (the checker's
  * private communicator).
  *
@@ -42,11 +45,12 @@ public final class FinalizeSpread {
      * and returns the merged analysis. Throws when any block or the channel failed, after
      * every other rank was told to stop.
      */
-    public static StreamingAnalysis.Streamed coordinate(Path dir, int ranks, Channel channel) throws IOException {
+    public static StreamingAnalysis.Streamed coordinate(Path dir, int ranks, Channel channel, byte[][] headers)
+            throws IOException {
         long start = System.nanoTime();
         List<String> notes = new ArrayList<>();
         List<TraceStream> streams = new ArrayList<>();
-        TraceSet traces = StreamingAnalysis.openTraces(dir, notes, streams, 0, 1);
+        TraceSet traces = StreamingAnalysis.openTraces(dir, headers, notes, streams, 0, 1);
         int[] bounds = SpreadReplay.bounds(traces.worldSize(), ranks);
         RemoteBlocks links = new RemoteBlocks(channel, bounds.length - 1);
         try {
@@ -75,11 +79,11 @@ public final class FinalizeSpread {
      * Rank {@code block} (not 0): replays its own trace for rank 0 until the end or a stop.
      * Never throws: a failure is answered to rank 0, which stops every block.
      */
-    public static void serve(Path dir, int block, int ranks, Channel channel) {
+    public static void serve(Path dir, int block, int ranks, Channel channel, byte[][] headers) {
         List<TraceStream> streams = new ArrayList<>();
         BlockServer server = null;
         try {
-            TraceSet traces = StreamingAnalysis.openTraces(dir, new ArrayList<>(), streams, block, block + 1);
+            TraceSet traces = StreamingAnalysis.openTraces(dir, headers, new ArrayList<>(), streams, block, block + 1);
             int[] bounds = SpreadReplay.bounds(traces.worldSize(), ranks);
             if (bounds.length - 1 == ranks) {
                 server = server(dir, traces, streams, bounds, block);

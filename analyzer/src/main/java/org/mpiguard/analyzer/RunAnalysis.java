@@ -49,12 +49,13 @@ public final class RunAnalysis {
      * Rank 0 at Finalize, for traces too large for it alone ({@code tooLarge} says why): the
      * analysis spread over every rank ({@link FinalizeSpread#coordinate}), reported as
      * {@link #atEndOfRun} reports; if the spread fails, one line leaves the traces to
-     * {@code mpiguard analyze}.
+     * {@code mpiguard analyze}. {@code headers}: every rank's shipped header when each rank
+     * reads only its own trace (traces on each node's own disk), else null.
      */
     public static void spreadAtFinalize(Path dir, int ranks, FinalizeSpread.Channel channel, PrintStream out,
-                                        Predicate<Finding> ownedOnline, String tooLarge) {
+                                        Predicate<Finding> ownedOnline, String tooLarge, byte[][] headers) {
         try {
-            report(dir, out, ownedOnline, FinalizeSpread.coordinate(dir, ranks, channel),
+            report(dir, out, ownedOnline, FinalizeSpread.coordinate(dir, ranks, channel, headers),
                     " (spread over the " + ranks + " ranks: " + tooLarge + ")");
         } catch (IOException | RuntimeException e) {
             out.println("[MPIGuard] " + tooLarge + ", and the analysis spread over the ranks failed (" + e

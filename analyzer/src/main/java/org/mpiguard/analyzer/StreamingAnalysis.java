@@ -11,6 +11,7 @@ import java.util.NoSuchElementException;
 import org.mpiguard.analyzer.rma.RmaConflictAnalysis;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.trace.TraceEvent;
+import org.mpiguard.core.trace.ShippedHeader;
 import org.mpiguard.core.trace.TraceFile;
 import org.mpiguard.core.trace.TraceFormat;
 import org.mpiguard.core.trace.TraceFormatException;
@@ -134,9 +135,33 @@ final class StreamingAnalysis {
      */
     static TraceSet openTraces(Path dir, List<String> notes, List<TraceStream> streams, int lo, int hi)
             throws IOException {
+        return openTraces(dir, null, notes, streams, lo, hi);
+    }
+
+    /**
+     * The same, with every rank's header as {@code shipped} holds it (by rank, {@link ShippedHeader})
+     * and only the files of ranks {@code lo} to {@code hi - 1} read from {@code dir}: traces on each
+     * node's own disk, where this rank's node may lack the others' or hold an earlier run's. With
+     * {@code shipped} null, every file of {@code dir} is read.
+     */
+    static TraceSet openTraces(Path dir, byte[][] shipped, List<String> notes, List<TraceStream> streams, int lo,
+                               int hi) throws IOException {
         List<TraceFile> headers = new ArrayList<>();
         List<TraceStream> opened = new ArrayList<>();
-        for (Path file : TraceSet.files(dir)) {
+        List<Path> files = shipped == null ? TraceSet.files(dir) : new ArrayList<>();
+        for (int r = 0; shipped != null && r < shipped.length; r++) {
+            Path file = dir.resolve(TraceFormat.fileName(r));
+            if (r >= lo && r < hi) {
+                files.add(file);
+                continue;
+            }
+            try {
+                headers.add(ShippedHeader.read(file, shipped[r]));
+            } catch (TraceFormatException e) {
+                notes.add(TraceSet.unreadable(e));
+            }
+        }
+        for (Path file : files) {
             try {
                 TraceStream s = TraceStream.open(file);
                 opened.add(s);

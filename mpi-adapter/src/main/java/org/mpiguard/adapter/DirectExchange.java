@@ -53,6 +53,26 @@ public final class DirectExchange {
         return out;
     }
 
+    /** Every member's {@code mine}, of any length, by rank. */
+    public static byte[][] allGatherVariable(Intracomm comm, byte[] mine) throws MPIException {
+        int[] lengths = allGather(comm, new int[] {mine.length});
+        int[] displacements = new int[lengths.length];
+        long total = 0;
+        for (int r = 0; r < lengths.length; r++) {
+            displacements[r] = Math.toIntExact(total);
+            total += lengths[r];
+        }
+        ByteBuffer send = MPI.newByteBuffer(mine.length).put(0, mine);
+        ByteBuffer all = MPI.newByteBuffer(Math.toIntExact(total));
+        comm.allGatherv(send, mine.length, MPI.BYTE, all, lengths, displacements, MPI.BYTE);
+        byte[][] out = new byte[lengths.length][];
+        for (int r = 0; r < lengths.length; r++) {
+            out[r] = new byte[lengths[r]];
+            all.get(displacements[r], out[r]);
+        }
+        return out;
+    }
+
     /** The least {@code mine} of every member. */
     public static int allMin(Intracomm comm, int mine) throws MPIException {
         IntBuffer value = MPI.newIntBuffer(1).put(0, mine);

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * of these jobs writes into a directory of its own ({@link MpiRun#reportPerRank}), so rank 0
  * sees no other rank's trace. Rank 0 takes the others' traces over MPI at Finalize and its
  * end-of-run analysis finds what it finds on a shared directory; past what rank 0 analyses
- * alone it says where the traces are, and no rank is left waiting.
+ * alone every rank analyses its own trace with the others' headers sent to it, and past every
+ * rank's share rank 0 says where the traces are; no rank is left waiting.
  */
 class NodeLocalTraceTest {
 
@@ -61,15 +62,30 @@ class NodeLocalTraceTest {
     }
 
     @Test
-    void tracesPastWhatRankZeroTakesAloneAreLeftWhereTheyAreAndSaidSo() throws Exception {
+    void tracesPastWhatRankZeroTakesAloneAreAnalysedByEveryRankReadingItsOwn() throws Exception {
+        // 5 events: more than rank 0 takes alone, not more than each of the 2 ranks' share
         MpiRun.Result r = MpiRun.program(PKG + "IntAsFloat").ranks(2).reportPerRank()
                 .withAgent("trace=on,trace-analysis-max=3").run();
         assertFalse(r.timedOut(), r.toString());
         assertEquals(0, r.exitCode(), r.toString());
+        assertFalse(Files.exists(r.reportDir().resolve("trace-rank1.mpgt")), "nothing copied\n" + r);
+        assertTrue(r.stderr().contains("(spread over the 2 ranks: the traces are on each node's own disk and hold more"
+                + " than trace-analysis-max=3 events for a copy to rank 0)"), r.toString());
+        JsonNode f = one(endOfRun(r), "type-mismatch", r);
+        assertSite(f.get("site"), PKG + "IntAsFloat", "RECV-SITE");
+        assertEquals(Set.of("0:" + SourceMarkers.line(PKG + "IntAsFloat", "SEND-SITE")), related(f));
+    }
+
+    @Test
+    void tracesPastEveryRanksShareAreLeftWhereTheyAreAndSaidSo() throws Exception {
+        MpiRun.Result r = MpiRun.program(PKG + "IntAsFloat").ranks(2).reportPerRank()
+                .withAgent("trace=on,trace-analysis-max=2").run();
+        assertFalse(r.timedOut(), r.toString());
+        assertEquals(0, r.exitCode(), r.toString());
         assertTrue(r.stderr().contains("[MPIGuard] rank 0 does not find the traces of rank 1 in " + r.reportDir()
-                + " (each node's own directory?), and the traces hold 5 events, more than trace-analysis-max=3"
-                + " for a copy to rank 0: put every node's " + r.reportDir() + " into one directory and run mpiguard"
-                + " analyze on it"), r.toString());
+                + " (each node's own directory?), and the traces hold 5 events, more than trace-analysis-max=2"
+                + " for each of the 2 ranks: put every node's " + r.reportDir() + " into one directory and run"
+                + " mpiguard analyze on it"), r.toString());
         assertFalse(Files.exists(r.reportDir().resolve("trace-rank1.mpgt")), r.toString());
         assertTrue(Files.exists(r.nodeReportDir(1).resolve("trace-rank1.mpgt")), r.toString());
         assertTrue(endOfRun(r).isEmpty(), r.toString());

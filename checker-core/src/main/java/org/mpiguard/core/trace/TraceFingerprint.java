@@ -20,10 +20,11 @@ import java.util.List;
  */
 public final class TraceFingerprint {
 
-    public static final int BYTES = 64;
-    private static final int HEADER = 56;
+    /** The header up to and with its count of dropped events. */
+    private static final int HEADER = TraceFormat.H_DROPPED + 8;
+    public static final int BYTES = 8 + HEADER;
     /** Where the header's count of recorded events lies in a fingerprint (after the length). */
-    private static final int EVENTS = 8 + 40;
+    private static final int EVENTS = 8 + TraceFormat.H_EVENTS;
 
     private TraceFingerprint() {
     }

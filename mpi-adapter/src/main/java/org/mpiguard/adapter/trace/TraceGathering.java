@@ -20,8 +20,9 @@ import org.mpiguard.core.trace.TraceFormat;
  * trace is whole and closed, rank 0 checks that it sees each rank's trace as that rank wrote
  * it ({@link TraceFingerprint}); the ranks whose trace it does not see send theirs, in pieces
  * over the trace's private communicator, into rank 0's directory, when the traces hold no more
- * events than rank 0 analyses alone ({@code trace-analysis-max}). Past that rank 0 says where
- * the traces are and leaves them to {@code mpiguard analyze}. On a shared directory this costs
+ * events than rank 0 analyses alone ({@code trace-analysis-max}). Past that every rank analyses
+ * its own trace at Finalize, as on a shared directory past that bound, and past that bound for
+ * every rank's share rank 0 says where the traces are and leaves them to {@code mpiguard analyze}. On a shared directory this costs
  * an allGather of 64 bytes a rank, rank 0's read of every header, and one allMin.
  *
  * <p>Every rank returns the same answer, and no rank is left waiting: rank 0 takes every piece a
@@ -31,8 +32,9 @@ final class TraceGathering {
 
     private static final int SEEN = 0;
     private static final int COPY = 1;
-    private static final int TOO_LARGE = 2;
-    private static final int RANK_ZERO_UNREADABLE = 3;
+    private static final int EACH_OWN = 2;
+    private static final int TOO_LARGE = 3;
+    private static final int RANK_ZERO_UNREADABLE = 4;
     /** The pieces a trace is sent in: the trace's chunks are 64 KiB, its files grow by 4 MiB. */
     private static final int PIECE = 1 << 20;
     private static final byte[] SEND_YOURS = {1};
@@ -41,9 +43,22 @@ final class TraceGathering {
     private TraceGathering() {
     }
 
-    /** Whether rank 0 sees every rank's trace in its {@code dir} now, the same on every rank. */
-    static boolean atRankZero(Intracomm comm, Path dir, int rank, long maxEvents, PrintStream err)
-            throws MPIException {
+    /** Where the end-of-run analysis reads the traces, the same on every rank. */
+    enum Where {
+        /** In rank 0's directory: every rank's trace as it wrote it, there or copied there. */
+        AT_RANK_ZERO,
+        /** Each on its own rank's disk, too many events for a copy: every rank analyses its own ({@code FinalizeSpread}). */
+        ON_EACH_NODE,
+        /** Nowhere this run can analyse them; rank 0 has said why. */
+        NOWHERE
+    }
+
+    /**
+     * Where the traces are to be analysed: rank 0's directory when it sees every rank's trace,
+     * or has been sent those it does not see; each rank's own when they are too many events for
+     * a copy but not for every rank's share ({@code trace-analysis-max} each).
+     */
+    static Where place(Intracomm comm, Path dir, int rank, long maxEvents, PrintStream err) throws MPIException {
         Path own = dir.resolve(TraceFormat.fileName(rank));
         int size = comm.getSize();
         byte[] all = DirectExchange.allGather(comm, TraceFingerprint.of(own));
@@ -53,20 +68,26 @@ final class TraceGathering {
             unseen = TraceFingerprint.unseen(dir, all, size);
             long events = TraceFingerprint.events(all, size);
             decision = unseen.isEmpty() ? SEEN : unseen.contains(0) ? RANK_ZERO_UNREADABLE
-                    : events <= maxEvents ? COPY : TOO_LARGE;
+                    : events <= maxEvents ? COPY : (events + size - 1) / size <= maxEvents ? EACH_OWN : TOO_LARGE;
             if (decision == TOO_LARGE) {
                 err.println("[MPIGuard] rank 0 does not find the traces of " + ranks(unseen) + " in " + dir
                         + " (each node's own directory?), and the traces hold " + events + " events, more than"
-                        + " trace-analysis-max=" + maxEvents + " for a copy to rank 0: put every node's " + dir
-                        + " into one directory and run mpiguard analyze on it");
+                        + " trace-analysis-max=" + maxEvents + " for each of the " + size + " ranks: put every"
+                        + " node's " + dir + " into one directory and run mpiguard analyze on it");
+            } else if (decision == RANK_ZERO_UNREADABLE) {
+                err.println("[MPIGuard] rank 0 cannot read its own trace " + own + ": the end-of-run analysis"
+                        + " is left out");
             }
         }
         decision = DirectExchange.allMin(comm, decision);
         if (decision == SEEN) {
-            return true;
+            return Where.AT_RANK_ZERO;
+        }
+        if (decision == EACH_OWN) {
+            return Where.ON_EACH_NODE;
         }
         if (decision != COPY) {
-            return false;
+            return Where.NOWHERE;
         }
         SpreadChannel channel = new SpreadChannel(comm);
         boolean copied = true;
@@ -90,7 +111,7 @@ final class TraceGathering {
                     + " on rank 0's node: put every node's " + dir + " into one directory and run mpiguard analyze"
                     + " on it");
         }
-        return seen;
+        return seen ? Where.AT_RANK_ZERO : Where.NOWHERE;
     }
 
     /** This rank's trace to rank 0 in pieces, then an empty piece; a read that fails ends it early. */

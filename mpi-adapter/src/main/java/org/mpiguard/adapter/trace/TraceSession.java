@@ -15,7 +15,11 @@ import org.mpiguard.core.Guard;
 import org.mpiguard.core.options.CheckFamily;
 import org.mpiguard.core.options.Options;
 import org.mpiguard.core.report.Finding;
+import org.mpiguard.core.trace.ShippedHeader;
+import org.mpiguard.core.trace.TraceFormat;
+import org.mpiguard.core.trace.TraceFormatException;
 import org.mpiguard.core.trace.TraceRecorder;
+import org.mpiguard.core.trace.TraceStream;
 import org.mpiguard.core.trace.TraceWriter;
 
 /**
@@ -115,12 +119,15 @@ public final class TraceSession {
         boolean seen;
         try {
             whole = DirectExchange.allMin(comm, whole ? 1 : 0) == 1;
-            // a directory on each node's own disk: rank 0 takes the traces it does not see (TraceGathering)
-            seen = whole && analyse && TraceGathering.atRankZero(comm, dir, rank,
-                    Guard.options().traceAnalysisMaxEvents(), System.err);
-            if (seen && spreadAtFinalize(comm)) {
-                comm.free();
-                return false;
+            // a directory on each node's own disk: rank 0 takes the traces it does not see, or each rank reads its own
+            TraceGathering.Where where = whole && analyse ? TraceGathering.place(comm, dir, rank,
+                    Guard.options().traceAnalysisMaxEvents(), System.err) : TraceGathering.Where.NOWHERE;
+            seen = where == TraceGathering.Where.AT_RANK_ZERO;
+            if (where == TraceGathering.Where.ON_EACH_NODE) {
+                spreadOverOwnDisks(comm);
+                seen = false;
+            } else if (seen && spreadAtFinalize(comm)) {
+                seen = false;
             }
             comm.free();
         } catch (MPIException | RuntimeException e) {
@@ -148,13 +155,43 @@ public final class TraceSession {
         if (DirectExchange.allMin(comm, rank != 0 || tooLarge != null ? 1 : 0) == 0) {
             return false;
         }
+        spread(comm, tooLarge, null);
+        return true;
+    }
+
+    /**
+     * Traces on each node's own disk, too many events for a copy to rank 0: the spread as
+     * {@link #spreadAtFinalize} runs it, each rank reading its own trace and taking every other
+     * rank's header and definitions ({@link ShippedHeader}, a few kilobytes a rank) from an
+     * allGather.
+     */
+    private static void spreadOverOwnDisks(Intracomm comm) throws MPIException {
+        byte[][] headers = DirectExchange.allGatherVariable(comm, ownShippedHeader());
+        spread(comm, "the traces are on each node's own disk and hold more than trace-analysis-max="
+                + Guard.options().traceAnalysisMaxEvents() + " events for a copy to rank 0", headers);
+    }
+
+    /**
+     * The spread itself: rank 0 coordinates and reports ({@code tooLarge} says why it does not
+     * analyse alone), the others serve their block; {@code headers} are every rank's shipped
+     * header, or null when each rank reads them from the shared directory.
+     */
+    private static void spread(Intracomm comm, String tooLarge, byte[][] headers) throws MPIException {
         SpreadChannel channel = new SpreadChannel(comm);
         if (rank == 0) {
-            RunAnalysis.spreadAtFinalize(dir, comm.getSize(), channel, System.err, ownedOnline(), tooLarge);
+            RunAnalysis.spreadAtFinalize(dir, comm.getSize(), channel, System.err, ownedOnline(), tooLarge, headers);
         } else {
-            FinalizeSpread.serve(dir, rank, comm.getSize(), channel);
+            FinalizeSpread.serve(dir, rank, comm.getSize(), channel, headers);
         }
-        return true;
+    }
+
+    /** This rank's trace's header to send the others, empty when it cannot be read (its rank is then left out). */
+    private static byte[] ownShippedHeader() {
+        try (TraceStream own = TraceStream.open(dir.resolve(TraceFormat.fileName(rank)))) {
+            return ShippedHeader.write(own.header());
+        } catch (TraceFormatException | RuntimeException e) {
+            return new byte[0];
+        }
     }
 
     private static Predicate<Finding> ownedOnline() {
