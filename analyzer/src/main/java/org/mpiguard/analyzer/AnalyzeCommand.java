@@ -61,9 +61,17 @@ public final class AnalyzeCommand implements Callable<Integer> {
     boolean quiet;
 
     @Option(names = "--np", paramLabel = "N", defaultValue = "1",
-            description = "spread the analysis over N processes of this machine, each replaying a block of ranks and "
-                    + "reading only their traces (default 1: this process alone); the findings are the same")
+            description = "spread the analysis over N processes of this machine (or of --launcher's job), each "
+                    + "replaying a block of ranks and reading only their traces (default 1: this process alone); the "
+                    + "findings are the same")
     int processes;
+
+    @Option(names = "--launcher", paramLabel = "LINE",
+            description = "start the --np N processes as one job of this launcher, on the nodes it chooses (for "
+                    + "example \"mpirun --hostfile hosts\"; its words split at spaces; Open MPI's -np and -x are "
+                    + "added): they reach this process over TCP at this machine's name, and the traces must be at "
+                    + "the same path on every node")
+    String launcher;
 
     private final PrintStream stdout;
     private final PrintStream stderr;
@@ -97,6 +105,12 @@ public final class AnalyzeCommand implements Callable<Integer> {
             stderr.println("[MPIGuard] --np takes a number of processes, 1 or more (got " + processes + ")");
             return ExitCodes.NO_READABLE_TRACE;
         }
+        List<String> launcherWords = launcher == null ? List.of() : List.of(launcher.strip().split("\\s+"));
+        if (launcher != null && (launcher.isBlank() || processes < 2)) {
+            stderr.println("[MPIGuard] --launcher starts the --np N analysing processes: give it a launcher's command"
+                    + " and --np 2 or more");
+            return ExitCodes.NO_READABLE_TRACE;
+        }
         Progress progress = Progress.onTerminal(stderr, !quiet);
         String spreadSummary = null;
         TraceSet traces;
@@ -107,7 +121,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             StreamingAnalysis.Streamed streamed = null;
             if (processes > 1) {
                 try {
-                    SpreadJob.Outcome spread = SpreadJob.analyse(dir, processes);
+                    SpreadJob.Outcome spread = SpreadJob.analyse(dir, processes, launcherWords);
                     streamed = spread.streamed();
                     spreadSummary = SpreadSummary.of(spread);
                 } catch (IOException | RuntimeException e) {

@@ -5,7 +5,6 @@ import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -17,14 +16,14 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
- * {@code mpiguard analyze --np N}: the analysis spread over N processes of this machine, each
- * replaying a block of ranks ({@link SpreadWorker}), this one coordinating them
- * ({@link SpreadReplay}) and merging their findings. The workers reach it on a loopback
- * socket that listens only until all of them are in and accepts only those that show the
- * secret drawn for this analysis (passed in their environment). A worker that fails or
+ * {@code mpiguard analyze --np N}: the analysis spread over N processes, of this machine or of a
+ * launcher's job ({@link SpreadWorkers}), each replaying a block of ranks ({@link SpreadWorker}),
+ * this one coordinating them ({@link SpreadReplay}) and merging their findings. The workers
+ * reach it on a socket (the loopback, unless a launcher places them) that listens only until
+ * all of them are in and accepts only those that show the secret drawn for this analysis
+ * (passed in their environment). A worker that fails or
  * goes away fails the spread analysis, with the reason; the caller decides what then.
  */
 final class SpreadJob {
@@ -69,6 +68,15 @@ final class SpreadJob {
     }
 
     static Outcome analyse(Path dir, int processes) throws IOException {
+        return analyse(dir, processes, List.of());
+    }
+
+    /**
+     * The same, the processes started as one job of {@code launcher} when it is not empty
+     * ({@link SpreadWorkers}); the socket then listens on every interface of this machine, still
+     * only until every worker is in and only for those that show the secret.
+     */
+    static Outcome analyse(Path dir, int processes, List<String> launcher) throws IOException {
         long start = System.nanoTime();
         List<String> notes = new ArrayList<>();
         TraceSet traces = StreamingAnalysis.openTraces(dir, notes, new ArrayList<>(), 0, 0);
@@ -77,21 +85,21 @@ final class SpreadJob {
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
         String key = HexFormat.of().formatHex(secret);
-        List<Process> workers = new ArrayList<>();
+        SpreadWorkers workers = null;
         Socket[] sockets = new Socket[count];
-        try (ServerSocket server = new ServerSocket(0, count, InetAddress.getLoopbackAddress())) {
+        InetAddress listen = launcher.isEmpty() ? InetAddress.getLoopbackAddress() : null;
+        try (ServerSocket server = new ServerSocket(0, count, listen)) {
             // a second at a time, to notice a worker that ended before it connected
             server.setSoTimeout(1000);
-            for (int b = 0; b < count; b++) {
-                workers.add(start(dir, b, count, server.getLocalPort(), bounds, key));
-            }
+            workers = SpreadWorkers.start(dir, bounds, server.getLocalPort(), key, launcher);
+            boolean[] joined = new boolean[count];
             long deadline = System.nanoTime() + ACCEPT_MILLIS * 1_000_000L;
-            for (int joined = 0; joined < count; ) {
+            for (int in = 0; in < count; ) {
                 Socket s;
                 try {
                     s = server.accept();
                 } catch (SocketTimeoutException e) {
-                    failIfEnded(workers, sockets);
+                    workers.failIfEnded(joined);
                     if (System.nanoTime() > deadline) {
                         throw new IOException("the analysing processes did not all start within "
                                 + ACCEPT_MILLIS / 1000 + " s");
@@ -104,7 +112,8 @@ final class SpreadJob {
                     continue;
                 }
                 sockets[block] = s;
-                joined++;
+                joined[block] = true;
+                in++;
             }
         } catch (IOException e) {
             close(sockets, workers);
@@ -144,9 +153,7 @@ final class SpreadJob {
             }
             Analysis.Result result = SpreadResults.merge(results, notes, spread.forced(),
                     (System.nanoTime() - start) / 1_000_000);
-            for (Process p : workers) {
-                p.waitFor(30, TimeUnit.SECONDS);
-            }
+            workers.awaitEnd();
             return new Outcome(new StreamingAnalysis.Streamed(traces, result), cpu, compiling, rss, spread.rounds(),
                     spread.skipped());
         } catch (InterruptedException e) {
@@ -154,17 +161,6 @@ final class SpreadJob {
             throw new IOException("interrupted while the analysing processes ended");
         } finally {
             close(sockets, workers);
-        }
-    }
-
-    /** A worker that has not connected and already ended fails the analysis at once, with its exit status. */
-    private static void failIfEnded(List<Process> workers, Socket[] sockets) throws IOException {
-        for (int b = 0; b < workers.size(); b++) {
-            Process p = workers.get(b);
-            if (sockets[b] == null && !p.isAlive()) {
-                throw new IOException("analysing process " + b + " ended (exit " + p.exitValue()
-                        + ") before it connected");
-            }
         }
     }
 
@@ -185,36 +181,7 @@ final class SpreadJob {
         }
     }
 
-    /** Starts the worker of block {@code b}: this JVM's java, class path and heap options, the workers' JIT options. */
-    private static Process start(Path dir, int b, int count, int port, int[] bounds, String key) throws IOException {
-        List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElse(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        command.addAll(WORKER_JIT);
-        for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            // the heap and collector a user gave mpiguard; never an agent or a debugger's port
-            if (option.startsWith("-Xmx") || option.startsWith("-Xms") || option.startsWith("-XX:+Use")
-                    || option.startsWith("-XX:TieredStopAtLevel")) {
-                command.add(option);
-            }
-        }
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(workerClass);
-        command.add(dir.toAbsolutePath().toString());
-        command.add(Integer.toString(b));
-        command.add(Integer.toString(count));
-        command.add(Integer.toString(port));
-        command.add(Integer.toString(bounds[b]));
-        command.add(Integer.toString(bounds[b + 1]));
-        ProcessBuilder pb = new ProcessBuilder(command);
-        pb.environment().put(SpreadWorker.SECRET, key);
-        pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        pb.redirectError(ProcessBuilder.Redirect.INHERIT);
-        return pb.start();
-    }
-
-    private static void close(Socket[] sockets, List<Process> workers) {
+    private static void close(Socket[] sockets, SpreadWorkers workers) {
         for (Socket s : sockets) {
             try {
                 if (s != null) {
@@ -224,10 +191,8 @@ final class SpreadJob {
                 // closing on the way out: nothing more to do
             }
         }
-        for (Process p : workers) {
-            if (p.isAlive()) {
-                p.destroyForcibly();
-            }
+        if (workers != null) {
+            workers.destroy();
         }
     }
 

@@ -47,10 +47,7 @@ class AnalyzeCommandTest {
 
     @Test
     void findingsArePrintedAndWrittenAsContractJsonLinesAndErrorsSetTheExitCode() throws Exception {
-        RunBuilder run = new RunBuilder(dir, 2);
-        run.rank(0).send(10, 1, 0, 5, 4);
-        run.rank(1).recv(20, 0, 0, 7, 4);
-        run.write(true);
+        writeTypeMismatch();
         assertEquals(ExitCodes.ANALYSIS_FOUND_ERRORS, analyze(dir.toString()));
         assertTrue(stdout().contains("[MPIGuard] ERROR type-mismatch on ranks 0, 1: Comm.recv at Prog.java:20"),
                 stdout());
@@ -113,10 +110,7 @@ class AnalyzeCommandTest {
 
     @Test
     void aCorruptTraceIsNamedWithItsOffsetAndTheOtherRanksAreStillAnalysed() throws Exception {
-        RunBuilder run = new RunBuilder(dir, 2);
-        run.rank(0).send(10, 1, 0, 5, 4);
-        run.rank(1).recv(20, 0, 0, 7, 4);
-        run.write(true);
+        writeTypeMismatch();
         byte[] bytes = Files.readAllBytes(dir.resolve("trace-rank1.mpgt"));
         bytes[bytes.length - 3] = (byte) 0x7f; // an unknown record tag in place of the end record
         Files.write(dir.resolve("trace-rank1.mpgt"), bytes);
@@ -148,6 +142,14 @@ class AnalyzeCommandTest {
         assertFalse(stderr().contains("instead"), stderr());
     }
 
+    /** Two ranks: a send of one type received as another. */
+    private void writeTypeMismatch() throws Exception {
+        RunBuilder run = new RunBuilder(dir, 2);
+        run.rank(0).send(10, 1, 0, 5, 4);
+        run.rank(1).recv(20, 0, 0, 7, 4);
+        run.write(true);
+    }
+
     /** Stands for an analysing process that fails before it connects. */
     public static final class FailingWorker {
         public static void main(String[] args) {
@@ -157,10 +159,7 @@ class AnalyzeCommandTest {
 
     @Test
     void anAnalysingProcessThatFailsIsSaidAndTheAnalysisRunsInThisProcess() throws Exception {
-        RunBuilder run = new RunBuilder(dir, 2);
-        run.rank(0).send(10, 1, 0, 5, 4);
-        run.rank(1).recv(20, 0, 0, 7, 4);
-        run.write(true);
+        writeTypeMismatch();
         SpreadJob.workerClass = FailingWorker.class.getName();
         try {
             assertEquals(ExitCodes.ANALYSIS_FOUND_ERRORS, analyze("--predict", "off", "--np", "2", dir.toString()));
@@ -170,6 +169,46 @@ class AnalyzeCommandTest {
         assertTrue(stderr().contains("the analysis over 2 processes failed (java.io.IOException: analysing process ")
                 && stderr().contains("(exit 3) before it connected); analysing in this process instead"), stderr());
         assertTrue(Files.readString(dir.resolve("findings-analysis.jsonl")).contains("type-mismatch"));
+    }
+
+    @Test
+    void aLauncherThatCannotStartIsSaidAndTheAnalysisRunsInThisProcess() throws Exception {
+        writeTypeMismatch();
+        Path missing = dir.resolve("no-such-mpirun");
+        assertEquals(ExitCodes.ANALYSIS_FOUND_ERRORS, analyze("--predict", "off", "--np", "2", "--launcher",
+                missing + " --hostfile hosts", dir.toString()));
+        assertTrue(stderr().contains("the analysis over 2 processes failed (java.io.IOException: cannot start the"
+                + " launcher " + missing + ": "), stderr());
+        assertTrue(stderr().contains("analysing in this process instead"), stderr());
+        assertTrue(Files.readString(dir.resolve("findings-analysis.jsonl")).contains("type-mismatch"));
+    }
+
+    /** A launcher's job that ends before its processes connect (here one that starts none) fails the spread at once. */
+    @Test
+    void aLauncherJobThatEndsBeforeItsProcessesConnectIsSaid() throws Exception {
+        writeTypeMismatch();
+        assertEquals(ExitCodes.ANALYSIS_FOUND_ERRORS, analyze("--predict", "off", "--np", "2", "--launcher", "false",
+                dir.toString()));
+        assertTrue(stderr().contains("the launcher's job (false) ended (exit 1) before its 2 analysing processes"
+                + " connected); analysing in this process instead"), stderr());
+    }
+
+    @Test
+    void aLauncherWithoutProcessesToStartIsRefusedInOneLine() throws Exception {
+        new RunBuilder(dir, 2).write(true);
+        assertEquals(ExitCodes.NO_READABLE_TRACE, analyze("--launcher", "mpirun", dir.toString()));
+        assertTrue(stderr().contains("--launcher starts the --np N analysing processes: give it a launcher's command"
+                + " and --np 2 or more"), stderr());
+    }
+
+    @Test
+    void theJobsRankVariablesNameAWorkersBlock() {
+        assertEquals(3, SpreadWorker.blockOfJob(java.util.Map.of("OMPI_COMM_WORLD_RANK", "3", "PMIX_RANK", "7")));
+        assertEquals(7, SpreadWorker.blockOfJob(java.util.Map.of("PMIX_RANK", "7")));
+        assertEquals(2, SpreadWorker.blockOfJob(java.util.Map.of("SLURM_PROCID", "2")));
+        IllegalStateException none = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> SpreadWorker.blockOfJob(java.util.Map.of()));
+        assertTrue(none.getMessage().contains("not started by a launcher"), none.getMessage());
     }
 
     @Test
