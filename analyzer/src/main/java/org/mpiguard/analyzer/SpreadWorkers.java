@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The processes of {@code mpiguard analyze --np N} ({@link SpreadWorker}), started either here,
  * one per block, or as one job of a launcher the user names ({@code --launcher "mpirun
- * --hostfile hosts"}), which puts them on the nodes it chooses: a large trace set is then
+ * --hostfile hosts"}; {@link #processCount} adds how many), which puts them on the nodes it chooses: a large trace set is then
  * analysed in the memory of several nodes. A worker of a launcher's job takes its block from
  * its rank in the job ({@link SpreadWorker#blockOfJob}) and reaches this process over TCP at
  * this machine's name; the traces must be at the same path on every node.
@@ -33,8 +33,7 @@ final class SpreadWorkers {
 
     /**
      * Starts the workers of {@code bounds} (one block each) for a coordinator on {@code port},
-     * with {@code secret} in their environment only (a launcher's job is told to pass it on,
-     * Open MPI's {@code -x}).
+     * with {@code secret} in their environment only (a launcher's job passes it on).
      */
     static SpreadWorkers start(Path dir, int[] bounds, int port, String secret, List<String> launcher)
             throws IOException {
@@ -48,11 +47,28 @@ final class SpreadWorkers {
             }
         } else {
             List<String> job = new ArrayList<>(launcher);
-            job.addAll(List.of("-np", Integer.toString(count), "-x", SpreadWorker.SECRET));
+            job.addAll(processCount(launcher.get(0), count));
             job.addAll(worker(dir, BLOCK_OF_JOB, count, host, port, bounds));
             workers.processes.add(workers.start(job, secret));
         }
         return workers;
+    }
+
+    /**
+     * How {@code launcher} is told to start {@code count} processes with the secret in their
+     * environment: Slurm's {@code srun} and MPICH's Hydra ({@code mpiexec.hydra}, {@code *.mpich})
+     * pass the whole environment on; Open MPI's launchers, and any other, are told to pass it
+     * with {@code -x}.
+     */
+    static List<String> processCount(String launcher, int count) {
+        String name = Path.of(launcher).getFileName().toString();
+        if (name.equals("srun")) {
+            return List.of("-n", Integer.toString(count));
+        }
+        if (name.endsWith(".hydra") || name.endsWith(".mpich")) {
+            return List.of("-np", Integer.toString(count));
+        }
+        return List.of("-np", Integer.toString(count), "-x", SpreadWorker.SECRET);
     }
 
     /** This JVM's java, the heap and collector a user gave it, the workers' JIT options and class path. */

@@ -202,6 +202,16 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void eachLauncherIsToldHowManyProcessesInItsOwnWords() {
+        assertEquals(java.util.List.of("-np", "4", "-x", "MPIGUARD_SPREAD_SECRET"),
+                SpreadWorkers.processCount("/usr/bin/mpirun", 4));
+        assertEquals(java.util.List.of("-np", "4", "-x", "MPIGUARD_SPREAD_SECRET"),
+                SpreadWorkers.processCount("mpiexec", 4));
+        assertEquals(java.util.List.of("-n", "8"), SpreadWorkers.processCount("srun", 8));
+        assertEquals(java.util.List.of("-np", "2"), SpreadWorkers.processCount("mpiexec.hydra", 2));
+    }
+
+    @Test
     void theJobsRankVariablesNameAWorkersBlock() {
         assertEquals(3, SpreadWorker.blockOfJob(java.util.Map.of("OMPI_COMM_WORLD_RANK", "3", "PMIX_RANK", "7")));
         assertEquals(7, SpreadWorker.blockOfJob(java.util.Map.of("PMIX_RANK", "7")));
