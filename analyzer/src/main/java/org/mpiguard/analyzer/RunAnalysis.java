@@ -56,7 +56,8 @@ public final class RunAnalysis {
                                         Predicate<Finding> ownedOnline, String tooLarge, byte[][] headers) {
         try {
             report(dir, out, ownedOnline, FinalizeSpread.coordinate(dir, ranks, channel, headers),
-                    " (spread over the " + ranks + " ranks: " + tooLarge + ")");
+                    " (spread over the " + ranks + " ranks: " + tooLarge + ")", headers == null ? "mpiguard analyze "
+                    + dir + " repeats it" : "mpiguard analyze repeats it on every node's " + dir + " put into one");
         } catch (IOException | RuntimeException e) {
             out.println("[MPIGuard] " + tooLarge + ", and the analysis spread over the ranks failed (" + e
                     + "); the end-of-run analysis left them to mpiguard analyze " + dir);
@@ -66,6 +67,12 @@ public final class RunAnalysis {
     /** Findings to {@code out} and {@code dir/findings-analysis.jsonl}, races beside them; nothing said when none. */
     private static void report(Path dir, PrintStream out, Predicate<Finding> ownedOnline,
                                StreamingAnalysis.Streamed streamed, String how) throws IOException {
+        report(dir, out, ownedOnline, streamed, how, "mpiguard analyze " + dir + " repeats it");
+    }
+
+    /** The same, {@code repeat} saying how to run the analysis again. */
+    private static void report(Path dir, PrintStream out, Predicate<Finding> ownedOnline,
+                               StreamingAnalysis.Streamed streamed, String how, String repeat) throws IOException {
         TraceSet traces = streamed.traces();
         Analysis.Result result = streamed.result();
         Path file = dir.resolve("findings-analysis.jsonl");
@@ -78,7 +85,7 @@ public final class RunAnalysis {
         }
         out.println("[MPIGuard] end-of-run analysis of " + result.events() + " traced events of "
                 + traces.worldSize() + " ranks in " + result.millis() + " ms" + how + ": " + reported + " finding"
-                + (reported == 1 ? "" : "s") + " (in " + file + "; mpiguard analyze " + dir + " repeats it)");
+                + (reported == 1 ? "" : "s") + " (in " + file + "; " + repeat + ")");
     }
 
     /**

@@ -71,6 +71,8 @@ class NodeLocalTraceTest {
         assertFalse(Files.exists(r.reportDir().resolve("trace-rank1.mpgt")), "nothing copied\n" + r);
         assertTrue(r.stderr().contains("(spread over the 2 ranks: the traces are on each node's own disk and hold more"
                 + " than trace-analysis-max=3 events for a copy to rank 0)"), r.toString());
+        assertTrue(r.stderr().contains("mpiguard analyze repeats it on every node's " + r.reportDir()
+                + " put into one)"), r.toString());
         JsonNode f = one(endOfRun(r), "type-mismatch", r);
         assertSite(f.get("site"), PKG + "IntAsFloat", "RECV-SITE");
         assertEquals(Set.of("0:" + SourceMarkers.line(PKG + "IntAsFloat", "SEND-SITE")), related(f));
