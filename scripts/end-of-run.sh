@@ -4,9 +4,10 @@
 # the agent with default checks and with trace=on, interleaved, rank 0 timing its own
 # Finalize; prints each pair, the median difference and the target of issue 25 (a traced
 # 16-rank job's Finalize at most 0.5 s longer than without traces).
-#   bash scripts/end-of-run.sh [--pairs N] [--ranks N] [--traced-options OPTS]
+#   bash scripts/end-of-run.sh [--pairs N] [--ranks N] [--traced-options OPTS] [--node-local]
 #     (5 pairs, 16 ranks by default; OPTS added to the traced run's agent options, e.g.
-#     trace-analysis-max=2000 to have every rank analyse its own trace at Finalize)
+#     trace-analysis-max=2000 to have every rank analyse its own trace at Finalize;
+#     --node-local: each traced rank reports into a directory of its own, as on node-local disks)
 # Needs the built agent jar and jmh-benchmarks classes (mvn -o -q install -DskipTests).
 # Exit code 0 when the target is met, 1 when not, 2 on bad options or a failed run.
 set -euo pipefail
@@ -14,12 +15,14 @@ cd "$(dirname "$0")/.."
 pairs=5
 ranks=16
 extra=""
+node_local=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --pairs) pairs=${2:?--pairs needs a value}; shift 2 ;;
         --ranks) ranks=${2:?--ranks needs a value}; shift 2 ;;
         --traced-options) extra=",${2:?--traced-options needs a value}"; shift 2 ;;
-        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+        --node-local) node_local=1; shift ;;
+        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
         *) echo "end-of-run: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -38,12 +41,22 @@ for f in "$MPI_JAR" "$AGENT_JAR" "$CLASSES/org/mpiguard/bench/kernels/FinalizeTi
 done
 root=()
 [ "$(id -u)" = 0 ] && root=(--allow-run-as-root)
+# $1: agent options after the report directory; $2: 1 for a report directory per rank (one app context each)
 finalize_ms() {
-    local dir out
+    local dir out r
+    local -a job=()
     dir=$(mktemp -d /tmp/mpiguard-eor.XXXXXX)
-    out=$(mpirun --oversubscribe "${root[@]}" -np "$ranks" java \
-        "-javaagent:$AGENT_JAR=report=$dir$1" -cp "$CLASSES:$MPI_JAR" \
-        org.mpiguard.bench.kernels.FinalizeTimer 2>/dev/null | awk '/^finalize-ms / {print $2}')
+    if [ "${2:-0}" = 1 ]; then
+        for r in $(seq 0 $((ranks - 1))); do
+            [ "$r" -gt 0 ] && job+=(:)
+            job+=(-np 1 java "-javaagent:$AGENT_JAR=report=$dir/node$r$1" -cp "$CLASSES:$MPI_JAR"
+                org.mpiguard.bench.kernels.FinalizeTimer)
+        done
+    else
+        job=(-np "$ranks" java "-javaagent:$AGENT_JAR=report=$dir$1" -cp "$CLASSES:$MPI_JAR"
+            org.mpiguard.bench.kernels.FinalizeTimer)
+    fi
+    out=$(mpirun --oversubscribe "${root[@]}" "${job[@]}" 2>/dev/null | awk '/^finalize-ms / {print $2}')
     rm -rf "$dir"
     if [ -z "$out" ]; then
         echo "end-of-run: a run printed no Finalize time" >&2
@@ -54,7 +67,7 @@ finalize_ms() {
 diffs=()
 for i in $(seq 1 "$pairs"); do
     plain=$(finalize_ms "")
-    traced=$(finalize_ms ",trace=on$extra")
+    traced=$(finalize_ms ",trace=on$extra" "$node_local")
     diffs+=($((traced - plain)))
     printf 'pair %d: Finalize %5d ms default, %5d ms trace=on: %+d ms\n' "$i" "$plain" "$traced" "$((traced - plain))"
 done
