@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,12 +42,7 @@ class AnalysisOverLauncherTest {
     void theProcessesOfAnMpirunJobFindWhatOneProcessFinds() throws Exception {
         MpiRun.Result r = MpiRun.program("trace.ThreeSenders").ranks(4).withAgent("trace=on,trace-analysis=off").run();
         assertEquals(0, r.exitCode(), r.toString());
-        Path copy = Files.createTempDirectory("mpiguard-traces-copy");
-        try (Stream<Path> files = Files.list(r.reportDir())) {
-            for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".mpgt")).toList()) {
-                Files.copy(f, copy.resolve(f.getFileName()));
-            }
-        }
+        Path copy = TraceRuns.copyOfTraces(r);
         String alone = analyze(copy);
         String findings = Files.readString(copy.resolve("findings-analysis.jsonl"));
         String races = Files.readString(copy.resolve("message-races.jsonl"));

@@ -60,12 +60,7 @@ final class TraceRuns {
 
     /** {@code mpiguard analyze} (the packaged jar, no MPI) on a copy of the run's traces. */
     static List<JsonNode> analyzeCopy(MpiRun.Result r) throws Exception {
-        Path copy = Files.createTempDirectory("mpiguard-traces-copy");
-        try (Stream<Path> files = Files.list(r.reportDir())) {
-            for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".mpgt")).toList()) {
-                Files.copy(f, copy.resolve(f.getFileName()));
-            }
-        }
+        Path copy = copyOfTraces(r);
         Process p = new ProcessBuilder(MpiRun.JDK17_JAVA, "-jar", ANALYZE_JAR.toAbsolutePath().toString(),
                 "--quiet", copy.toString()).redirectErrorStream(true)
                 .redirectOutput(copy.resolve("analyze.out").toFile()).start();
@@ -73,6 +68,17 @@ final class TraceRuns {
         String out = Files.readString(copy.resolve("analyze.out"));
         assertFalse(out.contains("Exception"), out);
         return read(copy.resolve("findings-analysis.jsonl"));
+    }
+
+    /** A new directory holding a copy of the run's traces, and nothing else. */
+    static Path copyOfTraces(MpiRun.Result r) throws IOException {
+        Path copy = Files.createTempDirectory("mpiguard-traces-copy");
+        try (Stream<Path> files = Files.list(r.reportDir())) {
+            for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".mpgt")).toList()) {
+                Files.copy(f, copy.resolve(f.getFileName()));
+            }
+        }
+        return copy;
     }
 
     static List<JsonNode> ofKind(List<JsonNode> findings, String kind) {
