@@ -69,8 +69,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--launcher", paramLabel = "LINE",
             description = "start the --np N processes as one job of this launcher, on the nodes it chooses (for "
                     + "example \"mpirun --hostfile hosts\"; its words split at spaces; the count is added: -np N and "
-                    + "-x for Open MPI, -n N for srun): they reach this process over TCP at this machine's name, and the traces must be at "
-                    + "the same path on every node")
+                    + "-x for Open MPI, -n N for srun): they reach this process over TCP at this machine's name, and "
+                    + "the traces must be at the same path on every node")
     String launcher;
 
     private final PrintStream stdout;

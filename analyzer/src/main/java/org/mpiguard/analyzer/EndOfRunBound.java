@@ -53,6 +53,12 @@ final class EndOfRunBound {
         return null;
     }
 
+    /** Whether {@code events} split over {@code ranks} leave each at most {@code maxEvents} (no overflow). */
+    static boolean eachShareFits(long events, long maxEvents, int ranks) {
+        int n = Math.max(1, ranks);
+        return events / n + (events % n == 0 ? 0 : 1) <= maxEvents;
+    }
+
     /** Why the traces in {@code dir} cannot be held whole here (for the prediction), or null when they can. */
     static String wholeRefusal(Path dir) throws IOException {
         long events = events(dir);
@@ -72,7 +78,7 @@ final class EndOfRunBound {
      */
     static String spreadRefusal(Path dir, long maxEvents, int ranks) throws IOException {
         long events = events(dir);
-        if (events > maxEvents * Math.max(1, ranks)) {
+        if (!eachShareFits(events, maxEvents, ranks)) {
             return "the traces hold " + events + " events, more than trace-analysis-max=" + maxEvents
                     + " for each of the " + ranks + " ranks";
         }

@@ -30,6 +30,14 @@ public final class RunAnalysis {
     }
 
     /**
+     * Whether {@code events} are few enough for every one of {@code ranks} ranks to analyse its
+     * share at Finalize ({@link FinalizeSpread}): at most {@code maxEvents} each.
+     */
+    public static boolean spreadFits(long events, long maxEvents, int ranks) {
+        return EndOfRunBound.eachShareFits(events, maxEvents, ranks);
+    }
+
+    /**
      * Why rank 0 cannot take in the traces of {@code dir} alone ({@link EndOfRunBound}) while
      * each of the job's {@code ranks} ranks can take in its share: then every rank analyses
      * its own at Finalize ({@link FinalizeSpread}). Null when rank 0 analyses them alone after

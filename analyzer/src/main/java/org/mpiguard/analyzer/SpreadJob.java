@@ -92,14 +92,13 @@ final class SpreadJob {
             // a second at a time, to notice a worker that ended before it connected
             server.setSoTimeout(1000);
             workers = SpreadWorkers.start(dir, bounds, server.getLocalPort(), key, launcher);
-            boolean[] joined = new boolean[count];
             long deadline = System.nanoTime() + ACCEPT_MILLIS * 1_000_000L;
             for (int in = 0; in < count; ) {
                 Socket s;
                 try {
                     s = server.accept();
                 } catch (SocketTimeoutException e) {
-                    workers.failIfEnded(joined);
+                    workers.failIfEnded(b -> sockets[b] != null);
                     if (System.nanoTime() > deadline) {
                         throw new IOException("the analysing processes did not all start within "
                                 + ACCEPT_MILLIS / 1000 + " s");
@@ -112,7 +111,6 @@ final class SpreadJob {
                     continue;
                 }
                 sockets[block] = s;
-                joined[block] = true;
                 in++;
             }
         } catch (IOException e) {

@@ -8,12 +8,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntPredicate;
+import java.util.stream.IntStream;
 
 /**
  * The processes of {@code mpiguard analyze --np N} ({@link SpreadWorker}), started either here,
  * one per block, or as one job of a launcher the user names ({@code --launcher "mpirun
- * --hostfile hosts"}; {@link #processCount} adds how many), which puts them on the nodes it chooses: a large trace set is then
- * analysed in the memory of several nodes. A worker of a launcher's job takes its block from
+ * --hostfile hosts"}; {@link #processCount} adds how many), which puts them on the nodes it
+ * chooses: a large trace set is then analysed in the memory of several nodes. A worker of a launcher's job takes its block from
  * its rank in the job ({@link SpreadWorker#blockOfJob}) and reaches this process over TCP at
  * this machine's name; the traces must be at the same path on every node.
  */
@@ -108,23 +110,21 @@ final class SpreadWorkers {
     }
 
     /**
-     * Fails at once, with its exit status, when a worker that has not connected (its block's
-     * {@code joined} false) has ended, or the launcher's job ended before every worker connected.
+     * Fails at once, with its exit status, when a worker whose block has not {@code connected}
+     * has ended, or the launcher's job ended before every worker connected.
      */
-    void failIfEnded(boolean[] joined) throws IOException {
+    void failIfEnded(IntPredicate connected) throws IOException {
         if (!launcher.isEmpty()) {
             Process job = processes.get(0);
-            for (boolean j : joined) {
-                if (!j && !job.isAlive()) {
-                    throw new IOException("the launcher's job (" + launcher.get(0) + ") ended (exit " + job.exitValue()
-                            + ") before its " + count + " analysing processes connected");
-                }
+            if (!job.isAlive() && !IntStream.range(0, count).allMatch(connected)) {
+                throw new IOException("the launcher's job (" + launcher.get(0) + ") ended (exit " + job.exitValue()
+                        + ") before its " + count + " analysing processes connected");
             }
             return;
         }
         for (int b = 0; b < processes.size(); b++) {
             Process p = processes.get(b);
-            if (!joined[b] && !p.isAlive()) {
+            if (!connected.test(b) && !p.isAlive()) {
                 throw new IOException("analysing process " + b + " ended (exit " + p.exitValue()
                         + ") before it connected");
             }

@@ -98,6 +98,17 @@ class RunAnalysisTest {
         assertEquals(null, EndOfRunBound.refusal(traces, 1_000_000, 1L << 30));
     }
 
+    /** The one rule rank 0 applies to traces it reads and to traces on every node's own disk. */
+    @Test
+    void eachRanksShareFitsUpToTheBoundAndNeverOverflows() {
+        assertTrue(RunAnalysis.spreadFits(5, 3, 2), "5 events over 2 ranks: 3 each at most");
+        assertFalse(RunAnalysis.spreadFits(5, 2, 2), "5 events over 2 ranks: one rank takes 3");
+        assertTrue(RunAnalysis.spreadFits(32, 2, 16));
+        assertFalse(RunAnalysis.spreadFits(33, 2, 16));
+        assertTrue(RunAnalysis.spreadFits(Long.MAX_VALUE, Long.MAX_VALUE, 4), "no overflow of max x ranks");
+        assertTrue(RunAnalysis.spreadFits(7, 7, 0), "no ranks counts as one");
+    }
+
     @Test
     void aCleanRunSaysNothing() throws Exception {
         RunBuilder run = new RunBuilder(dir, 2);

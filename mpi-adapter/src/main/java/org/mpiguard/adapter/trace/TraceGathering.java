@@ -10,6 +10,7 @@ import java.util.List;
 import mpi.Intracomm;
 import mpi.MPIException;
 import org.mpiguard.adapter.DirectExchange;
+import org.mpiguard.analyzer.RunAnalysis;
 import org.mpiguard.core.trace.ReceivedTrace;
 import org.mpiguard.core.trace.TraceFingerprint;
 import org.mpiguard.core.trace.TraceFormat;
@@ -21,9 +22,10 @@ import org.mpiguard.core.trace.TraceFormat;
  * it ({@link TraceFingerprint}); the ranks whose trace it does not see send theirs, in pieces
  * over the trace's private communicator, into rank 0's directory, when the traces hold no more
  * events than rank 0 analyses alone ({@code trace-analysis-max}). Past that every rank analyses
- * its own trace at Finalize, as on a shared directory past that bound, and past that bound for
- * every rank's share rank 0 says where the traces are and leaves them to {@code mpiguard analyze}. On a shared directory this costs
- * an allGather of 64 bytes a rank, rank 0's read of every header, and one allMin.
+ * its own trace at Finalize, as on a shared directory past that bound; past that bound for every
+ * rank's share rank 0 says where the traces are and leaves them to {@code mpiguard analyze}. On
+ * a shared directory this costs an allGather of 64 bytes a rank, rank 0's read of every header,
+ * and one allMin.
  *
  * <p>Every rank returns the same answer, and no rank is left waiting: rank 0 takes every piece a
  * rank sends, to its end mark, whether or not it could write it.
@@ -68,7 +70,7 @@ final class TraceGathering {
             unseen = TraceFingerprint.unseen(dir, all, size);
             long events = TraceFingerprint.events(all, size);
             decision = unseen.isEmpty() ? SEEN : unseen.contains(0) ? RANK_ZERO_UNREADABLE
-                    : events <= maxEvents ? COPY : (events + size - 1) / size <= maxEvents ? EACH_OWN : TOO_LARGE;
+                    : events <= maxEvents ? COPY : RunAnalysis.spreadFits(events, maxEvents, size) ? EACH_OWN : TOO_LARGE;
             if (decision == TOO_LARGE) {
                 err.println("[MPIGuard] rank 0 does not find the traces of " + ranks(unseen) + " in " + dir
                         + " (each node's own directory?), and the traces hold " + events + " events, more than"
