@@ -31,13 +31,35 @@ final class CheckSummary {
 
     /** Which step found or confirmed {@code f}, from the file it was read from. */
     static String step(ReportFinding f) {
-        if (f.reportedBy() == FindingsDirectory.BY_EXPLORE) {
+        return step(f, f.reportedBy());
+    }
+
+    private static String step(ReportFinding f, int reportedBy) {
+        if (reportedBy == FindingsDirectory.BY_EXPLORE) {
             return f.isError() ? REPLAY : REPLAYED;
         }
-        if (f.reportedBy() == FindingsDirectory.BY_ANALYSIS) {
+        if (reportedBy == FindingsDirectory.BY_ANALYSIS) {
             return f.kind().equals("predicted-deadlock") ? PREDICTION : ANALYSIS;
         }
         return ONLINE;
+    }
+
+    /**
+     * Whether {@code step} found {@code f}: the step that owns it, or one whose finding of the same
+     * bug was merged into it (the analysis's warning of a race a replay then confirmed, the
+     * analysis's finding of a bug a rank also found online). A step's count on the summary is of
+     * what it found, so a race the analysis found and a replay confirmed counts for both.
+     */
+    static boolean foundBy(ReportFinding f, String step) {
+        if (step(f).equals(step)) {
+            return true;
+        }
+        for (int other : f.alsoReportedBy()) {
+            if (other != FindingsDirectory.BY_EXPLORE && step(f, other).equals(step)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static void print(MergedReport report, CheckSteps steps, Duration total, int runStatus, Path html, PrintWriter out) {
@@ -70,6 +92,6 @@ final class CheckSummary {
     }
 
     private static long count(List<ReportFinding> findings, String step) {
-        return findings.stream().filter(f -> step(f).equals(step)).count();
+        return findings.stream().filter(f -> foundBy(f, step)).count();
     }
 }
