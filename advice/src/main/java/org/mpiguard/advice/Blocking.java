@@ -1,8 +1,11 @@
 package org.mpiguard.advice;
 
+import org.mpiguard.adapter.MpiConstants;
+import org.mpiguard.adapter.trace.StatusFields;
 import org.mpiguard.core.activity.RankActivity;
 import org.mpiguard.core.activity.ThreadActivity;
 import org.mpiguard.core.activity.WaitKind;
+import org.mpiguard.core.deadlock.WildcardTakes;
 
 /**
  * Marks the calling thread as blocked in an MPI call, for the watchdog to see. Each
@@ -30,6 +33,17 @@ public final class Blocking {
         ThreadActivity activity = RankActivity.current();
         activity.enter(WaitKind.SEND_RECEIVE, site, comm, dest, source, sendTag, recvTag);
         return activity;
+    }
+
+    /**
+     * A blocking receive returned its Status: one from any source notes whose message it took,
+     * for a deadlock in a later receive from that rank ({@link WildcardTakes}). One compare for
+     * every other receive.
+     */
+    public static void received(Object comm, int source, Object status, int site) {
+        if (source == MpiConstants.ANY_SOURCE && status != null) {
+            WildcardTakes.RANK.took(comm, StatusFields.source(status), StatusFields.tag(status), site);
+        }
     }
 
     /** A blocking call whose peers are not tracked yet: anyone may release it. */

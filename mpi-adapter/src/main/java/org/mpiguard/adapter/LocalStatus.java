@@ -19,6 +19,8 @@ import org.mpiguard.core.deadlock.Envelopes;
 import org.mpiguard.core.deadlock.RankState;
 import org.mpiguard.core.deadlock.RankStatus;
 import org.mpiguard.core.deadlock.ThreadStatus;
+import org.mpiguard.core.deadlock.WildcardTake;
+import org.mpiguard.core.deadlock.WildcardTakes;
 import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.site.CallSites;
 
@@ -143,6 +145,7 @@ final class LocalStatus {
         String commKey = "";
         String detail = "";
         Envelopes envelopes = Envelopes.ABSENT;
+        WildcardTake earlier = null;
         try {
             switch (kind) {
                 case SEND -> {
@@ -160,6 +163,7 @@ final class LocalStatus {
                         int source = CommRanks.toWorldKnown(comm, peer);
                         waitsFor = new int[] {source};
                         detail = "from rank " + source + ", " + tagText(tag);
+                        earlier = earlierTake(comm, peer, tag, source);
                     }
                     envelopes = envelopes(comm, ThreadActivity.NO_PEER, 0, peer, tag);
                 }
@@ -224,8 +228,23 @@ final class LocalStatus {
         if (kind == WaitKind.FINALIZE && "?".equals(op)) {
             op = "MPI.Finalize";
         }
-        return new ThreadStatus(threadName, kind, op, site.className(), site.method(), site.file(), site.line(),
-                waitsFor, anyOf, commKey, detail, polling, envelopes);
+        ThreadStatus described = new ThreadStatus(threadName, kind, op, site.className(), site.method(), site.file(),
+                site.line(), waitsFor, anyOf, commKey, detail, polling, envelopes);
+        return earlier == null ? described : described.withEarlier(earlier);
+    }
+
+    /**
+     * The receive from any source that last took a message of {@code peer} on {@code comm} with
+     * a tag a receive of {@code tag} accepts, or null (a hint for a deadlock finding).
+     */
+    private static WildcardTake earlierTake(Object comm, int peer, int tag, int worldSource) {
+        long take = WildcardTakes.RANK.lastFrom(comm, peer, tag, MPI.ANY_TAG);
+        if (take == WildcardTakes.NONE) {
+            return null;
+        }
+        CallSite at = CallSites.get(WildcardTakes.site(take));
+        return new WildcardTake(at.op(), at.className(), at.method(), at.file(), at.line(), worldSource,
+                WildcardTakes.tag(take));
     }
 
     /** A peer of a call no world rank stands for. */

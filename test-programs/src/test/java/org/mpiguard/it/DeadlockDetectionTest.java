@@ -100,6 +100,30 @@ class DeadlockDetectionTest {
         assertTrue(relatedNamesRank0, f.toString());
         assertTrue(f.get("message").asText().contains("rank 0 has already reached MPI.Finalize at "
                 + "RecvFromFinishedRank.java:" + SourceMarkers.line(program, "FINISHED-SITE")), f.toString());
+        assertFalse(f.get("message").asText().contains("MPI.ANY_SOURCE"), "no wildcard receive to name\n" + f);
+    }
+
+    @Test
+    void aDeadlockInAReceiveWhoseMessageAWildcardReceiveTookNamesThatReceive() throws Exception {
+        String program = "deadlock.FirstResultFromAnyone";
+        MpiRun.Result r = MpiRun.program(program).ranks(3).withAgent("").run();
+        assertEquals(ABORT_EXIT_CODE, r.exitCode(), r.toString());
+        JsonNode f = onlyDeadlock(r);
+        assertEquals(List.of(0), ints(f.get("ranks")));
+        assertSite(f.get("site"), program, SourceMarkers.line(program, "DEADLOCK-SITE"));
+        int wildcard = SourceMarkers.line(program, "WILDCARD-SITE");
+        boolean namesTheWildcardReceive = false;
+        boolean namesTheFinishedSender = false;
+        for (JsonNode rel : f.get("related")) {
+            if (rel.get("rank").asInt() == 0 && rel.get("op").asText().equals("Comm.recv")) {
+                assertSite(rel.get("site"), program, wildcard);
+                namesTheWildcardReceive = true;
+            }
+            namesTheFinishedSender |= rel.get("rank").asInt() == 2 && rel.get("op").asText().equals("MPI.Finalize");
+        }
+        assertTrue(namesTheWildcardReceive && namesTheFinishedSender, f.toString());
+        assertTrue(f.get("message").asText().contains("Earlier, the Comm.recv from MPI.ANY_SOURCE of rank 0 at "
+                + "FirstResultFromAnyone.java:" + wildcard + " took a message of rank 2 (tag 3)"), f.toString());
     }
 
     @Test
@@ -140,6 +164,7 @@ class DeadlockDetectionTest {
         "deadlock.SsendCycleFixed, 3",
         "deadlock.RecvFromFinishedRankFixed, 3",
         "deadlock.AnySourceFixed, 4",
+        "deadlock.FirstResultFromAnyoneFixed, 3",
         "demo.HaloExchangeFixed, 4",
     })
     void correctTwinsProduceNoFinding(String program, int ranks) throws Exception {

@@ -61,10 +61,30 @@ public final class DeadlockReport {
                 related.add(new RelatedCall(c, t.op(), siteOf(t)));
             }
         }
-        message.append(" Every rank these calls wait for is itself stuck or finished, so none of them can complete.")
-                .append(DeadlockAdvice.of(stuck));
+        message.append(" Every rank these calls wait for is itself stuck or finished, so none of them can complete.");
+        for (int i = 0; i < stuck.size(); i++) {
+            WildcardTake w = stuck.get(i).earlier();
+            if (w != null) {
+                int r = deadlocked.get(i);
+                message.append(earlierTake(r, w));
+                related.add(new RelatedCall(r, w.op(), new SiteRef(w.className(), w.method(), w.file(), w.line())));
+            }
+        }
+        message.append(DeadlockAdvice.of(stuck));
         return new Finding(FindingKind.DEADLOCK, Severity.ERROR, deadlocked, first.op(), siteOf(first), related,
                 message.toString(), status(byRank));
+    }
+
+    /**
+     * The receive from any source that took a message of the rank {@code r} now waits for: when
+     * that message was the one meant for the stuck receive, the order of arrival decided the
+     * deadlock, and the fix is at the wildcard receive, not where the rank is stuck.
+     */
+    static String earlierTake(int r, WildcardTake w) {
+        return " Earlier, the " + w.op() + " from MPI.ANY_SOURCE of rank " + r + " at " + w.location()
+                + " took a message of rank " + w.from() + " (tag " + w.tag() + "): if that was the message rank " + r
+                + " now waits for, the order in which messages arrived led to this deadlock (a message race)."
+                + " Receive from a specific source there, or let mpiguard check replay the other orders.";
     }
 
     private static String threadNote(RankStatus rank, ThreadStatus t) {

@@ -56,6 +56,17 @@ public final class StatusCodec {
                 for (String frame : t.stack()) {
                     out.writeUTF(frame);
                 }
+                WildcardTake w = t.earlier();
+                out.writeBoolean(w != null);
+                if (w != null) {
+                    out.writeUTF(w.op());
+                    out.writeUTF(w.className());
+                    out.writeUTF(w.method());
+                    out.writeUTF(w.file() == null ? "" : w.file());
+                    out.writeInt(w.line());
+                    out.writeInt(w.from());
+                    out.writeInt(w.tag());
+                }
             }
             out.writeShort(status.heldLocks().size());
             for (String lock : status.heldLocks()) {
@@ -113,8 +124,17 @@ public final class StatusCodec {
             for (int frames = in.readShort(), j = 0; j < frames; j++) {
                 stack.add(in.readUTF());
             }
+            WildcardTake earlier = null;
+            if (in.readBoolean()) {
+                String takeOp = in.readUTF();
+                String takeClass = in.readUTF();
+                String takeMethod = in.readUTF();
+                String takeFile = in.readUTF();
+                earlier = new WildcardTake(takeOp, takeClass, takeMethod, takeFile.isEmpty() ? null : takeFile,
+                        in.readInt(), in.readInt(), in.readInt());
+            }
             threads.add(new ThreadStatus(thread, kind, op, className, method, file.isEmpty() ? null : file,
-                    line, waitsFor, anyOf, commKey, detail, polling, envelopes, cpu, stack));
+                    line, waitsFor, anyOf, commKey, detail, polling, envelopes, cpu, stack, earlier));
         }
         int locks = in.readShort();
         List<String> held = new ArrayList<>(locks);

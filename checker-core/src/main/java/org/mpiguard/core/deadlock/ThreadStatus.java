@@ -20,11 +20,20 @@ import org.mpiguard.core.activity.WaitKind;
  *                  about a thread the machine did not run in between
  * @param stack     the thread's top frames ("Class.method(File.java:line)"), taken only in the
  *                  rounds that may end in a finding; empty otherwise
+ * @param earlier   for a receive from one rank, the receive from any source that took a message
+ *                  of that rank before (a hint for the finding), or null
  */
 public record ThreadStatus(String thread, WaitKind kind, String op, String className, String method,
                            String file, int line, RankRuns waitsFor, boolean anyOf, String commKey,
                            String detail, boolean polling, Envelopes envelopes, long cpuNanos,
-                           java.util.List<String> stack) {
+                           java.util.List<String> stack, WildcardTake earlier) {
+
+    public ThreadStatus(String thread, WaitKind kind, String op, String className, String method, String file,
+                        int line, RankRuns waitsFor, boolean anyOf, String commKey, String detail, boolean polling,
+                        Envelopes envelopes, long cpuNanos, java.util.List<String> stack) {
+        this(thread, kind, op, className, method, file, line, waitsFor, anyOf, commKey, detail, polling, envelopes,
+                cpuNanos, stack, null);
+    }
 
     public ThreadStatus(String thread, WaitKind kind, String op, String className, String method, String file,
                         int line, int[] waitsFor, boolean anyOf, String commKey, String detail, boolean polling,
@@ -54,13 +63,19 @@ public record ThreadStatus(String thread, WaitKind kind, String op, String class
     /** The same thread status, with its point-to-point halves. */
     public ThreadStatus withEnvelopes(Envelopes e) {
         return new ThreadStatus(thread, kind, op, className, method, file, line, waitsFor, anyOf, commKey, detail,
-                polling, e, cpuNanos, stack);
+                polling, e, cpuNanos, stack, earlier);
+    }
+
+    /** The same thread status, with the wildcard receive that took a message of the rank it waits for. */
+    public ThreadStatus withEarlier(WildcardTake take) {
+        return new ThreadStatus(thread, kind, op, className, method, file, line, waitsFor, anyOf, commKey, detail,
+                polling, envelopes, cpuNanos, stack, take);
     }
 
     /** The same thread status, with the CPU time it has used and its top frames. */
     public ThreadStatus withSample(long cpu, java.util.List<String> frames) {
         return new ThreadStatus(thread, kind, op, className, method, file, line, waitsFor, anyOf, commKey, detail,
-                polling, envelopes, cpu, java.util.List.copyOf(frames));
+                polling, envelopes, cpu, java.util.List.copyOf(frames), earlier);
     }
 
     /** Inside a blocking call (polling threads are not). */
@@ -71,7 +86,7 @@ public record ThreadStatus(String thread, WaitKind kind, String op, String class
     /** The same wait, but as if the thread were blocked in it: how a livelock is judged. */
     public ThreadStatus asBlocked() {
         return new ThreadStatus(thread, kind, op, className, method, file, line, waitsFor, anyOf, commKey, detail,
-                false, envelopes, cpuNanos, stack);
+                false, envelopes, cpuNanos, stack, earlier);
     }
 
     /** {@code Ring.java:31}, or class and method where the line is unknown. */
@@ -88,7 +103,8 @@ public record ThreadStatus(String thread, WaitKind kind, String op, String class
                 && className.equals(t.className) && method.equals(t.method) && String.valueOf(file).equals(String.valueOf(t.file))
                 && line == t.line && waitsFor.equals(t.waitsFor) && anyOf == t.anyOf
                 && commKey.equals(t.commKey) && detail.equals(t.detail) && polling == t.polling
-                && envelopes.equals(t.envelopes) && cpuNanos == t.cpuNanos && stack.equals(t.stack);
+                && envelopes.equals(t.envelopes) && cpuNanos == t.cpuNanos && stack.equals(t.stack)
+                && java.util.Objects.equals(earlier, t.earlier);
     }
 
     @Override

@@ -42,6 +42,24 @@ class DeadlockReportTest {
     }
 
     @Test
+    void aReceiveWhoseSendersMessageAWildcardReceiveTookNamesThatReceiveAsARelatedCall() {
+        RankStatus waits = recv(1, 0);
+        ThreadStatus t = waits.threads().get(0).withEarlier(
+                new WildcardTake("Comm.recv", "com.acme.Ring", "main", "Ring.java", 25, 0, 7));
+        RankStatus[] ranks = {finished(0, 18), new RankStatus(1, RankState.BLOCKED, waits.progress(), List.of(t))};
+        Finding f = DeadlockReport.finding(ranks, List.of(1));
+        assertTrue(f.message().contains("Earlier, the Comm.recv from MPI.ANY_SOURCE of rank 1 at Ring.java:25 took a"
+                + " message of rank 0 (tag 7)"), f.message());
+        assertTrue(f.related().stream().anyMatch(r -> r.rank() == 1 && r.op().equals("Comm.recv")
+                && r.site().line() == 25), f.related().toString());
+        // the finished sender stays named too
+        assertTrue(f.related().stream().anyMatch(r -> r.rank() == 0 && r.site().line() == 18), f.related().toString());
+
+        Finding without = DeadlockReport.finding(new RankStatus[] {finished(0, 18), recv(1, 0)}, List.of(1));
+        assertFalse(without.message().contains("ANY_SOURCE"), without.message());
+    }
+
+    @Test
     void theStatusListsEveryRankWithItsState() {
         RankStatus[] ranks = {finished(0, 18), recv(1, 0), running(2), null};
         Finding f = DeadlockReport.finding(ranks, List.of(1));

@@ -26,6 +26,22 @@ class StatusCodecTest {
     }
 
     @Test
+    void theWildcardReceiveThatTookAMessageOfTheAwaitedRankSurvivesTheRoundTrip() throws Exception {
+        WildcardTake take = new WildcardTake("Comm.recv", "com.acme.Master", "main", "Master.java", 25, 2, 3);
+        RankStatus status = new RankStatus(0, RankState.BLOCKED, 9L, List.of(
+                new ThreadStatus("main", WaitKind.RECEIVE, "Comm.recv", "com.acme.Master", "main", "Master.java", 29,
+                        new int[] {2}, false, "", "from rank 2, tag 3").withEarlier(take),
+                new ThreadStatus("helper", WaitKind.RECEIVE, "Comm.recv", "com.acme.Master", "help", null, -1,
+                        new int[] {1}, false, "", "from rank 1, tag 3")
+                        .withEarlier(new WildcardTake("Comm.recv", "com.acme.Master", "help", null, -1, 1, 0))));
+        byte[] bytes = StatusCodec.encode(status);
+        RankStatus decoded = StatusCodec.decode(bytes, bytes.length);
+        assertEquals(status, decoded);
+        assertEquals(take, decoded.threads().get(0).earlier());
+        assertEquals("com.acme.Master.help", decoded.threads().get(1).earlier().location());
+    }
+
+    @Test
     void heldLocksCollectiveCountsAndPollsSurviveTheRoundTrip() throws Exception {
         RankStatus status = new RankStatus(1, RankState.RUNNING, 42L, List.of(
                 new ThreadStatus("main", WaitKind.RECEIVE, "Request.test", "com.acme.Poll", "main", "Poll.java", 12,
