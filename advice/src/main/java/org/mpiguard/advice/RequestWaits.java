@@ -1,13 +1,16 @@
 package org.mpiguard.advice;
 
+import org.mpiguard.adapter.MpiConstants;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.adapter.shadow.RequestShadow;
 import org.mpiguard.adapter.shadow.RequestShadows;
 import org.mpiguard.adapter.shadow.Shadows;
+import org.mpiguard.adapter.trace.StatusFields;
 import org.mpiguard.core.activity.RankActivity;
 import org.mpiguard.core.activity.ThreadActivity;
 import org.mpiguard.core.activity.WaitKind;
 import org.mpiguard.core.collective.CommIdentity;
+import org.mpiguard.core.deadlock.WildcardTakes;
 
 /**
  * Nonblocking requests as the wait-for graph needs them: what each one waits for is
@@ -45,6 +48,22 @@ public final class RequestWaits {
         CommIdentity identity = Shadows.identity(comm);
         RequestShadows.made(request, WaitKind.COLLECTIVE, comm, ThreadActivity.NO_PEER,
                 identity == null ? 0 : (int) identity.collectives(), site, null);
+    }
+
+    /**
+     * A request completed with the program's Status (the Status forms of wait and test): a
+     * receive from any source notes whose message it took, as a blocking one does
+     * ({@link Blocking#received}). Without a Status the source is not known here (asking MPI
+     * would be a call the program does not make).
+     */
+    public static void completed(Object request, Object status) {
+        if (status == null) {
+            return;
+        }
+        RequestShadow.View e = VIEW.get();
+        if (RequestShadows.lookup(request, e) && e.kind == WaitKind.RECEIVE && e.peer == MpiConstants.ANY_SOURCE) {
+            WildcardTakes.RANK.took(e.comm, StatusFields.source(status), StatusFields.tag(status), e.site);
+        }
     }
 
     /** Request.waitFor / waitStatus. */

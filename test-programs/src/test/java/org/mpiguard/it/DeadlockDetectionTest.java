@@ -103,9 +103,10 @@ class DeadlockDetectionTest {
         assertFalse(f.get("message").asText().contains("MPI.ANY_SOURCE"), "no wildcard receive to name\n" + f);
     }
 
-    @Test
-    void aDeadlockInAReceiveWhoseMessageAWildcardReceiveTookNamesThatReceive() throws Exception {
-        String program = "deadlock.FirstResultFromAnyone";
+    @ParameterizedTest(name = "{0}: the deadlock names the receive from any source that took the message")
+    @CsvSource({"deadlock.FirstResultFromAnyone, Comm.recv", "deadlock.FirstResultFromAnyoneNonblocking, Comm.iRecv"})
+    void aDeadlockInAReceiveWhoseMessageAWildcardReceiveTookNamesThatReceive(String program, String wildcardOp)
+            throws Exception {
         MpiRun.Result r = MpiRun.program(program).ranks(3).withAgent("").run();
         assertEquals(ABORT_EXIT_CODE, r.exitCode(), r.toString());
         JsonNode f = onlyDeadlock(r);
@@ -115,15 +116,15 @@ class DeadlockDetectionTest {
         boolean namesTheWildcardReceive = false;
         boolean namesTheFinishedSender = false;
         for (JsonNode rel : f.get("related")) {
-            if (rel.get("rank").asInt() == 0 && rel.get("op").asText().equals("Comm.recv")) {
+            if (rel.get("rank").asInt() == 0 && rel.get("op").asText().equals(wildcardOp)) {
                 assertSite(rel.get("site"), program, wildcard);
                 namesTheWildcardReceive = true;
             }
             namesTheFinishedSender |= rel.get("rank").asInt() == 2 && rel.get("op").asText().equals("MPI.Finalize");
         }
         assertTrue(namesTheWildcardReceive && namesTheFinishedSender, f.toString());
-        assertTrue(f.get("message").asText().contains("Earlier, the Comm.recv from MPI.ANY_SOURCE of rank 0 at "
-                + "FirstResultFromAnyone.java:" + wildcard + " took a message of rank 2 (tag 3)"), f.toString());
+        assertTrue(f.get("message").asText().contains("Earlier, the " + wildcardOp + " from MPI.ANY_SOURCE of rank 0 at "
+                + SourceMarkers.fileName(program) + ":" + wildcard + " took a message of rank 2 (tag 3)"), f.toString());
     }
 
     @Test

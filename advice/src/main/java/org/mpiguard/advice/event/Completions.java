@@ -2,6 +2,7 @@ package org.mpiguard.advice.event;
 
 import org.mpiguard.adapter.shadow.RequestShadows;
 import org.mpiguard.adapter.trace.StatusFields;
+import org.mpiguard.advice.RequestWaits;
 import org.mpiguard.advice.args.Requests;
 import org.mpiguard.advice.buffers.BufferRules;
 import org.mpiguard.advice.trace.RequestTrace;
@@ -14,8 +15,10 @@ import org.mpiguard.core.trace.CompletionOp;
  * an index, indices or statuses) and handed, request by request, to each family that acts
  * on a completion, in the declared order: the argument checks' request state (no longer
  * active), the request's shadow (completed here, by this site: what the lifecycle reads, whatever
- * families are on, so a newer request may take its slot), the buffers in use (released),
- * the trace (recorded, with the source and tag the request's Status names). Each listener
+ * families are on, so a newer request may take its slot), the receive from any source whose
+ * message the program's Status names (a deadlock's hint, {@link RequestWaits#completed}), the
+ * buffers in use (released), the trace (recorded, with the source and tag the request's Status
+ * names). Each listener
  * is fail-open on its own, so one family's fault never keeps the others from hearing of the
  * completion. No allocation.
  *
@@ -135,6 +138,11 @@ public final class Completions {
             RequestShadows.happened(request, RequestShadows.COMPLETED, site);
         } catch (RuntimeException | LinkageError fault) {
             Guard.fault("completion: request shadow", fault);
+        }
+        try {
+            RequestWaits.completed(request, given);
+        } catch (RuntimeException | LinkageError fault) {
+            Guard.fault("completion: wildcard take", fault);
         }
         try {
             BufferRules.completed(request);
