@@ -49,11 +49,11 @@ finalize_ms() {
     if [ "${2:-0}" = 1 ]; then
         for r in $(seq 0 $((ranks - 1))); do
             [ "$r" -gt 0 ] && job+=(:)
-            job+=(-np 1 java "-javaagent:$AGENT_JAR=report=$dir/node$r$1" -cp "$CLASSES:$MPI_JAR"
+            job+=(-np 1 java -cp "$CLASSES:$MPI_JAR" "-javaagent:$AGENT_JAR=report=$dir/node$r$1"
                 org.mpiguard.bench.kernels.FinalizeTimer)
         done
     else
-        job=(-np "$ranks" java "-javaagent:$AGENT_JAR=report=$dir$1" -cp "$CLASSES:$MPI_JAR"
+        job=(-np "$ranks" java -cp "$CLASSES:$MPI_JAR" "-javaagent:$AGENT_JAR=report=$dir$1"
             org.mpiguard.bench.kernels.FinalizeTimer)
     fi
     out=$(mpirun --oversubscribe "${root[@]}" "${job[@]}" 2>/dev/null | awk '/^finalize-ms / {print $2}')

@@ -50,8 +50,9 @@ for row in "${ROWS[@]}"; do
       mkdir -p "$dir"
       echo "[seed-table] tracing $program at $np ranks into $dir (attempt $attempt)" >&2
       if "${NICE[@]}" timeout 600 mpirun "${root_flag[@]}" --oversubscribe -np "$np" \
-          java -javaagent:"$LIB/mpiguard-agent.jar=trace=on,report=$dir,include=org.mpiguard.programs.predict.*" \
-          -cp "$MPI_JAR:test-programs/target/classes" "org.mpiguard.programs.predict.$program" \
+          java -cp "$MPI_JAR:test-programs/target/classes" \
+          -javaagent:"$LIB/mpiguard-agent.jar=trace=on,report=$dir,include=org.mpiguard.programs.predict.*" \
+          "org.mpiguard.programs.predict.$program" \
           > "$dir.out" 2>&1; then
         break
       fi

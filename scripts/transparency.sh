@@ -104,11 +104,13 @@ run_once() {
   local main="$1" n="$2" out="$3" with_agent="$4" seconds="$5"
   rm -rf "$out"; mkdir -p "$out"
   local java_args=()
+  # the agent after -cp: Open MPI's launcher takes the first word holding "cp" (a temporary
+  # directory's name may) for the class path option and rewrites the word after it
   if [ -n "$with_agent" ]; then
     java_args+=("-javaagent:$agent=${agent_options:+$agent_options,}report=$out/report")
   fi
   (cd "$out" && exec mpirun "${root_flag[@]}" --oversubscribe --output-filename "$out/ranks" \
-      -np "$n" java "${java_args[@]}" -cp "$cp_all" "$main" $program_args >"$out/stdout" 2>"$out/stderr" </dev/null) &
+      -np "$n" java -cp "$cp_all" "${java_args[@]}" "$main" $program_args >"$out/stdout" 2>"$out/stderr" </dev/null) &
   local pid=$! ticks=0
   # Counts seconds the job ran, not wall time: on a machine where other jobs' measurements
   # stop ours (SIGSTOP, then SIGCONT) a stopped job is not a hung one.

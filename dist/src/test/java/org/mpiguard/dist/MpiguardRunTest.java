@@ -107,7 +107,8 @@ class MpiguardRunTest {
                 "--allow-run-as-root", "--oversubscribe", "-np", "2", "--",
                 "java", "-cp", Installation.programClassPath(), "org.mpiguard.programs.correct.ExitCode"));
         assertEquals(3, off.exitCode(), off.toString());
-        assertTrue(off.stderr().contains("-np 2 java -javaagent:"), off.stderr());
+        assertTrue(off.stderr().contains("-np 2 java -cp " + Installation.programClassPath() + " -javaagent:"),
+                "the agent after the line's class path\n" + off.stderr());
         assertFalse(off.stderr().contains("SharedArchiveFile"), off.stderr());
     }
 
@@ -133,6 +134,23 @@ class MpiguardRunTest {
         assertTrue(r.stdout().lines().anyMatch(l -> l.startsWith("matching:") && l.contains("org/mpiguard/core/trace/*.*")),
                 r.stdout());
         assertTrue(r.stdout().contains("-org/mpiguard/advice/*.*"), "the checker kept out of the program\n" + r.stdout());
+    }
+
+    /**
+     * Open MPI's launcher takes the first word after java holding "cp" for the class path option
+     * and rewrites the word after it: an agent flag put before the line's -cp whose report path
+     * held "cp" turned that -cp into WORKDIR:-cp:mpi.jar, and no rank found its main class.
+     */
+    @Test
+    void aReportPathHoldingCpLeavesTheLinesClassPathToTheLauncher() throws Exception {
+        for (String start : List.of("off", "on")) {
+            Installation.Result r = Installation.mpiguard(List.of("run", "--class-archive", start, "--report",
+                    "tcp-checks/cp", "--allow-run-as-root", "--oversubscribe", "-np", "2", "--",
+                    "java", "-cp", Installation.programClassPath(), "org.mpiguard.programs.correct.ExitCode"));
+            assertEquals(3, r.exitCode(), "the program ran and kept its status (class archive " + start + ")\n" + r);
+            assertTrue(r.stdout().contains("MPIGuard: no findings."), r.toString());
+            assertTrue(Files.exists(r.workDir().resolve("tcp-checks/cp/mpiguard-report.html")), r.toString());
+        }
     }
 
     @Test

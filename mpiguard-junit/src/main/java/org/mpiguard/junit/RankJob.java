@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 
 /**
  * One {@link MpiTest} as an mpirun job: {@code mpirun --oversubscribe -np N java
- * -javaagent:AGENT=OPTIONS -cp AGENT:CLASSPATH RankMain CLASS METHOD}, or its ranks started from
+ * -cp AGENT:CLASSPATH -javaagent:AGENT=OPTIONS RankMain CLASS METHOD}, or its ranks started from
  * the class-data archive of the agent where it can be had ({@link ArchivedJava}), each rank's
  * output kept apart by mpirun's {@code --output-filename}, the whole job ended at its time limit.
  */
@@ -57,8 +57,10 @@ final class RankJob {
         if (archived != null) {
             command.addAll(archived.javaPart(setup.java(), setup.agentJar(), agentOptions(), classPath));
         } else {
-            command.addAll(List.of(setup.java().toString(), "-javaagent:" + setup.agentJar() + "=" + agentOptions(),
-                    "-cp", classPath));
+            // the agent after the class path: Open MPI's launcher takes the first word holding "cp"
+            // for the class path option, and a report path may hold it (JvmOptionPlacement)
+            command.addAll(List.of(setup.java().toString(), "-cp", classPath,
+                    "-javaagent:" + setup.agentJar() + "=" + agentOptions()));
         }
         command.addAll(List.of(RankMain.class.getName(), className, method, test.init() ? "init" : "no-init",
                 reportDir.toString()));

@@ -202,6 +202,8 @@ final class MpiRun {
     private List<String> rankCommand(Path report) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
+        // the class path first: Open MPI's launcher takes the first word holding "cp" for it
+        cmd.addAll(List.of("-cp", MPI_JAR + ":" + classes.toAbsolutePath()));
         if (agent) {
             String args = agentArgs == null || agentArgs.isEmpty() ? "report=" + report : agentArgs + ",report=" + report;
             if (agentArgs != null && agentArgs.contains("report=")) {
@@ -210,7 +212,7 @@ final class MpiRun {
             cmd.add("-javaagent:" + AGENT_JAR.toAbsolutePath() + "=" + args);
         }
         cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-cp", MPI_JAR + ":" + classes.toAbsolutePath(), mainClass));
+        cmd.add(mainClass);
         cmd.addAll(programArgs);
         return cmd;
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.mpiguard.cli.CliException;
 import org.mpiguard.cli.CommandExitCodes;
+import org.mpiguard.launch.JvmOptionPlacement;
 
 /**
  * The job as the user wrote it, split into its launcher part and its {@code java} part, in
@@ -166,10 +167,17 @@ public record JobLine(String launcher, List<String> launcherArgs, String java, L
     }
 
     /**
-     * The command to start: the agent goes right after the java binary, before any JVM option;
-     * a job without java on its line is started as written (see {@link #environment}).
+     * The command to start: the agent among the JVM options, after the word Open MPI's launcher
+     * takes for the class path option ({@link JvmOptionPlacement}: a jar or report path holding
+     * "cp" put first broke the job); a job without java on its line is started as written (see
+     * {@link #environment}).
      */
     public List<String> withAgent(Path agentJar, String agentOptions) {
+        return withAgent(agentJar, agentOptions, System.getenv("CLASSPATH"));
+    }
+
+    /** The same, with the class path java uses when the line names none ({@code CLASSPATH}, or null). */
+    List<String> withAgent(Path agentJar, String agentOptions, String defaultClassPath) {
         List<String> command = new ArrayList<>();
         command.add(launcher);
         command.addAll(launcherArgs);
@@ -177,12 +185,8 @@ public record JobLine(String launcher, List<String> launcherArgs, String java, L
             return command;
         }
         command.add(java);
-        command.add(agentFlag(agentJar, agentOptions));
-        for (String arg : javaArgs) {
-            if (!isMpiguardAgent(arg)) {
-                command.add(arg);
-            }
-        }
+        command.addAll(JvmOptionPlacement.insert(withoutMpiguardAgent().javaArgs(),
+                List.of(agentFlag(agentJar, agentOptions)), defaultClassPath));
         return command;
     }
 

@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
             "  mpiguard run [OPTIONS] [srun ...] job.sh [args]     (a job script or wrapper that calls java itself)",
             "",
             "mpiguard's options come first; the first word it does not know starts the job. The agent goes"
-                + " right after the java binary; the launcher's own options are kept as they are. A job whose"
+                + " among the java options, after the class path; the launcher's own options are kept as they are."
+                + " A job whose"
                 + " line has no java word gets the agent through JAVA_TOOL_OPTIONS, which every JVM it starts"
                 + " reads. The agent's options are flags of the same names."},
         exitCodeListHeading = "%nExit codes:%n",

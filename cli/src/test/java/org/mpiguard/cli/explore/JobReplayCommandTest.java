@@ -12,7 +12,7 @@ import org.mpiguard.cli.run.JobLine;
 class JobReplayCommandTest {
 
     @Test
-    void withTheArchiveOffAReplayStartsTheLineAsWrittenWithTheAgentAfterJava() {
+    void withTheArchiveOffAReplayStartsTheLineAsWrittenWithTheAgentAfterTheClassPath() {
         Path jar = Path.of("/opt/mpiguard/lib/mpiguard-agent.jar");
         JobLine line = JobLine.parse(List.of("mpirun", "-np", "2", "java", "-cp", "app.jar", "Main"));
         JobReplay replay = new JobReplay(line, jar, List.of("include=com.acme.*"), Duration.ofSeconds(30), false);
@@ -22,8 +22,9 @@ class JobReplayCommandTest {
                 "each replay keeps its ranks' output apart");
         int java = command.indexOf("java");
         assertTrue(java > 0, "started as java, not env java: " + command);
-        String agent = command.get(java + 1);
+        assertEquals(List.of("-cp", "app.jar"), command.subList(java + 1, java + 3));
+        String agent = command.get(java + 3);
         assertTrue(agent.startsWith("-javaagent:" + jar + "=include=com.acme.*,report=/tmp/replay-1"), agent);
-        assertEquals(List.of("-cp", "app.jar", "Main"), command.subList(java + 2, command.size()));
+        assertEquals(List.of("Main"), command.subList(java + 4, command.size()));
     }
 }

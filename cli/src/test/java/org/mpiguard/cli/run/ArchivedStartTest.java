@@ -76,12 +76,12 @@ class ArchivedStartTest {
 
     @Test
     void otherLaunchersAndLinesMpirunTreatsOtherwiseStartAsWritten() {
-        List<String> plain = List.of("srun", "-n", "2", "java", "-javaagent:" + agent + "=report=/r", "-cp", "a",
+        List<String> plain = List.of("srun", "-n", "2", "java", "-cp", "a", "-javaagent:" + agent + "=report=/r",
                 "Main");
         assertEquals(plain, command("srun", "-n", "2", "java", "-cp", "a", "Main"));
         assertEquals(List.of("mpirun", "java", "-javaagent:" + agent + "=report=/r", "-jar", "app.jar"),
                 command("mpirun", "java", "-jar", "app.jar"));
-        assertEquals(List.of("mpirun", "-wdir", "/x", "java", "-javaagent:" + agent + "=report=/r", "-cp", "a", "M"),
+        assertEquals(List.of("mpirun", "-wdir", "/x", "java", "-cp", "a", "-javaagent:" + agent + "=report=/r", "M"),
                 command("mpirun", "-wdir", "/x", "java", "-cp", "a", "M"));
     }
 
@@ -89,19 +89,19 @@ class ArchivedStartTest {
     void aCacheDirectoryWhosePathTheArchiveFlagWouldSplitIsNotUsed() {
         List<String> c = new ArchivedStart(dir.resolve("a:b"), work, new PrintWriter(said, true))
                 .command(JobLine.parse(List.of("mpirun", "java", "-cp", "a", "Main")), agent, "report=/r", env);
-        assertEquals(List.of("mpirun", "java", "-javaagent:" + agent + "=report=/r", "-cp", "a", "Main"), c);
+        assertEquals(List.of("mpirun", "java", "-cp", "a", "-javaagent:" + agent + "=report=/r", "Main"), c);
     }
 
     @Test
     void aClassPathNoPathCanBeStartsAsWrittenRatherThanFailing() {
-        assertEquals(List.of("mpirun", "java", "-javaagent:" + agent + "=report=/r", "-cp", "a\0b", "Main"),
+        assertEquals(List.of("mpirun", "java", "-cp", "a\0b", "-javaagent:" + agent + "=report=/r", "Main"),
                 command("mpirun", "java", "-cp", "a\0b", "Main"));
     }
 
     @Test
     void aJavaThatMakesNoArchiveLeavesTheLineAsWritten() throws IOException {
         script("java", "echo 'sharing is off here' >&2; exit 1");
-        assertEquals(List.of("mpirun", "java", "-javaagent:" + agent + "=report=/r", "-cp", "a", "Main"),
+        assertEquals(List.of("mpirun", "java", "-cp", "a", "-javaagent:" + agent + "=report=/r", "Main"),
                 command("mpirun", "java", "-cp", "a", "Main"));
         assertTrue(said.toString().contains("made no class-data archive"), said.toString());
     }

@@ -22,8 +22,8 @@ class JobLineTest {
     void mpirunOptionsThenDashDashThenJava() {
         JobLine line = JobLine.parse(List.of("-np", "4", "--oversubscribe", "--", "java", "-Xmx1g", "-cp", "app.jar",
                 "com.acme.Main", "arg"));
-        assertEquals(List.of("mpirun", "-np", "4", "--oversubscribe", "java", "-javaagent:" + JAR + "=report=/r",
-                "-Xmx1g", "-cp", "app.jar", "com.acme.Main", "arg"), line.withAgent(JAR, "report=/r"));
+        assertEquals(List.of("mpirun", "-np", "4", "--oversubscribe", "java", "-Xmx1g", "-cp", "app.jar",
+                "-javaagent:" + JAR + "=report=/r", "com.acme.Main", "arg"), line.withAgent(JAR, "report=/r"));
     }
 
     @Test
@@ -59,19 +59,19 @@ class JobLineTest {
                 "-javaagent:mpiguard-agent.jar=include=com.acme.*,timeout=2s", "-javaagent:other.jar=x",
                 "-cp", "mpi.jar:app.jar", "com.acme.Main"));
         assertEquals("include=com.acme.*,timeout=2s", line.existingAgentOptions());
-        assertEquals(List.of("mpirun", "-np", "64", "java", "-javaagent:" + JAR + "=report=/r",
-                "-javaagent:other.jar=x", "-cp", "mpi.jar:app.jar", "com.acme.Main"), line.withAgent(JAR, "report=/r"));
+        assertEquals(List.of("mpirun", "-np", "64", "java", "-javaagent:other.jar=x", "-cp", "mpi.jar:app.jar",
+                "-javaagent:" + JAR + "=report=/r", "com.acme.Main"), line.withAgent(JAR, "report=/r"));
         assertEquals("", JobLine.parse(List.of("--", "java", "Main", "x")).existingAgentOptions());
         // the library spelling (as mpiguard run --dry-run prints an archived start) is the same agent
         JobLine library = JobLine.parse(List.of("mpirun", "java", "-agentlib:instrument=lib/mpiguard-agent.jar=timeout=2s",
                 "-agentlib:instrument=other.jar", "-cp", "app.jar", "Main"));
         assertEquals("timeout=2s", library.existingAgentOptions());
-        assertEquals(List.of("mpirun", "java", "-javaagent:" + JAR + "=report=/r", "-agentlib:instrument=other.jar",
-                "-cp", "app.jar", "Main"), library.withAgent(JAR, "report=/r"));
+        assertEquals(List.of("mpirun", "java", "-agentlib:instrument=other.jar", "-cp", "app.jar",
+                "-javaagent:" + JAR + "=report=/r", "Main"), library.withAgent(JAR, "report=/r"));
     }
 
     @Test
-    void everyLauncherKeepsItsOwnOptionsAndGetsTheAgentAfterTheJavaWord() {
+    void everyLauncherKeepsItsOwnOptionsAndGetsTheAgentAfterTheClassPath() {
         List<List<String>> lines = List.of(
                 List.of("srun", "-N", "2", "--ntasks-per-node=4", "--mpi=pmix", "java", "-cp", "app.jar", "Main"),
                 List.of("/opt/slurm/bin/srun", "--export=ALL", "java", "-cp", "app.jar", "Main"),
@@ -86,13 +86,33 @@ class JobLineTest {
             int java = words.indexOf("java");
             List<String> expected = new java.util.ArrayList<>(words.subList(0, java));
             expected.remove("--");
-            expected.add("java");
-            expected.add("-javaagent:" + JAR + "=report=/r");
-            expected.addAll(words.subList(java + 1, words.size()));
+            expected.addAll(List.of("java", "-cp", "app.jar", "-javaagent:" + JAR + "=report=/r", "Main"));
             assertEquals(expected, line.withAgent(JAR, "report=/r"), String.join(" ", words));
             assertFalse(line.throughEnvironment());
             assertTrue(line.environment(JAR, "report=/r", Map.of()).isEmpty());
         }
+    }
+
+    /**
+     * Open MPI's launcher rewrites the word after the first one holding "cp" as the class path:
+     * an agent flag whose path holds it must never come before the line's own class path.
+     */
+    @Test
+    void anAgentPathHoldingCpNeverComesBeforeTheLinesClassPath() {
+        Path cpJar = Path.of("/home/cpeters/mpiguard/lib/mpiguard-agent.jar");
+        JobLine line = JobLine.parse(List.of("mpirun", "-np", "2", "java", "-Xss2m", "-classpath", "app.jar", "Main", "x"));
+        assertEquals(List.of("mpirun", "-np", "2", "java", "-Xss2m", "-classpath", "app.jar",
+                "-javaagent:" + cpJar + "=report=/r", "Main", "x"), line.withAgent(cpJar, "report=/r", null));
+        // no class path on the line: java's own default, given first, is the word the launcher extends
+        JobLine noClassPath = JobLine.parse(List.of("mpirun", "-np", "2", "java", "-jar", "app.jar"));
+        assertEquals(List.of("mpirun", "-np", "2", "java", "-cp", ".", "-javaagent:" + cpJar, "-jar", "app.jar"),
+                noClassPath.withAgent(cpJar, "", null));
+        assertEquals(List.of("mpirun", "-np", "2", "java", "-cp", "/opt/lib/*", "-javaagent:" + JAR + "=report=/tcp",
+                "Main"), JobLine.parse(List.of("mpirun", "-np", "2", "java", "Main")).withAgent(JAR, "report=/tcp",
+                "/opt/lib/*"));
+        // and a flag without "cp" needs nothing more
+        assertEquals(List.of("mpirun", "java", "-javaagent:" + JAR, "-jar", "app.jar"),
+                JobLine.parse(List.of("mpirun", "java", "-jar", "app.jar")).withAgent(JAR, "", null));
     }
 
     @Test

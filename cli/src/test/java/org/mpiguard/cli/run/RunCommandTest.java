@@ -95,7 +95,7 @@ class RunCommandTest {
         Outcome o = run("run", "--dry-run", "--class-archive", "off", "--agent-jar", jar.toString(), "--report", "/r",
                 fakeRun.toString(), "-np", "2", "java", "-Dgreeting=hello world", "-cp", "a.jar", "Main", "it's");
         assertEquals(0, o.code, o.err);
-        assertEquals(fakeRun + " -np 2 java -javaagent:" + jar + "=report=/r '-Dgreeting=hello world' -cp a.jar Main"
+        assertEquals(fakeRun + " -np 2 java '-Dgreeting=hello world' -cp a.jar -javaagent:" + jar + "=report=/r Main"
                 + " 'it'\\''s'\n", o.out);
         assertFalse(Files.exists(dir.resolve("started")), "nothing was started");
     }

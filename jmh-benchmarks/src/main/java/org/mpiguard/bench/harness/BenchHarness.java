@@ -360,8 +360,8 @@ public final class BenchHarness {
     }
 
     private List<String> java(Variant variant, String mainClass, String... args) {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", options.mpiJar + ":" + options.classes)); // before the agent: JvmOptionPlacement
         if (variant != Variant.PLAIN) {
             String agentOptions = variant == Variant.AGENT ? options.agentOptions
                     : options.agentOptions.isEmpty() ? "trace=on" : options.agentOptions + ",trace=on";
@@ -370,7 +370,7 @@ public final class BenchHarness {
         } else if (options.plainThreadMultiple) {
             command.add("-D" + KernelMain.THREAD_MULTIPLE_PROPERTY + "=true");
         }
-        command.addAll(List.of("-cp", options.mpiJar + ":" + options.classes, mainClass));
+        command.add(mainClass);
         command.addAll(List.of(args));
         return command;
     }
