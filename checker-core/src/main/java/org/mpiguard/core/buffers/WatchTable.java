@@ -34,8 +34,15 @@ public final class WatchTable {
     private final int[] target;
     private int size;
     private long dropped;
-    /** Even while the table is stable; a reader that saw it change reads again. */
-    private volatile int version;
+    /**
+     * Even while the table is stable; a reader that saw it change reads again. Plain, with
+     * fences: its writers (one at a time, under the monitor) make it odd before they change
+     * the table and even after, ordered by a store-store and a release fence, and its readers
+     * follow each read with an acquire fence. On x86 none of these is an instruction, where a
+     * volatile store was a full fence, two per post and two per completion (docs/overhead.md,
+     * 2026-12-03).
+     */
+    private int version;
 
     public WatchTable(int capacity) {
         start = new long[capacity];
@@ -98,11 +105,11 @@ public final class WatchTable {
     /** The pending use that a program's access to [from, to) conflicts with, or NONE. */
     public long conflict(long from, long to, boolean write) {
         while (true) {
-            int v = version;
+            int v = version();
             if ((v & 1) == 0) {
                 long hit = scan(from, to, write);
-                VarHandle.acquireFence();
-                if (version == v) {
+                VarHandle.acquireFence();   // the scan's reads before the second read of the version
+                if (version() == v) {
                     return hit;
                 }
             }
@@ -110,9 +117,14 @@ public final class WatchTable {
         }
     }
 
-    /** The table's state: equal numbers mean no post or completion came between two reads. */
+    /**
+     * The table's state: equal numbers mean no post or completion came between two reads. The
+     * fence keeps what the caller reads next (the table, the version again) after this read.
+     */
     public int version() {
-        return version;
+        int v = version;
+        VarHandle.acquireFence();
+        return v;
     }
 
     /** A pass over the table as it may be while a writer changes it: the caller validates. */
@@ -197,11 +209,14 @@ public final class WatchTable {
     }
 
     private void beginWrite() {
-        version = version + 1;   // under the monitor: one writer at a time
-        VarHandle.storeStoreFence();
+        int v = version;   // under the monitor: one writer at a time
+        VarHandle.releaseFence();
+        version = v + 1;
+        VarHandle.storeStoreFence();   // odd before any change of the table is seen
     }
 
     private void endWrite() {
+        VarHandle.releaseFence();   // every change seen before the version is even again
         version = version + 1;
     }
 
