@@ -218,16 +218,13 @@ public final class BufferWatch {
 
     /**
      * {@code completedBy} completed: its memory is the program's again, and the stores into it
-     * are judged. One monitor: the table's own methods take it again, reentrant, and the flags
-     * are written again under it only when no use stays pending (taken twice, it was a second
-     * compare-and-set on every completion that emptied the table).
+     * are judged. One monitor while uses stay pending; the flags are written again, under the
+     * monitor, only when none does.
      */
     static void completed(Object completedBy, int target) {
         if (watching) {
-            synchronized (TABLE) {
-                if (TABLE.complete(completedBy, target) == 0) {
-                    refreshHeld();
-                }
+            if (TABLE.complete(completedBy, target) == 0) {
+                refresh();
             }
             if (!DEFERRED.isEmpty()) {
                 for (DeferredStores.Verdict v : DEFERRED.completed(completedBy, target)) {

@@ -34,15 +34,8 @@ public final class WatchTable {
     private final int[] target;
     private int size;
     private long dropped;
-    /**
-     * Even while the table is stable; a reader that saw it change reads again. Plain, with
-     * fences: its writers (one at a time, under the monitor) make it odd before they change
-     * the table and even after, ordered by a store-store and a release fence, and its readers
-     * follow each read with an acquire fence. On x86 none of these is an instruction, where a
-     * volatile store was a full fence, two per post and two per completion (docs/overhead.md,
-     * 2026-12-03).
-     */
-    private int version;
+    /** Even while the table is stable; a reader that saw it change reads again. */
+    private volatile int version;
 
     public WatchTable(int capacity) {
         start = new long[capacity];
@@ -105,11 +98,11 @@ public final class WatchTable {
     /** The pending use that a program's access to [from, to) conflicts with, or NONE. */
     public long conflict(long from, long to, boolean write) {
         while (true) {
-            int v = version();
+            int v = version;
             if ((v & 1) == 0) {
                 long hit = scan(from, to, write);
-                VarHandle.acquireFence();   // the scan's reads before the second read of the version
-                if (version() == v) {
+                VarHandle.acquireFence();
+                if (version == v) {
                     return hit;
                 }
             }
@@ -117,14 +110,9 @@ public final class WatchTable {
         }
     }
 
-    /**
-     * The table's state: equal numbers mean no post or completion came between two reads. The
-     * fence keeps what the caller reads next (the table, the version again) after this read.
-     */
+    /** The table's state: equal numbers mean no post or completion came between two reads. */
     public int version() {
-        int v = version;
-        VarHandle.acquireFence();
-        return v;
+        return version;
     }
 
     /** A pass over the table as it may be while a writer changes it: the caller validates. */
@@ -209,14 +197,11 @@ public final class WatchTable {
     }
 
     private void beginWrite() {
-        int v = version;   // under the monitor: one writer at a time
-        VarHandle.releaseFence();
-        version = v + 1;
-        VarHandle.storeStoreFence();   // odd before any change of the table is seen
+        version = version + 1;   // under the monitor: one writer at a time
+        VarHandle.storeStoreFence();
     }
 
     private void endWrite() {
-        VarHandle.releaseFence();   // every change seen before the version is even again
         version = version + 1;
     }
 
