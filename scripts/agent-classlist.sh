@@ -19,8 +19,9 @@ cat > "$work/java" <<WRAP
 exec java -XX:DumpLoadedClassList="$work/rank-\${OMPI_COMM_WORLD_RANK:-0}.list" "\$@"
 WRAP
 chmod +x "$work/java"
-mpirun ${MPIRUN_OPTIONS:---oversubscribe} -np 2 "$work/java" -agentlib:instrument="$AGENT"=report="$work/report" \
-  -cp "$MPI_JAR:$PROGRAMS" org.mpiguard.programs.demo.HaloExchangeFixed > "$work/out.txt"
+# the agent after -cp: mpirun takes the first word holding "cp" for the class path (docs/design.md)
+mpirun ${MPIRUN_OPTIONS:---oversubscribe} -np 2 "$work/java" -cp "$MPI_JAR:$PROGRAMS" \
+  -agentlib:instrument="$AGENT"=report="$work/report" org.mpiguard.programs.demo.HaloExchangeFixed > "$work/out.txt"
 {
   echo "# The classes a 2-rank run of org.mpiguard.programs.demo.HaloExchangeFixed loads under the agent"
   echo "# (JDK $(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.version = //p')), made by scripts/agent-classlist.sh."
