@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.mpiguard.launch.JvmOptionPlacement;
 import org.mpiguard.launch.OpenMpiLauncher;
 
 /**
@@ -77,7 +78,7 @@ final class OpenMpiJavaLine {
             if (!a.startsWith("-")) {
                 break; // the main class: what follows is the program's
             }
-            if (classPath < 0 && (a.contains("cp") || a.contains("classpath"))) {
+            if (classPath < 0 && JvmOptionPlacement.holdsClassPathWord(a)) {
                 if (!CLASS_PATH_FLAGS.contains(a) || i + 1 >= args.size()) {
                     return Optional.empty();
                 }
@@ -89,7 +90,7 @@ final class OpenMpiJavaLine {
         }
         // with no class path option the launcher takes any later word holding "cp" for one
         for (; classPath < 0 && i < args.size(); i++) {
-            if (args.get(i).contains("cp") || args.get(i).contains("classpath")) {
+            if (JvmOptionPlacement.holdsClassPathWord(args.get(i))) {
                 return Optional.empty();
             }
         }

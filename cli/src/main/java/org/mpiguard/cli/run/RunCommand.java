@@ -38,9 +38,8 @@ import picocli.CommandLine.Spec;
             "",
             "mpiguard's options come first; the first word it does not know starts the job. The agent goes"
                 + " among the java options, after the class path; the launcher's own options are kept as they are."
-                + " A job whose"
-                + " line has no java word gets the agent through JAVA_TOOL_OPTIONS, which every JVM it starts"
-                + " reads. The agent's options are flags of the same names."},
+                + " A job whose line has no java word gets the agent through JAVA_TOOL_OPTIONS, which every JVM"
+                + " it starts reads. The agent's options are flags of the same names."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             " 0:the program exited with 0 and MPIGuard found no error",
