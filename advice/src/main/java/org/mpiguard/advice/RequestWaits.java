@@ -54,15 +54,12 @@ public final class RequestWaits {
      * A request completed with the program's Status (the Status forms of wait and test): a
      * receive from any source notes whose message it took, as a blocking one does
      * ({@link Blocking#received}). Without a Status the source is not known here (asking MPI
-     * would be a call the program does not make).
+     * would be a call the program does not make). {@code shadow} is the request's, as the
+     * completion event looked it up.
      */
-    public static void completed(Object request, Object status) {
-        if (status == null) {
-            return;
-        }
-        RequestShadow.View e = VIEW.get();
-        if (RequestShadows.lookup(request, e) && e.kind == WaitKind.RECEIVE && e.peer == MpiConstants.ANY_SOURCE) {
-            WildcardTakes.RANK.took(e.comm, StatusFields.source(status), StatusFields.tag(status), e.site);
+    public static void completed(RequestShadow.View shadow, Object status) {
+        if (status != null && shadow.kind == WaitKind.RECEIVE && shadow.peer == MpiConstants.ANY_SOURCE) {
+            WildcardTakes.RANK.took(shadow.comm, StatusFields.source(status), StatusFields.tag(status), shadow.site);
         }
     }
 

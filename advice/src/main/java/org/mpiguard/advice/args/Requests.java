@@ -78,7 +78,8 @@ public final class Requests {
         }
     }
 
-    // After-rules: persistent requests become active at start, inactive when completed.
+    // After-rules: persistent requests become active at start (inactive when completed: the
+    // completion event's RequestShadows.completed).
 
     public static void started(Object request) {
         RequestShadows.active(request, true);
@@ -88,10 +89,6 @@ public final class Requests {
         for (Object r : requests) {
             RequestShadows.active(r, true);
         }
-    }
-
-    public static void completed(Object request) {
-        RequestShadows.active(request, false);
     }
 
     public static void freed(Object request) {

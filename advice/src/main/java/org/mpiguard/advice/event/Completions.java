@@ -1,9 +1,10 @@
 package org.mpiguard.advice.event;
 
+import org.mpiguard.adapter.shadow.RequestShadow;
 import org.mpiguard.adapter.shadow.RequestShadows;
 import org.mpiguard.adapter.trace.StatusFields;
+import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.advice.RequestWaits;
-import org.mpiguard.advice.args.Requests;
 import org.mpiguard.advice.buffers.BufferRules;
 import org.mpiguard.advice.trace.RequestTrace;
 import org.mpiguard.core.Guard;
@@ -13,9 +14,10 @@ import org.mpiguard.core.trace.CompletionOp;
  * The completion event of a wait or a test: which of the call's requests it completed,
  * worked out once from the call's outcome (the receiver, the array and its result: a flag,
  * an index, indices or statuses) and handed, request by request, to each family that acts
- * on a completion, in the declared order: the argument checks' request state (no longer
- * active), the request's shadow (completed here, by this site: what the lifecycle reads, whatever
- * families are on, so a newer request may take its slot), the receive from any source whose
+ * on a completion, in the declared order: the request's shadow, looked up once for all of them
+ * ({@link RequestShadows#completed}: no longer active, which the argument checks read; completed
+ * here, by this site, which the lifecycle reads, whatever families are on, so a newer request
+ * may take its slot; and copied for the families below), the receive from any source whose
  * message the program's Status names (a deadlock's hint, {@link RequestWaits#completed}), the
  * buffers in use (released), the trace (recorded, with the source and tag the request's Status
  * names). Each listener
@@ -29,6 +31,15 @@ import org.mpiguard.core.trace.CompletionOp;
  * those statuses) and the trace looks there only while recording.
  */
 public final class Completions {
+
+    /** The copy of a completed request's shadow the families read (one per thread: no allocation). */
+    // an initialValue, not withInitial(...::new): no call site to link at class initialisation
+    private static final ThreadLocal<RequestShadow.View> VIEW = new ThreadLocal<>() {
+        @Override
+        protected RequestShadow.View initialValue() {
+            return new RequestShadow.View();
+        }
+    };
 
     private Completions() {
     }
@@ -127,32 +138,36 @@ public final class Completions {
     }
 
     private static void completed(Object request, Object given, int waitedAt, CompletionOp op, int site) {
+        RequestShadow.View shadow = null;
         try {
-            Requests.completed(request);
-        } catch (RuntimeException | LinkageError fault) {
-            Guard.fault("completion: request state", fault);
-        }
-        try {
-            // the shadow's own state, whatever families are on: the lifecycle reads which call
-            // completed the request, and a completed request's slot may go to a newer one
-            RequestShadows.happened(request, RequestShadows.COMPLETED, site);
+            // the shadow's own state, whatever families are on: the argument checks read whether a
+            // persistent request is active, the lifecycle which call completed it, and a completed
+            // request's slot may go to a newer one; its copy only for the families that read it
+            RequestShadow.View into = given != null || TraceSession.recorder() != null ? VIEW.get() : null;
+            if (RequestShadows.completed(request, site, into)) {
+                shadow = into;
+            }
         } catch (RuntimeException | LinkageError fault) {
             Guard.fault("completion: request shadow", fault);
         }
-        try {
-            RequestWaits.completed(request, given);
-        } catch (RuntimeException | LinkageError fault) {
-            Guard.fault("completion: wildcard take", fault);
+        if (shadow != null && given != null) {
+            try {
+                RequestWaits.completed(shadow, given);
+            } catch (RuntimeException | LinkageError fault) {
+                Guard.fault("completion: wildcard take", fault);
+            }
         }
         try {
             BufferRules.completed(request);
         } catch (RuntimeException | LinkageError fault) {
             Guard.fault("completion: buffers", fault);
         }
-        try {
-            RequestTrace.completed(request, given, waitedAt, op, site);
-        } catch (RuntimeException | LinkageError fault) {
-            Guard.fault("completion: trace", fault);
+        if (shadow != null) {
+            try {
+                RequestTrace.completed(shadow, given, waitedAt, op, site);
+            } catch (RuntimeException | LinkageError fault) {
+                Guard.fault("completion: trace", fault);
+            }
         }
     }
 }

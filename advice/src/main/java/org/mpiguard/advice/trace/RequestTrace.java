@@ -40,10 +40,10 @@ public final class RequestTrace {
         return RequestShadows.lookup(request, view) ? view.traceId : -1;
     }
 
-    /** {@link #completed(Object, Object, int, CompletionOp, int)}: the Status is the program's, the one given. */
+    /** {@link #completed(RequestShadow.View, Object, int, CompletionOp, int)}: the Status is the program's, the one given. */
     public static final int GIVEN = -1;
     /**
-     * {@link #completed(Object, Object, int, CompletionOp, int)}: the Status is the one this
+     * {@link #completed(RequestShadow.View, Object, int, CompletionOp, int)}: the Status is the one this
      * thread's call rule got (the completions without a Status are made by the adapter's
      * {@link StatusFormWaits} instead of the program, which holds what they got).
      */
@@ -52,13 +52,14 @@ public final class RequestTrace {
     /**
      * One request of a wait or test completed (the completion event): its Status is {@code given}
      * ({@link #GIVEN}) or what this thread's call rule got from MPI ({@link #WAITED_ONE}, or
-     * {@code waitedAt}, the place of the request's Status among those). Without a recorder,
-     * one volatile read and nothing else.
+     * {@code waitedAt}, the place of the request's Status among those); {@code shadow} is the
+     * request's, as the completion event looked it up. Without a recorder, one volatile read
+     * and nothing else.
      */
-    public static void completed(Object request, Object given, int waitedAt, CompletionOp op, int site) {
+    public static void completed(RequestShadow.View shadow, Object given, int waitedAt, CompletionOp op, int site) {
         TraceRecorder r = TraceSession.recorder();
-        if (r != null && request != null) {
-            record(r, request, waitedAt == GIVEN ? given : StatusFormWaits.waited(waitedAt), op, site);
+        if (r != null) {
+            record(r, shadow, waitedAt == GIVEN ? given : StatusFormWaits.waited(waitedAt), op, site);
         }
     }
 

@@ -149,9 +149,10 @@ public final class RequestShadow {
     /**
      * Copies the fields a check asks about, but not the references to the request and its
      * buffer: a thread's reused scratch view then never keeps the last request it looked at
-     * (nor its buffer) reachable after the program dropped it.
+     * (nor its buffer) reachable after the program dropped it. Called by {@link #copyTo}, or
+     * by a caller that holds the slot.
      */
-    private void copyFieldsTo(RequestShadow.View into) {
+    void copyFieldsTo(RequestShadow.View into) {
         into.set(kind, comm, peer, tag, site, flags, traceId);
         into.traceSignature = traceSignature;
         into.traceCount = traceCount;

@@ -148,20 +148,58 @@ public final class RequestShadows {
         return slot != null && slot.copyTo(request, into);
     }
 
-    /** What happened to a request, for the lifecycle checks: {@link #COMPLETED}, {@link #STARTED} or {@link #FREED_AT}. */
-    public static final int COMPLETED = 0;
+    /** What happened to a request besides its completion ({@link #completed}), for the lifecycle checks. */
     public static final int STARTED = 1;
     public static final int FREED_AT = 2;
 
     /**
-     * Notes that the call at {@code site} completed, started or freed {@code request} (one
-     * uncontended monitor, no allocation); false when the request has no shadow here.
+     * Notes that the call at {@code site} started ({@link #STARTED}) or freed ({@link #FREED_AT})
+     * {@code request} (one uncontended monitor, no allocation); false when the request has no
+     * shadow here.
      */
     public static boolean happened(Object request, int event, int site) {
         return update(request, event, site, 0);
     }
 
     private static final int DESCRIBED = 3;
+
+    /**
+     * The completion of {@code request} by the call at {@code site}, as every family needs it,
+     * in one look-up and one monitor: a persistent request no longer active (the argument
+     * checks' state), the request completed here (the lifecycle's), and, when {@code into} is
+     * given, its shadow copied there for the families that read it (the deadlock's hint of a
+     * wildcard receive's source, the trace). False, and {@code into} untouched, when the request
+     * has no shadow here.
+     */
+    public static boolean completed(Object request, int site, RequestShadow.View into) {
+        if (request == null) {
+            return false;
+        }
+        RequestShadow slot = slotOf(request);
+        if (slot != null) {
+            int v = slot.lock();
+            try {
+                if (slot.request == request) {
+                    if ((slot.flags & RequestShadow.ACTIVE) != 0) {
+                        slot.flags &= ~RequestShadow.ACTIVE;
+                        count(RequestShadow.ACTIVE, true, false);
+                    }
+                    slot.pending = false;
+                    slot.completedSite = site;
+                    if (into != null) {
+                        slot.copyFieldsTo(into);
+                    }
+                    return true;
+                }
+            } finally {
+                slot.unlock(v);
+            }
+        }
+        if (activeCount != 0) {
+            set(request, RequestShadow.ACTIVE, false); // a request that lost its slot keeps its flags aside
+        }
+        return false;
+    }
 
     /** One of the events above; DESCRIBED takes a signature id as {@code site} and a count as {@code second}. */
     private static boolean update(Object request, int event, int site, int second) {
@@ -178,10 +216,6 @@ public final class RequestShadows {
                 return false;
             }
             switch (event) {
-                case COMPLETED -> {
-                    slot.pending = false;
-                    slot.completedSite = site;
-                }
                 case STARTED -> slot.startedSite = site;
                 case DESCRIBED -> slot.describe(site, second);
                 default -> {

@@ -73,7 +73,7 @@ class RequestShadowsTest {
         for (int i = 0; i < 10 * RequestShadows.SIZE; i++) {
             Object done = new Object();
             RequestShadows.made(done, WaitKind.SEND, null, 0, 0, 0, null);
-            RequestShadows.happened(done, RequestShadows.COMPLETED, 1);
+            RequestShadows.completed(done, 1, null);
         }
         Object[] sameHome = sameHome(RequestShadows.PROBES);
         for (int i = 0; i < sameHome.length; i++) {
@@ -85,7 +85,7 @@ class RequestShadowsTest {
             assertEquals(i, e.peer);
         }
         // one more of the same home: it takes the slot of a request done with, not one in flight
-        RequestShadows.happened(sameHome[1], RequestShadows.COMPLETED, 1);
+        RequestShadows.completed(sameHome[1], 1, null);
         Object next = sameHome(1, sameHome[0])[0];
         RequestShadows.made(next, WaitKind.SEND, null, 99, 0, 0, null);
         assertTrue(RequestShadows.lookup(next, e));
@@ -137,9 +137,46 @@ class RequestShadowsTest {
         assertTrue(RequestShadows.isActive(persistent));
         assertTrue(RequestShadows.wasFreed(freed));
         assertFalse(RequestShadows.isActive(freed));
-        RequestShadows.active(persistent, false);
+        assertFalse(RequestShadows.completed(persistent, 9, new RequestShadow.View()), "its slot went to a newer request");
         assertFalse(RequestShadows.isActive(persistent), "completion ends the active state wherever it is kept");
         assertFalse(RequestShadows.wasFreed(new Object()));
+    }
+
+    @Test
+    void aCompletionIsNotedAndServedInOneLookUp() {
+        Object comm = new Object();
+        Object request = new Object();
+        RequestShadows.made(request, WaitKind.RECEIVE, comm, -1, 5, 21, new Object());
+        RequestShadows.active(request, true);
+        assertTrue(RequestShadows.isActive(request));
+        RequestShadow.View served = new RequestShadow.View();
+        assertTrue(RequestShadows.completed(request, 34, served));
+        assertEquals(WaitKind.RECEIVE, served.kind, "the families read the request's shadow from the event's copy");
+        assertSame(comm, served.comm);
+        assertEquals(-1, served.peer);
+        assertEquals(5, served.tag);
+        assertEquals(21, served.site);
+        assertFalse(served.pending);
+        assertEquals(34, served.completedSite, "the copy is taken after the completion is noted");
+        assertFalse(served.active);
+        assertNull(served.request, "the per-thread copy keeps no reference to the request");
+        assertNull(served.buffer, "nor to its buffer");
+        assertFalse(RequestShadows.isActive(request), "a completed persistent request is no longer active");
+        RequestShadow.View looked = new RequestShadow.View();
+        assertTrue(RequestShadows.lookup(request, looked));
+        assertFalse(looked.pending);
+        assertEquals(34, looked.completedSite, "the completion is noted on the shadow itself");
+
+        Object unknown = new Object();
+        RequestShadow.View untouched = new RequestShadow.View();
+        assertFalse(RequestShadows.completed(unknown, 34, untouched));
+        assertNull(untouched.kind, "an unknown request leaves the copy as it was");
+        assertFalse(RequestShadows.completed(null, 34, untouched));
+        Object notCopied = new Object();
+        RequestShadows.made(notCopied, WaitKind.SEND, comm, 1, 2, 3, null);
+        assertTrue(RequestShadows.completed(notCopied, 7, null), "no copy asked for: the completion is noted all the same");
+        assertTrue(RequestShadows.lookup(notCopied, looked));
+        assertEquals(7, looked.completedSite);
     }
 
     @Test
