@@ -16,6 +16,12 @@ final class Targets {
     static final double WORST_RATIO = 1.15;
     static final double NANOS_PER_CALL = 250;
     static final double SENDRECV_RATIO = 1.10;
+    /**
+     * A share of stolen CPU time past which a run is called loud: about twice what this machine
+     * averaged over its first 14 hours up, loud hours included (2.3 %; `vmstat` showed 37-41 % in the
+     * loud minutes of stop 59).
+     */
+    static final double STOLEN_LOUD = 0.05;
 
     double fixedCostSeconds = Double.NaN;
     int fixedCostRanks;
@@ -42,6 +48,10 @@ final class Targets {
     int perCoreKernels;
     double sendRecvRatio = Double.NaN;
     String sendRecvWhy = "not measured";
+    /** Counted from the harness's start (it makes its targets first) to the targets' print. */
+    private final StolenTime stolen = StolenTime.fromNow();
+    /** The share of the machine's CPU time stolen by the hypervisor during the run; NaN: read at the print. */
+    double stolenShare = Double.NaN;
 
     static final double TRACED_MEDIAN_RATIO = 1.08;
     static final double TRACED_RMA_RATIO = 1.30;
@@ -78,6 +88,14 @@ final class Targets {
 
     void print(PrintStream out) {
         out.println();
+        if (Double.isNaN(stolenShare)) {
+            stolenShare = stolen.share();
+        }
+        if (!Double.isNaN(stolenShare)) {
+            out.printf(Locale.ROOT, "machine during this run: %.1f %% of its CPU time stolen by the hypervisor for other"
+                    + " guests%s%n", 100 * stolenShare, stolenShare > STOLEN_LOUD ? " (a loud host: the ranks lost their"
+                    + " cores at random, so these figures compare only with runs beside them, not with a quiet run's)" : "");
+        }
         out.println("targets (issue 18), each beside this run's figure:");
         line(out, String.format(Locale.ROOT, "fixed cost of a job (start-up + Finalize), mpirun -np %d hello world",
                 fixedCostRanks), seconds(fixedCostSeconds), "+0.3 s or less", fixedCostSeconds <= FIXED_COST_SECONDS);
