@@ -4,7 +4,7 @@
 # allReduces, master/worker with ANY_SOURCE receives; analyzer's test source
 # ScaleTraceGenerator, written through the trace API), runs the analyzer on them under
 # /usr/bin/time -v, and prints its CPU time and peak RSS against the targets: under 256 MB per
-# analysing process and under 60 s of CPU for the 100-million-event set.
+# analysing process and under 60 s of CPU for the 100-million-event set; then how loud the host was.
 #   bash scripts/analysis-scale.sh [--ranks N] [--events E] [--dir DIR] [--heap SIZE] [--np P] [--keep]
 #     --ranks 1024, --events 100000000 by default; --dir defaults to a fresh temporary directory
 #     (removed at the end unless --keep); --heap is the analyzer's -Xmx (default 176m: the target is
@@ -65,6 +65,10 @@ echo "traces: $(du -sh "$dir" | cut -f1) on disk"
 
 heap_opt=()
 [ "$heap" != default ] && heap_opt=("-Xmx$heap")
+# the CPU time the hypervisor gave other guests meanwhile (/proc/stat's steal): on a loud host the
+# analysers' CPU seconds grew by half (docs/overhead.md, stop 59), so the targets say how loud it was
+cpu_line() { head -1 /proc/stat 2>/dev/null || true; }
+stolen_before=$(cpu_line)
 set +e
 # the JVM options bin/mpiguard gives `analyze`: what a user of mpiguard analyze runs (the
 # default collector would count the heap it lets grow with garbage as the analysis' memory)
@@ -122,6 +126,14 @@ if [ "$np" -gt 1 ] && [ "$status" -le 1 ]; then
         "$(verdict "$ok_share")"
     printf '  %-46s %10s  %s\n' "every process under 256 MB" "${rss_np:-?} MB" "$(verdict "$ok_rss")"
     [ "$ok_share" = 1 ] && [ "$ok_rss" = 1 ] && [ "$same" = "the same findings" ] || spread_ok=0
+fi
+stolen=$(printf '%s\n%s\n' "$stolen_before" "$(cpu_line)" | awk '$1 == "cpu" && NF >= 9 {
+    t = 0; for (i = 2; i <= 9; i++) t += $i; total[NR] = t; steal[NR] = $9 }
+    END { if (total[2] > total[1]) printf "%.1f", 100 * (steal[2] - steal[1]) / (total[2] - total[1]) }')
+if [ -n "$stolen" ]; then
+    loud=$(awk -v s="$stolen" 'BEGIN {exit !(s > 5)}' && echo " (a loud host: these CPU seconds compare only with runs beside them)" || true)
+    echo
+    echo "machine during the analyses: $stolen % of its CPU time stolen by the hypervisor for other guests$loud"
 fi
 [ "$ok_mem" = 1 ] && [ "$ok_cpu" = 1 ] && [ "$spread_ok" = 1 ] && exit 0
 exit 1
