@@ -28,9 +28,15 @@ public final class CallSiteRewriter extends ClassVisitor {
     private static final String STRUCT_GET_TYPE = "getType";
     private static final String STRUCT_TYPE_DESCRIPTOR = "()Lmpi/Datatype;";
     private static final String STRUCT_HOOK = "org/mpiguard/advice/lifecycle/StructTypes";
+    private static final String NIO_ACCESS = "org/mpiguard/advice/buffers/NioAccess";
+    /** The accessors of an access recorded at its loop's entry: the same shapes, without the recording. */
+    private static final String NIO_LOOP_ACCESS = "org/mpiguard/advice/buffers/NioLoopAccess";
+    private static final String ACCESS_LOOPS = "org/mpiguard/advice/buffers/AccessLoops";
+    private static final String LOOP_ENTRY = "(Ljava/nio/Buffer;IIIII)V";
 
     private final TrampolineIndex index;
     private final Map<String, Integer> maxLocals;
+    private final Map<String, LoopAccesses.MethodPlan> loops;
     private String className = "?";
     private String sourceFile;
     private int rewritten;
@@ -41,9 +47,20 @@ public final class CallSiteRewriter extends ClassVisitor {
 
     /** With {@code maxLocals} from {@link MethodLocals}, constructors are intercepted too. */
     public CallSiteRewriter(ClassVisitor next, TrampolineIndex index, Map<String, Integer> maxLocals) {
+        this(next, index, maxLocals, null);
+    }
+
+    /**
+     * With {@code loops} from {@link LoopAccesses} (read with the reader flags of this pass), the
+     * buffer accesses it names are recorded once at their loop's entry ({@code AccessLoops}) and
+     * go to {@code NioLoopAccess}, which records nothing.
+     */
+    public CallSiteRewriter(ClassVisitor next, TrampolineIndex index, Map<String, Integer> maxLocals,
+                            Map<String, LoopAccesses.MethodPlan> loops) {
         super(Opcodes.ASM9, next);
         this.index = index;
         this.maxLocals = maxLocals;
+        this.loops = loops;
     }
 
     /** How many call instructions this class had rewritten. */
@@ -69,7 +86,9 @@ public final class CallSiteRewriter extends ClassVisitor {
                                      String[] exceptions) {
         MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
         Integer locals = maxLocals == null ? null : maxLocals.get(MethodLocals.key(name, descriptor));
-        return next == null ? null : new Calls(next, name, locals == null ? -1 : locals);
+        LoopAccesses.MethodPlan plan = loops == null ? null : loops.get(MethodLocals.key(name, descriptor));
+        return next == null ? null : new Calls(next, name, locals == null ? -1 : locals,
+                plan == null ? LoopAccesses.MethodPlan.NONE : plan);
     }
 
     private final class Calls extends MethodVisitor {
@@ -82,11 +101,62 @@ public final class CallSiteRewriter extends ClassVisitor {
         /** One for a site id; two where a Struct's getType() is hooked (its receiver kept, and the id). */
         private int extraStack = 1;
         private final Map<String, Integer> pendingNew = new java.util.HashMap<>(4);
+        private final LoopAccesses.MethodPlan loops;
+        /** Labels and calls visited so far: how {@link LoopAccesses}' ordinals are found again. */
+        private int labels;
+        private int calls;
+        /** The sites of the accesses recorded at their loop's entry, by call ordinal. */
+        private final Map<Integer, Integer> loopSites = new java.util.HashMap<>(4);
 
-        Calls(MethodVisitor next, String methodName, int freeLocal) {
+        Calls(MethodVisitor next, String methodName, int freeLocal, LoopAccesses.MethodPlan loops) {
             super(Opcodes.ASM9, next);
             this.methodName = methodName;
             this.freeLocal = freeLocal;
+            this.loops = loops;
+        }
+
+        @Override
+        public void visitLabel(Label label) {
+            java.util.List<LoopAccesses.Access> entry = loops.beforeLabel().get(labels++);
+            if (entry != null) {
+                for (LoopAccesses.Access a : entry) {
+                    recordAtEntry(a);
+                }
+            }
+            super.visitLabel(label);
+        }
+
+        /**
+         * Before the loop's header label, so only on the way in (the back edge jumps to the
+         * label): {@code AccessLoops.loads|stores(buffer, counter, bound, offset, width, site)}
+         * with the bound made exclusive. The stack is the entry's, no branch is added, so no
+         * stack map frame changes.
+         */
+        private void recordAtEntry(LoopAccesses.Access a) {
+            TrampolineIndex.Target target = index.find(a.owner(), a.name(), a.descriptor());
+            if (target == null || !target.owner().equals(NIO_ACCESS)) {
+                return;
+            }
+            int site = CallSites.register(target.op(), className, methodName, sourceFile, a.line());
+            loopSites.put(a.call(), site);
+            super.visitVarInsn(Opcodes.ALOAD, a.receiver());
+            super.visitVarInsn(Opcodes.ILOAD, a.counter());
+            if (a.boundIsLocal()) {
+                super.visitVarInsn(Opcodes.ILOAD, a.bound());
+            } else {
+                super.visitLdcInsn(a.bound());
+            }
+            if (a.endOffset() != 0) {
+                super.visitLdcInsn(a.endOffset());
+                super.visitInsn(Opcodes.IADD);
+            }
+            super.visitLdcInsn(a.offset());
+            super.visitLdcInsn(a.width());
+            super.visitLdcInsn(site);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, ACCESS_LOOPS, a.store() ? "stores" : "loads", LOOP_ENTRY,
+                    false);
+            changed = true;
+            extraStack = Math.max(extraStack, 6);
         }
 
         @Override
@@ -105,6 +175,7 @@ public final class CallSiteRewriter extends ClassVisitor {
 
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+            Integer loopSite = loopSites.get(calls++);
             if (opcode == Opcodes.INVOKESPECIAL && "<init>".equals(name) && pendingNew.getOrDefault(owner, 0) > 0) {
                 pendingNew.put(owner, pendingNew.get(owner) - 1);
                 TrampolineIndex.ConstructorTarget target = index.findConstructor(owner, descriptor);
@@ -118,10 +189,11 @@ public final class CallSiteRewriter extends ClassVisitor {
                     || opcode == Opcodes.INVOKESTATIC)) {
                 TrampolineIndex.Target target = index.find(owner, name, descriptor);
                 if (target != null && target.isStatic() == (opcode == Opcodes.INVOKESTATIC)) {
-                    int site = CallSites.register(target.op(), className, methodName, sourceFile, line);
+                    int site = loopSite != null ? loopSite
+                            : CallSites.register(target.op(), className, methodName, sourceFile, line);
                     super.visitLdcInsn(site);
-                    super.visitMethodInsn(Opcodes.INVOKESTATIC, target.owner(), target.name(), target.descriptor(),
-                            false);
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, loopSite != null ? NIO_LOOP_ACCESS : target.owner(),
+                            target.name(), target.descriptor(), false);
                     changed = true;
                     rewritten++;
                     return;
@@ -151,7 +223,7 @@ public final class CallSiteRewriter extends ClassVisitor {
                     "(Ljava/lang/Object;Ljava/lang/Object;I)Ljava/lang/Object;", false);
             super.visitTypeInsn(Opcodes.CHECKCAST, "mpi/Datatype");
             changed = true;
-            extraStack = 2;
+            extraStack = Math.max(extraStack, 2);
             rewritten++;
         }
 

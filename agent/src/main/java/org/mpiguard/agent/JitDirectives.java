@@ -55,6 +55,7 @@ final class JitDirectives implements Runnable {
      * identity hash and table reads, it tripled the loop's C2 compilations (jacobi2d, 2026-11-29).
      */
     private static final String[] FAST_PATH = {"org/mpiguard/advice/buffers/NioAccess.*",
+        "org/mpiguard/advice/buffers/NioLoopAccess.*",
         "org/mpiguard/advice/buffers/BufferWatch.access", "org/mpiguard/advice/buffers/BufferWatch.load",
         "org/mpiguard/advice/buffers/BufferWatch.store*", "org/mpiguard/advice/buffers/WindowAccessTrace.extend*",
         "org/mpiguard/core/trace/AccessRun.takes", "org/mpiguard/core/trace/AccessRun.isOpen",
@@ -111,7 +112,8 @@ final class JitDirectives implements Runnable {
      * traced window path too (the tier-3 code of jacobi2d's method 68 kB against 40 kB, compiled
      * once per loop); that code only profiles until C2 replaces it.
      */
-    private static final String[] C1_FAST_PATH = {"org/mpiguard/advice/buffers/NioAccess.*"};
+    private static final String[] C1_FAST_PATH = {"org/mpiguard/advice/buffers/NioAccess.*",
+        "org/mpiguard/advice/buffers/NioLoopAccess.*"};
 
     static final String TEXT = text();
 

@@ -190,6 +190,21 @@ class RmaRaceTest {
         assertSilent(tracedAt(PKG + "ViewStoreRace", 2, "twin"));
     }
 
+    /**
+     * A counted loop's window accesses, recorded once at the loop's entry while traced: the
+     * finding names the access inside the loop; loops that end beside the put's slot, or run
+     * after the closing fence, are silent (the recorded range is the loop's, not more).
+     */
+    @Test
+    void aCountedLoopsWindowAccessesConflictWithThePutExactlyWhereTheyOverlapIt() throws Exception {
+        rule(tracedAt(PKG + "LoopAccessRace", 2, "load"), "LoopAccessRace", 0, "loop load", 1, "loop put",
+                "rma.load-put", "error");
+        rule(tracedAt(PKG + "LoopAccessRace", 2, "store"), "LoopAccessRace", 0, "loop store", 1, "loop put",
+                "rma.store-put", "error");
+        assertSilent(tracedAt(PKG + "LoopAccessRace", 2, "beside"));
+        assertSilent(tracedAt(PKG + "LoopAccessRace", 2, "twin"));
+    }
+
     @Test
     void anRGetIsCompleteAtItsWaitSoAMessageAfterTheWaitOrdersTheLaterPut() throws Exception {
         MpiRun.Result r = tracedAt(PKG + "RequestGetOrder", 3);

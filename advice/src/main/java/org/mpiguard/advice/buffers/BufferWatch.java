@@ -41,9 +41,10 @@ public final class BufferWatch {
     /**
      * Whether the table holds a pending use (written false only under the table's monitor,
      * true after a post; read without it, like {@link #watching}): while only traced windows
-     * keep the watch on, an access skips the table.
+     * keep the watch on, an access skips the table. The first read of an access whose loop
+     * records it at its entry ({@link NioLoopAccess}).
      */
-    private static boolean pending;
+    static boolean pending;
     private static final DeferredStores DEFERRED = new DeferredStores(64);
     private static final int MAX_REPORTED = 1024;
     private static final Set<Long> REPORTED = ConcurrentHashMap.newKeySet();
@@ -71,7 +72,7 @@ public final class BufferWatch {
                 : WindowAccessTrace.extendLoad(b, index, count, width, site)) {
             return;
         }
-        judge(b, index, count, width, false, WindowAccessTrace.Value.NONE, 0, 0, null, 0, site);
+        judge(b, index, count, width, false, WindowAccessTrace.Value.NONE, 0, 0, null, 0, site, true);
     }
 
     /**
@@ -85,7 +86,23 @@ public final class BufferWatch {
                 : WindowAccessTrace.extendStore(b, index, count, width, bits, bitsWidth, site)) {
             return false;
         }
-        return judge(b, index, count, width, true, WindowAccessTrace.Value.BITS, bits, bitsWidth, null, 0, site);
+        return judge(b, index, count, width, true, WindowAccessTrace.Value.BITS, bits, bitsWidth, null, 0, site, true);
+    }
+
+    /**
+     * A load whose loop recorded it at its entry ({@link AccessLoops}), while a use is pending:
+     * judged against the pending uses as {@link #load} does, and not recorded again.
+     */
+    static void loopLoad(Buffer b, int index, int count, int width, int site) {
+        if (!knownClearOfUses(b, false)) {
+            judge(b, index, count, width, false, WindowAccessTrace.Value.NONE, 0, 0, null, 0, site, false);
+        }
+    }
+
+    /** A store whose loop recorded it at its entry, as {@link #loopLoad}; true as for {@link #storeValue}. */
+    static boolean loopStore(Buffer b, int index, int count, int width, int site) {
+        return !knownClearOfUses(b, true)
+                && judge(b, index, count, width, true, WindowAccessTrace.Value.NONE, 0, 0, null, 0, site, false);
     }
 
     /** A store of {@code count} elements copied from {@code array} at {@code offset}, as {@link #storeValue}. */
@@ -118,7 +135,7 @@ public final class BufferWatch {
         if (pending && knownClear(b, write)) {
             return false;
         }
-        return judge(b, index, count, width, write, value, bits, bitsWidth, source, sourceIndex, site);
+        return judge(b, index, count, width, write, value, bits, bitsWidth, source, sourceIndex, site, true);
     }
 
     /**
@@ -133,8 +150,13 @@ public final class BufferWatch {
      * of loads). Everything else is {@link #judge}, which stays out of line.
      */
     private static boolean knownClear(Buffer b, boolean write) {
+        return knownClearOfUses(b, write) && !WindowAccessTrace.tracing();
+    }
+
+    /** Whether {@code b} was found clear of every pending use at the table's current version. */
+    private static boolean knownClearOfUses(Buffer b, boolean write) {
         Clear clear = (write ? CLEAR_FOR_WRITES : CLEAR_FOR_READS)[System.identityHashCode(b) & (CLEAR_SLOTS - 1)];
-        return clear != null && clear.buffer == b && clear.version == TABLE.version() && !WindowAccessTrace.tracing();
+        return clear != null && clear.buffer == b && clear.version == TABLE.version();
     }
 
     /**
@@ -147,14 +169,14 @@ public final class BufferWatch {
      */
     static boolean judge(Buffer b, int index, int count, int width, boolean write,
                          WindowAccessTrace.Value value, long bits, int bitsWidth, Object source,
-                         int sourceIndex, int site) {
+                         int sourceIndex, int site, boolean recordHere) {
         try {
             int version = TABLE.version();
             Clear[] clears = write ? CLEAR_FOR_WRITES : CLEAR_FOR_READS;
             int slot = System.identityHashCode(b) & (CLEAR_SLOTS - 1);
             Clear clear = clears[slot];
             boolean known = clear != null && clear.buffer == b && clear.version == version;
-            boolean tracing = WindowAccessTrace.tracing();
+            boolean tracing = recordHere && WindowAccessTrace.tracing();
             if (known && !tracing) {
                 return false;
             }

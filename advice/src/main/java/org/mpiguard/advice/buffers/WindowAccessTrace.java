@@ -226,6 +226,26 @@ public final class WindowAccessTrace {
     }
 
     /**
+     * A counted loop's accesses of one site, recorded at the loop's entry ({@link AccessLoops}):
+     * elements {@code [first, end)} of {@code b}, clipped to what an element access can touch
+     * (an index past the limit throws instead of accessing). A store's values are not known
+     * yet, so its run keeps no value hash, as a long store run keeps none ({@code AccessRun}).
+     */
+    static void loopRange(Buffer b, long first, long end, int width, boolean store, int site) {
+        long from = Math.max(0, first);
+        long to = Math.min(b.limit(), end);
+        if (from >= to) {
+            return;
+        }
+        long base = DirectAddress.of(b);
+        if (base == 0) {
+            return;
+        }
+        accessed(b, base, base + from * width, base + to * width, store, Value.NONE, 0, 0, null, 0, (int) (to - from),
+                site);
+    }
+
+    /**
      * The full way: a load or store of {@code [from, to)} (addresses) through {@code b}
      * (whose element 0 is at {@code base}); for a store, {@code value} says what {@code bits}
      * (raw bits of {@code bitsWidth} bytes), or {@code source} from element
