@@ -234,8 +234,8 @@ public final class WindowAccessTrace {
     static void loopRange(Buffer b, long first, long end, int width, boolean store, int site) {
         long from = Math.max(0, first);
         long to = Math.min(b.limit(), end);
-        if (from >= to) {
-            return;
+        if (from >= to || !store && extendLoad(b, (int) from, (int) (to - from), width, site)) {
+            return; // a load range widens its site's run as a bulk get's does (a short loop entered often)
         }
         long base = DirectAddress.of(b);
         if (base == 0) {
