@@ -129,7 +129,8 @@ public final class CallSiteRewriter extends ClassVisitor {
         /**
          * Before the loop's header label, so only on the way in (the back edge jumps to the
          * label): {@code AccessLoops.loads|stores(buffer, counter, bound, offset, width, site)}
-         * with the bound made exclusive. The stack is the entry's, no branch is added, so no
+         * with the bound made exclusive (an array's length or a buffer's capacity asked again,
+         * as the loop's first test asks it). The stack is the entry's, no branch is added, so no
          * stack map frame changes.
          */
         private void recordAtEntry(LoopAccesses.Access a) {
@@ -141,10 +142,17 @@ public final class CallSiteRewriter extends ClassVisitor {
             loopSites.put(a.call(), site);
             super.visitVarInsn(Opcodes.ALOAD, a.receiver());
             super.visitVarInsn(Opcodes.ILOAD, a.counter());
-            if (a.boundIsLocal()) {
-                super.visitVarInsn(Opcodes.ILOAD, a.bound());
-            } else {
-                super.visitLdcInsn(a.bound());
+            switch (a.boundKind()) {
+                case LoopAccesses.BOUND_LOCAL -> super.visitVarInsn(Opcodes.ILOAD, a.bound());
+                case LoopAccesses.BOUND_LENGTH -> {
+                    super.visitVarInsn(Opcodes.ALOAD, a.bound());
+                    super.visitInsn(Opcodes.ARRAYLENGTH);
+                }
+                case LoopAccesses.BOUND_CAPACITY -> {
+                    super.visitVarInsn(Opcodes.ALOAD, a.bound());
+                    super.visitMethodInsn(Opcodes.INVOKEVIRTUAL, a.boundOwner(), "capacity", "()I", false);
+                }
+                default -> super.visitLdcInsn(a.bound());
             }
             if (a.endOffset() != 0) {
                 super.visitLdcInsn(a.endOffset());

@@ -25,15 +25,24 @@ import net.bytebuddy.jar.asm.Opcodes;
  */
 final class LoopAccesses {
 
+    /** What a loop's bound is: a local, a constant, an array local's length, a buffer local's capacity. */
+    static final int BOUND_LOCAL = 0;
+    static final int BOUND_CONSTANT = 1;
+    static final int BOUND_LENGTH = 2;
+    static final int BOUND_CAPACITY = 3;
+
     /**
      * An access recorded at its loop's entry: the call (its ordinal in the method, as it names
      * the accessor, and its line) and what the entry passes: the buffer's local, the loop's
-     * counter and bound (a local or a constant), the access's offset from the counter and the
-     * element's width in bytes. The loop runs while the counter is below
-     * {@code bound + endOffset} (for {@code i <= n}: n and 1; for {@code i < n - 1}: n and -1).
+     * counter and bound (of {@code boundKind}: the local, the constant, or the local whose length
+     * or capacity it is; {@code boundOwner} the buffer class a capacity is asked of), the
+     * access's offset from the counter and the element's width in bytes. The loop runs while the
+     * counter is below {@code bound + endOffset} (for {@code i <= n}: n and 1; for
+     * {@code i < n - 1}: n and -1). None of those locals changes in the loop, nor an array's
+     * length or a buffer's capacity ever.
      */
     record Access(int call, String owner, String name, String descriptor, int line, boolean store, int receiver,
-                  int counter, boolean boundIsLocal, int bound, int endOffset, int offset, int width) {
+                  int counter, int boundKind, int bound, String boundOwner, int endOffset, int offset, int width) {
     }
 
     /** One method's plan: the accesses to record before the label of each loop's header, by label ordinal. */

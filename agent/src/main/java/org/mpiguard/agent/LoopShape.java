@@ -86,14 +86,35 @@ final class LoopShape {
             return List.of();
         }
         int counter = init.operand();
-        // the bound: a local other than the counter, or a constant, maybe plus or minus a constant
+        // the bound: a local other than the counter, a constant, an array's length or a buffer's
+        // capacity (neither ever changes), maybe plus or minus a constant
         Insn bound = insns.get(k + 2);
-        boolean boundIsLocal = bound.opcode() == Opcodes.ILOAD;
+        Insn next = insns.get(k + 3);
         Integer constant = constant(bound);
-        if (!boundIsLocal && constant == null || boundIsLocal && bound.operand() == counter) {
+        int boundKind;
+        int boundValue;
+        String boundOwner = null;
+        int at = k + 3;
+        if (bound.opcode() == Opcodes.ILOAD && bound.operand() != counter) {
+            boundKind = LoopAccesses.BOUND_LOCAL;
+            boundValue = bound.operand();
+        } else if (constant != null) {
+            boundKind = LoopAccesses.BOUND_CONSTANT;
+            boundValue = constant;
+        } else if (bound.opcode() == Opcodes.ALOAD && next.opcode() == Opcodes.ARRAYLENGTH) {
+            boundKind = LoopAccesses.BOUND_LENGTH;
+            boundValue = bound.operand();
+            at = k + 4;
+        } else if (bound.opcode() == Opcodes.ALOAD && next.opcode() == Opcodes.INVOKEVIRTUAL
+                && next.owner().startsWith("java/nio/") && next.name().equals("capacity")
+                && next.descriptor().equals("()I")) {
+            boundKind = LoopAccesses.BOUND_CAPACITY;
+            boundValue = bound.operand();
+            boundOwner = next.owner();
+            at = k + 4;
+        } else {
             return List.of();
         }
-        int at = k + 3;
         long adjust = 0;
         Integer more = at + 1 < insns.size() ? constant(insns.get(at)) : null;
         if (more != null && (insns.get(at + 1).opcode() == Opcodes.IADD || insns.get(at + 1).opcode() == Opcodes.ISUB)) {
@@ -121,7 +142,7 @@ final class LoopShape {
                 return List.of();
             }
         }
-        if (body.stored.contains(counter) || boundIsLocal && body.stored.contains(bound.operand())) {
+        if (body.stored.contains(counter) || boundKind != LoopAccesses.BOUND_CONSTANT && body.stored.contains(boundValue)) {
             return List.of();
         }
         List<Access> accesses = new ArrayList<>();
@@ -129,8 +150,7 @@ final class LoopShape {
             if (!body.stored.contains(c.receiver)) {
                 Insn call = c.call;
                 accesses.add(new Access(call.call(), call.owner(), call.name(), call.descriptor(), call.line(), c.store,
-                        c.receiver, counter, boundIsLocal, boundIsLocal ? bound.operand() : constant, (int) endOffset,
-                        c.offset, c.width));
+                        c.receiver, counter, boundKind, boundValue, boundOwner, (int) endOffset, c.offset, c.width));
             }
         }
         return accesses;

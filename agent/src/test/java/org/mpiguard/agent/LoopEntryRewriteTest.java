@@ -66,15 +66,25 @@ class LoopEntryRewriteTest {
     void theEntryKnowsEachAccessesOffsetBoundAndDirection() throws Exception {
         List<LoopAccesses.Access> all = planned();
         List<String> stencil = all.stream().filter(a -> a.width() == 8 && a.name().equals("get") && a.endOffset() == 1)
-                .map(a -> a.offset() + (a.boundIsLocal() ? " local" : " constant")).sorted().collect(Collectors.toList());
+                .filter(a -> a.boundKind() != LoopAccesses.BOUND_LENGTH)
+                .map(a -> a.offset() + (a.boundKind() == LoopAccesses.BOUND_LOCAL ? " local" : " constant")).sorted().collect(Collectors.toList());
         assertEquals(List.of("-1 local", "1 local"), stencil);
-        LoopAccesses.Access store = all.stream().filter(LoopAccesses.Access::store).findFirst().orElseThrow();
+        LoopAccesses.Access store = all.stream().filter(a -> a.store() && a.boundKind() != LoopAccesses.BOUND_LENGTH)
+                .findFirst().orElseThrow();
         assertEquals("put", store.name());
         assertEquals(0, store.offset());
-        assertTrue(store.endOffset() == 1 && store.boundIsLocal(), "i < count + 1: " + store);
-        LoopAccesses.Access eight = all.stream().filter(a -> a.width() == 4).findFirst().orElseThrow();
+        assertTrue(store.endOffset() == 1 && store.boundKind() == LoopAccesses.BOUND_LOCAL, "i < count + 1: " + store);
+        LoopAccesses.Access eight = all.stream().filter(a -> a.width() == 4 && a.boundKind() == LoopAccesses.BOUND_CONSTANT)
+                .findFirst().orElseThrow();
         assertEquals(2, eight.offset());
-        assertTrue(!eight.boundIsLocal() && eight.bound() == 8 && eight.endOffset() == 0, eight.toString());
+        assertTrue(eight.bound() == 8 && eight.endOffset() == 0, eight.toString());
+        LoopAccesses.Access length = all.stream().filter(a -> a.boundKind() == LoopAccesses.BOUND_LENGTH)
+                .findFirst().orElseThrow();
+        assertTrue(length.store() && length.endOffset() == 0, "i < src.length: " + length);
+        LoopAccesses.Access capacity = all.stream().filter(a -> a.boundKind() == LoopAccesses.BOUND_CAPACITY)
+                .findFirst().orElseThrow();
+        assertTrue(capacity.endOffset() == -2 && capacity.offset() == 1 && capacity.boundOwner().equals("java/nio/IntBuffer"),
+                "i < b.capacity() - 2: " + capacity);
     }
 
     @Test

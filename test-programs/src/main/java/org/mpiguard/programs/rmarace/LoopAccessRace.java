@@ -11,8 +11,8 @@ import mpi.Win;
  * once at the loop's entry while traces are on, in the fence epoch in which rank 1 puts into
  * slot 5 of that window. Argument {@code load} (the default): rank 0 reads slots 0 to 9 in
  * that epoch ({@code rma.load-put}). {@code store}: it writes slots 4 to 7 ({@code rma.store-put}).
- * {@code beside}: it reads slots 0 to 4 and then 6 to 9, loops that end and start beside the
- * put's slot: silent. {@code twin}: it reads all ten only after the closing fence: silent.
+ * {@code beside}: it reads slots 0 to 4 and then 6 to 9, and copies slots 0 to 4 into an array of
+ * five, loops that end and start beside the put's slot: silent. {@code twin}: it reads all ten only after the closing fence: silent.
  * Run with 2 ranks.
  */
 public final class LoopAccessRace {
@@ -39,7 +39,7 @@ public final class LoopAccessRace {
             writeSome(mem, 4, 8);
         }
         if (rank == 0 && mode.equals("beside")) {
-            sum += readSome(mem, 0, PUT_SLOT) + readSome(mem, PUT_SLOT + 1, SLOTS);
+            sum += readSome(mem, 0, PUT_SLOT) + readSome(mem, PUT_SLOT + 1, SLOTS) + copyOut(mem, new double[PUT_SLOT]);
         }
         win.fence(0);
         if (rank == 0 && mode.equals("twin")) {
@@ -65,5 +65,12 @@ public final class LoopAccessRace {
         for (int i = from; i < to; i++) {
             mem.put(i, i * 0.5); // RMA: loop store
         }
+    }
+
+    private static double copyOut(DoubleBuffer mem, double[] into) {
+        for (int i = 0; i < into.length; i++) {
+            into[i] = mem.get(i);
+        }
+        return into[into.length - 1];
     }
 }
