@@ -145,9 +145,15 @@ final class LoopBody {
         return call(in.descriptor(), false) != null;
     }
 
-    /** A method of a java.nio buffer: an element access of a buffer local at the counter plus a constant is a candidate. */
+    /**
+     * A method of a java.nio buffer: an element access of a buffer local at the counter plus a
+     * constant is a candidate. Only the classes of package java.nio itself, which a program cannot
+     * extend (their constructors are the package's own); a channel of java.nio.channels can be the
+     * program's, and its method could reach MPI.
+     */
     private boolean buffer(Insn in) {
-        if (!in.owner().startsWith("java/nio/")) {
+        String owner = in.owner();
+        if (!owner.startsWith("java/nio/") || owner.indexOf('/', "java/nio/".length()) >= 0) {
             return false;
         }
         Value[] args = call(in.descriptor(), true);

@@ -137,7 +137,8 @@ class LoopEntryRewriteTest {
         Object[] args = new Object[m.getParameterCount()];
         Class<?>[] types = m.getParameterTypes();
         for (int i = 0; i < args.length; i++) {
-            args[i] = types[i] == int.class ? 30 : types[i] == IntBuffer.class ? ints(direct) : doubles(direct, i);
+            args[i] = types[i] == int.class ? 30 : types[i] == IntBuffer.class ? ints(direct)
+                    : types[i] == DoubleBuffer.class ? doubles(direct, i) : null;
         }
         try {
             Object result = m.invoke(null, args);
