@@ -60,12 +60,7 @@ final class LoopAccesses {
             @Override
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                                              String[] exceptions) {
-                String key = MethodLocals.key(name, descriptor);
-                return new Recorder(plan -> {
-                    if (!plan.byCall().isEmpty()) {
-                        plans.put(key, plan);
-                    }
-                });
+                return new Recorder(plans, MethodLocals.key(name, descriptor));
             }
         }, readerFlags);
         return plans;
@@ -83,9 +78,14 @@ final class LoopAccesses {
     /** Any instruction the loop shape rejects outright (switches, invokedynamic, multi-dimensional arrays). */
     static final int OTHER = -2;
 
-    /** Records a method's instructions, then hands its plan over at the method's end. */
+    /**
+     * Records a method's instructions, then puts its plan, if it has an access, at the method's
+     * end. (No lambda here or in the loop shape: the checker links no call site at run time,
+     * docs/design.md.)
+     */
     private static final class Recorder extends MethodVisitor {
-        private final java.util.function.Consumer<MethodPlan> done;
+        private final Map<String, MethodPlan> plans;
+        private final String key;
         private final List<Insn> insns = new ArrayList<>();
         private final List<Label[]> tryBlocks = new ArrayList<>();
         private final List<Label> switchTargets = new ArrayList<>();
@@ -93,9 +93,10 @@ final class LoopAccesses {
         private int labels;
         private int line = -1;
 
-        Recorder(java.util.function.Consumer<MethodPlan> done) {
+        Recorder(Map<String, MethodPlan> plans, String key) {
             super(Opcodes.ASM9);
-            this.done = done;
+            this.plans = plans;
+            this.key = key;
         }
 
         private void add(int opcode, int operand) {
@@ -197,7 +198,9 @@ final class LoopAccesses {
             } catch (RuntimeException e) {
                 plan = MethodPlan.NONE; // a shape not foreseen: every access stays recorded where it is
             }
-            done.accept(plan);
+            if (!plan.byCall().isEmpty()) {
+                plans.put(key, plan);
+            }
         }
     }
 }

@@ -41,15 +41,19 @@ final class LoopShape {
             if (in.opcode() == LoopAccesses.LABEL) {
                 positions.put(in.label(), k);
             } else if (in.label() != null) {
-                targetCounts.merge(in.label(), 1, Integer::sum);
+                countTarget(in.label());
             }
         }
         for (Label l : switchTargets) {
-            targetCounts.merge(l, 1, Integer::sum);
+            countTarget(l);
         }
         for (Label[] block : tryBlocks) {
-            targetCounts.merge(block[2], 1, Integer::sum);
+            countTarget(block[2]);
         }
+    }
+
+    private void countTarget(Label l) {
+        targetCounts.put(l, targetCounts.getOrDefault(l, 0) + 1);
     }
 
     MethodPlan plan() {
