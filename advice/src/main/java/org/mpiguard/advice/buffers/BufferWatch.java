@@ -68,7 +68,7 @@ public final class BufferWatch {
 
     /** A load of {@code count} elements of {@code width} bytes from element {@code index} of {@code b}. */
     public static void load(Buffer b, int index, int count, int width, int site) {
-        if (pending ? knownClear(b, false)
+        if (pending ? knownClear(b, false, false)
                 : WindowAccessTrace.extendLoad(b, index, count, width, site)) {
             return;
         }
@@ -82,7 +82,7 @@ public final class BufferWatch {
      * and calls {@link #stored} with the same range.
      */
     public static boolean storeValue(Buffer b, int index, int count, int width, long bits, int bitsWidth, int site) {
-        if (pending ? knownClear(b, true)
+        if (pending ? knownClear(b, true, false)
                 : WindowAccessTrace.extendStore(b, index, count, width, bits, bitsWidth, site)) {
             return false;
         }
@@ -94,14 +94,14 @@ public final class BufferWatch {
      * judged against the pending uses as {@link #load} does, and not recorded again.
      */
     static void loopLoad(Buffer b, int index, int count, int width, int site) {
-        if (!knownClearOfUses(b, false)) {
+        if (!knownClear(b, false, true)) {
             judge(b, index, count, width, false, WindowAccessTrace.Value.NONE, 0, 0, null, 0, site, false);
         }
     }
 
     /** A store whose loop recorded it at its entry, as {@link #loopLoad}; true as for {@link #storeValue}. */
     static boolean loopStore(Buffer b, int index, int count, int width, int site) {
-        return !knownClearOfUses(b, true)
+        return !knownClear(b, true, true)
                 && judge(b, index, count, width, true, WindowAccessTrace.Value.NONE, 0, 0, null, 0, site, false);
     }
 
@@ -132,7 +132,7 @@ public final class BufferWatch {
     private static boolean access(Buffer b, int index, int count, int width, boolean write,
                                   WindowAccessTrace.Value value, long bits, int bitsWidth, Object source,
                                   int sourceIndex, int site) {
-        if (pending && knownClear(b, write)) {
+        if (pending && knownClear(b, write, false)) {
             return false;
         }
         return judge(b, index, count, width, write, value, bits, bitsWidth, source, sourceIndex, site, true);
@@ -140,7 +140,8 @@ public final class BufferWatch {
 
     /**
      * While a use is pending: a buffer found clear at this table version, for reads or for
-     * writes, costs a call and two compares. It stays a call (the JIT directives leave it out of
+     * writes (and, unless its loop's entry recorded the access, while no window is traced),
+     * costs a call and two compares. It stays a call (the JIT directives leave it out of
      * the program's methods): copied into each accessor call of a halo loop, its look-up tripled
      * that loop's compilation, and a loop filling its send buffers while its receives are pending
      * takes it a few hundred times per exchange. While only traced windows keep the watch on, a
@@ -149,14 +150,11 @@ public final class BufferWatch {
      * and each entry point its own code, so that the JIT's profile of a store never reaches a loop
      * of loads). Everything else is {@link #judge}, which stays out of line.
      */
-    private static boolean knownClear(Buffer b, boolean write) {
-        return knownClearOfUses(b, write) && !WindowAccessTrace.tracing();
-    }
-
-    /** Whether {@code b} was found clear of every pending use at the table's current version. */
-    private static boolean knownClearOfUses(Buffer b, boolean write) {
+    private static boolean knownClear(Buffer b, boolean write, boolean recordedByItsLoop) {
+        // one method, one call: this is the per-access path of a halo loop while its receives are pending
         Clear clear = (write ? CLEAR_FOR_WRITES : CLEAR_FOR_READS)[System.identityHashCode(b) & (CLEAR_SLOTS - 1)];
-        return clear != null && clear.buffer == b && clear.version == TABLE.version();
+        return clear != null && clear.buffer == b && clear.version == TABLE.version()
+                && (recordedByItsLoop || !WindowAccessTrace.tracing());
     }
 
     /**
