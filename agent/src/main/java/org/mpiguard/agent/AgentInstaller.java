@@ -24,11 +24,10 @@ final class AgentInstaller {
         boolean watch = options.enabled(CheckFamily.BUFFERS) && NioInternals.bufferWatch(exported);
         TrampolineIndex index = TrampolineIndex.load(watch);
         ClassFilter filter = options.classFilter();
-        boolean loopEntries = options.traceDir() != null;
         if (!attached) {
-            instrumentation.addTransformer(new CallSiteTransformer(filter, index, loopEntries), false);
+            instrumentation.addTransformer(new CallSiteTransformer(filter, index), false);
             return;
         }
-        AttachedInstaller.install(filter, index, loopEntries, instrumentation);
+        AttachedInstaller.install(filter, index, instrumentation);
     }
 }

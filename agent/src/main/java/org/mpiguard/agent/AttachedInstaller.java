@@ -22,9 +22,8 @@ final class AttachedInstaller {
     private AttachedInstaller() {
     }
 
-    static void install(ClassFilter filter, TrampolineIndex index, boolean loopEntries,
-                        Instrumentation instrumentation) {
-        instrumentation.addTransformer(new CallSiteTransformer(filter, index, loopEntries), true);
+    static void install(ClassFilter filter, TrampolineIndex index, Instrumentation instrumentation) {
+        instrumentation.addTransformer(new CallSiteTransformer(filter, index), true);
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> c : instrumentation.getAllLoadedClasses()) {
             if (c.getClassLoader() != null && !c.isArray() && !c.isPrimitive() && !c.isHidden()

@@ -33,6 +33,7 @@ public final class CallSiteRewriter extends ClassVisitor {
     private static final String NIO_LOOP_ACCESS = "org/mpiguard/advice/buffers/NioLoopAccess";
     private static final String ACCESS_LOOPS = "org/mpiguard/advice/buffers/AccessLoops";
     private static final String LOOP_ENTRY = "(Ljava/nio/Buffer;IIIII)V";
+    private static final String LOOP_ENTRY_AT_ELEMENT = "([Ljava/lang/Object;IIIIII)V";
 
     private final TrampolineIndex index;
     private final Map<String, Integer> maxLocals;
@@ -129,7 +130,7 @@ public final class CallSiteRewriter extends ClassVisitor {
         /**
          * Before the loop's header label, so only on the way in (the back edge jumps to the
          * label): {@code AccessLoops.loads|stores(buffer, counter, bound, offset, width, site)}
-         * with the bound made exclusive (an array's length or a buffer's capacity asked again,
+         * (or {@code loadsAt|storesAt(array, index, ...)} for an element of an array) with the bound made exclusive (an array's length or a buffer's capacity asked again,
          * as the loop's first test asks it). The stack is the entry's, no branch is added, so no
          * stack map frame changes.
          */
@@ -141,6 +142,15 @@ public final class CallSiteRewriter extends ClassVisitor {
             int site = CallSites.register(target.op(), className, methodName, sourceFile, a.line());
             loopSites.put(a.call(), site);
             super.visitVarInsn(Opcodes.ALOAD, a.receiver());
+            if (a.element()) {
+                // the array and the index: the entry takes the element itself, so that an index
+                // out of the array's bounds throws only where the loop's first turn throws it
+                if (a.elementIndexLocal() >= 0) {
+                    super.visitVarInsn(Opcodes.ILOAD, a.elementIndexLocal());
+                } else {
+                    super.visitLdcInsn(a.elementIndex());
+                }
+            }
             super.visitVarInsn(Opcodes.ILOAD, a.counter());
             switch (a.boundKind()) {
                 case LoopAccesses.BOUND_LOCAL -> super.visitVarInsn(Opcodes.ILOAD, a.bound());
@@ -161,10 +171,10 @@ public final class CallSiteRewriter extends ClassVisitor {
             super.visitLdcInsn(a.offset());
             super.visitLdcInsn(a.width());
             super.visitLdcInsn(site);
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, ACCESS_LOOPS, a.store() ? "stores" : "loads", LOOP_ENTRY,
-                    false);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, ACCESS_LOOPS, (a.store() ? "stores" : "loads")
+                    + (a.element() ? "At" : ""), a.element() ? LOOP_ENTRY_AT_ELEMENT : LOOP_ENTRY, false);
             changed = true;
-            extraStack = Math.max(extraStack, 6);
+            extraStack = Math.max(extraStack, a.element() ? 7 : 6);
         }
 
         @Override

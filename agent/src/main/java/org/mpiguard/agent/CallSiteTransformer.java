@@ -19,13 +19,9 @@ final class CallSiteTransformer implements ClassFileTransformer {
 
     private final ClassFilter filter;
     private final TrampolineIndex index;
-    /** Whether window accesses are traced: then accesses in counted loops are recorded at the loop's entry. */
-    private final boolean loopEntries;
-
-    CallSiteTransformer(ClassFilter filter, TrampolineIndex index, boolean loopEntries) {
+    CallSiteTransformer(ClassFilter filter, TrampolineIndex index) {
         this.filter = filter;
         this.index = index;
-        this.loopEntries = loopEntries && index.watchesBuffers();
     }
 
     @Override
@@ -40,9 +36,10 @@ final class CallSiteTransformer implements ClassFileTransformer {
             ClassReader reader = new ClassReader(classfileBuffer);
             // Reusing the reader's constant pool keeps untouched methods byte-identical.
             ClassWriter writer = new ClassWriter(reader, 0);
+            // the buffers family judges (and traces record) the accesses of counted loops at their entry
             CallSiteRewriter rewriter = new CallSiteRewriter(writer, index,
                     index.hasConstructors() ? MethodLocals.of(classfileBuffer) : null,
-                    loopEntries && MpiReferenceFilter.mentionsNio(classfileBuffer)
+                    index.watchesBuffers() && MpiReferenceFilter.mentionsNio(classfileBuffer)
                             ? LoopAccesses.of(classfileBuffer, 0) : null);
             reader.accept(rewriter, 0);
             return rewriter.rewritten() == 0 ? null : writer.toByteArray();

@@ -12,12 +12,14 @@ import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
 /**
- * A pass before the rewrite, only while traces record window accesses: which {@code java.nio}
- * element accesses sit in a counted loop whose whole index range the rewriter can record once,
- * at the loop's entry, instead of at every access ({@link LoopShape} says which loops and
- * accesses qualify). Recorded per access, a traced window loop paid a few nanoseconds an
- * element, 2.9 x on jacobi1d-rma, and even a range kept in the method's own locals cost such a
- * loop 1.6-3.5 x (docs/overhead.md, stop 60): the loop must carry no work of ours at all.
+ * A pass before the rewrite, while the buffers family watches {@code java.nio} accesses: which
+ * element accesses sit in a counted loop whose whole index range the rewriter can judge against
+ * the pending uses, and record for traced windows, once at the loop's entry instead of at every
+ * access ({@link LoopShape} says which loops and accesses qualify). Judged per access, a halo loop
+ * filling its send buffers while its receives were pending paid a checker call an element
+ * (jacobi2d 1.9 x); recorded per access, a traced window loop paid a few nanoseconds an element,
+ * 2.9 x on jacobi1d-rma, and even a range kept in the method's own locals cost such a loop
+ * 1.6-3.5 x (docs/overhead.md, stops 60 and 61): the loop must carry no work of ours at all.
  *
  * <p>The rewrite finds the places again by counting: the n-th label and the n-th method call of
  * a method, in the order the class reader visits them, which is the same in both passes when
@@ -39,9 +41,13 @@ final class LoopAccesses {
      * access's offset from the counter and the element's width in bytes. The loop runs while the
      * counter is below {@code bound + endOffset} (for {@code i <= n}: n and 1; for
      * {@code i < n - 1}: n and -1). None of those locals changes in the loop, nor an array's
-     * length or a buffer's capacity ever.
+     * length or a buffer's capacity ever. With {@code element}, the receiver is the element of the
+     * array local {@code receiver} at the constant {@code elementIndex} or, unless
+     * {@code elementIndexLocal} is -1, at that int local: the body stores into no array of
+     * references and changes neither local, so the element is the same at every turn.
      */
     record Access(int call, String owner, String name, String descriptor, int line, boolean store, int receiver,
+                  boolean element, int elementIndex, int elementIndexLocal,
                   int counter, int boundKind, int bound, String boundOwner, int endOffset, int offset, int width) {
     }
 

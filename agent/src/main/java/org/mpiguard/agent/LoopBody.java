@@ -14,18 +14,26 @@ import org.mpiguard.agent.LoopAccesses.Insn;
 
 /**
  * A counted loop's body, instruction by instruction, for {@link LoopShape}: its operand stack
- * simulated (only which values are a local's reference, the counter plus a constant, or an int
- * constant; everything else is some value of one or two slots), the locals it stores, and its
- * element accesses of a buffer local at the counter plus a constant. Any instruction outside
- * straight-line code without calls (but to java.nio and Math) ends the walk.
+ * simulated (only which values are a local's reference, an element of an array local at a
+ * constant or an int local, the counter plus a constant, an int local or an int constant;
+ * everything else is some value of one or two slots), the locals it stores, whether it stores
+ * into any array of references, and its element accesses of a buffer (a local, or an element
+ * of an array local: {@code out[k].put(j, v)}) at the counter plus a constant. Any instruction
+ * outside straight-line code without calls (but to java.nio and Math) ends the walk.
  */
 final class LoopBody {
     private static final int OTHER = 0;
     private static final int REF = 1;
     private static final int COUNTER = 2;
     private static final int CONSTANT = 3;
+    private static final int INT_LOCAL = 4;
+    /** An element of the array local {@code number}: at the constant {@code index}, or at the int local {@code indexLocal}. */
+    private static final int ELEMENT = 5;
 
-    private record Value(int kind, int number, int size) {
+    private record Value(int kind, int number, int size, int index, int indexLocal) {
+        Value(int kind, int number, int size) {
+            this(kind, number, size, 0, -1);
+        }
     }
 
     private static final Value ONE = new Value(OTHER, 0, 1);
@@ -33,11 +41,18 @@ final class LoopBody {
 
     final int counter;
     final Set<Integer> stored = new HashSet<>();
+    /** Whether the body stores into an array of references: any such store may replace a receiver element. */
+    boolean storesReferences;
     final List<Candidate> candidates = new ArrayList<>();
     private final Deque<Value> stack = new ArrayDeque<>();
 
-    /** An accessor call of the body, with what its receiver and index were. */
-    record Candidate(Insn call, boolean store, int receiver, int offset, int width) {
+    /**
+     * An accessor call of the body, with what its receiver and index were: the receiver a local
+     * ({@code element} false) or the element of the array local {@code receiver} at the constant
+     * {@code elementIndex} or, when {@code elementIndexLocal} is not -1, at that int local.
+     */
+    record Candidate(Insn call, boolean store, int receiver, boolean element, int elementIndex, int elementIndexLocal,
+                     int offset, int width) {
     }
 
     private static final Map<String, Integer> WIDTHS = Map.of("B", 1, "C", 2, "S", 2, "I", 4, "J", 8, "F", 4, "D", 8);
@@ -65,7 +80,7 @@ final class LoopBody {
         return switch (op) {
             case Opcodes.ACONST_NULL, Opcodes.FCONST_0, Opcodes.FCONST_1, Opcodes.FCONST_2, LoopShape.LDC_OTHER -> push(ONE);
             case Opcodes.LCONST_0, Opcodes.LCONST_1, Opcodes.DCONST_0, Opcodes.DCONST_1, LoopShape.LDC_WIDE -> push(TWO);
-            case Opcodes.ILOAD -> push(in.operand() == counter ? new Value(COUNTER, 0, 1) : ONE);
+            case Opcodes.ILOAD -> push(in.operand() == counter ? new Value(COUNTER, 0, 1) : new Value(INT_LOCAL, in.operand(), 1));
             case Opcodes.FLOAD -> push(ONE);
             case Opcodes.LLOAD, Opcodes.DLOAD -> push(TWO);
             case Opcodes.ALOAD -> push(new Value(REF, in.operand(), 1));
@@ -77,10 +92,15 @@ final class LoopBody {
                 stored.add(in.operand());
                 yield true;
             }
-            case Opcodes.IALOAD, Opcodes.FALOAD, Opcodes.AALOAD, Opcodes.BALOAD, Opcodes.CALOAD, Opcodes.SALOAD ->
+            case Opcodes.AALOAD -> element();
+            case Opcodes.IALOAD, Opcodes.FALOAD, Opcodes.BALOAD, Opcodes.CALOAD, Opcodes.SALOAD ->
                     pop(2) && push(ONE);
             case Opcodes.LALOAD, Opcodes.DALOAD -> pop(2) && push(TWO);
-            case Opcodes.IASTORE, Opcodes.LASTORE, Opcodes.FASTORE, Opcodes.DASTORE, Opcodes.AASTORE,
+            case Opcodes.AASTORE -> {
+                storesReferences = true;
+                yield pop(3);
+            }
+            case Opcodes.IASTORE, Opcodes.LASTORE, Opcodes.FASTORE, Opcodes.DASTORE,
                     Opcodes.BASTORE, Opcodes.CASTORE, Opcodes.SASTORE -> pop(3);
             case Opcodes.POP -> pop(1);
             case Opcodes.POP2 -> pop2();
@@ -92,6 +112,22 @@ final class LoopBody {
             case Opcodes.ISUB -> add(-1);
             default -> arithmetic(op) || other(in);
         };
+    }
+
+    /** AALOAD: an element of an array local at a constant or an int local is kept as such. */
+    private boolean element() {
+        if (stack.size() < 2) {
+            return false;
+        }
+        Value index = stack.pop();
+        Value array = stack.pop();
+        if (array.kind == REF && index.kind == CONSTANT) {
+            return push(new Value(ELEMENT, array.number, 1, index.number, -1));
+        }
+        if (array.kind == REF && index.kind == INT_LOCAL) {
+            return push(new Value(ELEMENT, array.number, 1, 0, index.number));
+        }
+        return push(ONE);
     }
 
     private boolean arithmetic(int op) {
@@ -164,8 +200,11 @@ final class LoopBody {
         Integer width = type == null ? null : WIDTHS.get(type);
         boolean get = in.name().equals("get") && in.descriptor().equals("(I)" + type);
         boolean put = in.name().equals("put") && in.descriptor().equals("(I" + type + ")L" + in.owner() + ";");
-        if (width != null && (get || put) && args[0].kind == REF && args[1].kind == COUNTER) {
-            candidates.add(new Candidate(in, put, args[0].number, args[1].number, width));
+        Value receiver = args[0];
+        if (width != null && (get || put) && (receiver.kind == REF || receiver.kind == ELEMENT)
+                && args[1].kind == COUNTER) {
+            candidates.add(new Candidate(in, put, receiver.number, receiver.kind == ELEMENT, receiver.index,
+                    receiver.indexLocal, args[1].number, width));
         }
         return true;
     }

@@ -14,7 +14,8 @@ import org.mpiguard.agent.LoopAccesses.MethodPlan;
 /**
  * The loops whose element accesses can be recorded at the loop's entry: exactly javac's counted
  * loop {@code for (int i = START; i <= BOUND (or <); i++)} whose body runs every time whole, so
- * that each access {@code buf.get(i + c)} or {@code buf.put(i + c, v)} of a buffer local touches
+ * that each access {@code buf.get(i + c)} or {@code buf.put(i + c, v)} of a buffer local (or of
+ * an element of an array local at a constant or an unchanged int local) touches
  * precisely the elements {@code START + c} to {@code BOUND + c} (bound's last value) and nothing
  * else. So the body must be straight-line code (no branch, switch, return or throw, no label any
  * jump or handler targets, no try block over the loop), must not change the counter, the bound
@@ -144,10 +145,13 @@ final class LoopShape {
         }
         List<Access> accesses = new ArrayList<>();
         for (LoopBody.Candidate c : body.candidates) {
-            if (!body.stored.contains(c.receiver())) {
+            boolean sameReceiver = !body.stored.contains(c.receiver()) && (!c.element() || !body.storesReferences
+                    && (c.elementIndexLocal() < 0 || !body.stored.contains(c.elementIndexLocal())));
+            if (sameReceiver) {
                 Insn call = c.call();
                 accesses.add(new Access(call.call(), call.owner(), call.name(), call.descriptor(), call.line(), c.store(),
-                        c.receiver(), counter, boundKind, boundValue, boundOwner, (int) endOffset, c.offset(), c.width()));
+                        c.receiver(), c.element(), c.elementIndex(), c.elementIndexLocal(), counter, boundKind, boundValue,
+                        boundOwner, (int) endOffset, c.offset(), c.width()));
             }
         }
         return accesses;

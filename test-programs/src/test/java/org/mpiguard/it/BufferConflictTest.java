@@ -38,6 +38,26 @@ class BufferConflictTest {
     }
 
     @Test
+    void aCountedLoopRefillingAnArraysSendBufferBeforeTheWaitIsReportedAtItsStore() throws Exception {
+        JsonNode f = BufferFindings.assertOneConflict("buffers.HaloLoopRefillsPendingSend", 2, "buffer-conflict", 0,
+                "DoubleBuffer.put", "Comm.iSend");
+        assertTrue(f.get("message").asText().contains("writes the send buffer of Comm.iSend"), f.toString());
+    }
+
+    @Test
+    void aCountedLoopReadingAnArraysReceiveBufferBeforeTheWaitIsReportedAtItsLoad() throws Exception {
+        JsonNode f = BufferFindings.assertOneConflict("buffers.HaloLoopReadsPendingReceive", 2, "buffer-conflict", 1,
+                "DoubleBuffer.get", "Comm.iRecv");
+        assertTrue(f.get("message").asText().contains("reads the receive buffer of Comm.iRecv"), f.toString());
+    }
+
+    @Test
+    void haloLoopsOverBuffersNoPendingOperationConflictsWithAreSilent() throws Exception {
+        MpiRun.Result r = BufferFindings.assertSilent("buffers.HaloLoopRefillsPendingSendFixed", 2);
+        assertTrue(r.stdout().contains("rank 0 halo 34.5 sent "), r.toString());
+    }
+
+    @Test
     void aStoreIntoAPendingReceiveThatTheMessageThenReplacesIsAnErrorJudgedAtTheWaitAndReportedAtTheStore()
             throws Exception {
         JsonNode f = BufferFindings.assertOneConflict("buffers.StoreIntoPendingReceive", 2, "buffer-conflict", 1,

@@ -45,6 +45,14 @@ public final class BufferWatch {
      * records it at its entry ({@link NioLoopAccess}).
      */
     static boolean pending;
+    /**
+     * Whether the accessors of loops judged at their entry ({@link NioLoopAccess}) must judge each
+     * access: set by an entry whose range a pending use overlaps, cleared by every post and
+     * completion (the loops entered after it are judged against the new table). A plain field
+     * like {@link #pending}: a loop entered on one thread while another posts may go unchecked,
+     * never wrongly reported.
+     */
+    static boolean loopChecks;
     private static final DeferredStores DEFERRED = new DeferredStores(64);
     private static final int MAX_REPORTED = 1024;
     private static final Set<Long> REPORTED = ConcurrentHashMap.newKeySet();
@@ -103,6 +111,17 @@ public final class BufferWatch {
     static boolean loopStore(Buffer b, int index, int count, int width, int site) {
         return !knownClear(b, true, true)
                 && judge(b, index, count, width, true, WindowAccessTrace.Value.NONE, 0, 0, null, 0, site, false);
+    }
+
+    /**
+     * A loop's entry, while a use is pending: its elements {@code [first, end)} of {@code b} are
+     * judged per access only if a pending use overlaps them (heap buffers are never watched).
+     */
+    static void loopEntered(Buffer b, long first, long end, int width, boolean write) {
+        long base = DirectAddress.of(b);
+        if (base != 0 && TABLE.conflict(base + first * width, base + end * width, write) != WatchTable.NONE) {
+            loopChecks = true;
+        }
     }
 
     /** A store of {@code count} elements copied from {@code array} at {@code offset}, as {@link #storeValue}. */
@@ -227,6 +246,7 @@ public final class BufferWatch {
         // under its monitor before this post took it, so true is the last word here
         pending = true;
         watching = true;
+        loopChecks = false;
         if (hit != WatchTable.NONE) {
             if (role.storeJudgedAtCompletion() && WatchTable.role(hit).storeJudgedAtCompletion()) {
                 overlappingWrites(site, role, WatchTable.role(hit), WatchTable.site(hit));
@@ -246,6 +266,7 @@ public final class BufferWatch {
             if (TABLE.complete(completedBy, target) == 0) {
                 refresh();
             }
+            loopChecks = false;
             if (!DEFERRED.isEmpty()) {
                 for (DeferredStores.Verdict v : DEFERRED.completed(completedBy, target)) {
                     judged(v);
