@@ -39,7 +39,7 @@ final class CallSiteTransformer implements ClassFileTransformer {
             // the buffers family judges (and traces record) the accesses of counted loops at their entry
             CallSiteRewriter rewriter = new CallSiteRewriter(writer, index,
                     index.hasConstructors() ? MethodLocals.of(classfileBuffer) : null,
-                    index.watchesBuffers() && MpiReferenceFilter.mentionsNio(classfileBuffer)
+                    index.watchesBuffers() && MpiReferenceFilter.mentionsTypedBuffer(classfileBuffer)
                             ? LoopAccesses.of(classfileBuffer, 0) : null);
             reader.accept(rewriter, 0);
             return rewriter.rewritten() == 0 ? null : writer.toByteArray();

@@ -20,6 +20,48 @@ final class MpiReferenceFilter {
         return mentions(classBytes, NIO);
     }
 
+    /**
+     * Whether the bytes name one of the seven typed buffers of java.nio (whose element accessors a
+     * counted loop may call): only then is a class read once more for its loops. Many classes name
+     * java.nio for its files or charsets alone.
+     */
+    static boolean mentionsTypedBuffer(byte[] classBytes) {
+        int end = classBytes.length - NIO.length;
+        outer:
+        for (int i = 0; i <= end; i++) {
+            for (int j = 0; j < NIO.length; j++) {
+                if (classBytes[i + j] != NIO[j]) {
+                    continue outer;
+                }
+            }
+            if (typedBufferAt(classBytes, i + NIO.length)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final String[] TYPED_BUFFERS = {"ByteBuffer", "CharBuffer", "ShortBuffer", "IntBuffer", "LongBuffer",
+        "FloatBuffer", "DoubleBuffer"};
+
+    private static boolean typedBufferAt(byte[] bytes, int at) {
+        for (String name : TYPED_BUFFERS) {
+            if (at + name.length() <= bytes.length && matches(bytes, at, name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean matches(byte[] bytes, int at, String name) {
+        for (int k = 0; k < name.length(); k++) {
+            if (bytes[at + k] != name.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static final byte[] MPI = {'m', 'p', 'i', '/'};
     private static final byte[] NIO = {'j', 'a', 'v', 'a', '/', 'n', 'i', 'o', '/'};
 

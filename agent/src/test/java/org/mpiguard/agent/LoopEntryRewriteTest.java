@@ -1,6 +1,7 @@
 package org.mpiguard.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,6 +61,14 @@ class LoopEntryRewriteTest {
     void onlyTheAccessesOfStraightCountedLoopsAreRecordedAtTheEntry() throws Exception {
         Set<Integer> lines = planned().stream().map(LoopAccesses.Access::line).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(marked("LOOP:"), lines, "the LOOP lines, and none of the NOT lines " + marked("NOT:"));
+    }
+
+    @Test
+    void onlyAClassNamingATypedBufferIsReadForItsLoops() throws Exception {
+        assertTrue(MpiReferenceFilter.mentionsTypedBuffer(Bytes.of(SampleLoopUser.class)));
+        assertTrue(MpiReferenceFilter.mentionsTypedBuffer("..Ljava/nio/IntBuffer;..".getBytes("UTF-8")));
+        assertFalse(MpiReferenceFilter.mentionsTypedBuffer("..java/nio/file/Files..java/nio/Buffer..".getBytes("UTF-8")));
+        assertFalse(MpiReferenceFilter.mentionsTypedBuffer("..java/nio/Double".getBytes("UTF-8")), "cut short");
     }
 
     @Test
