@@ -26,14 +26,7 @@ final class MpiReferenceFilter {
      * java.nio for its files or charsets alone.
      */
     static boolean mentionsTypedBuffer(byte[] classBytes) {
-        int end = classBytes.length - NIO.length;
-        outer:
-        for (int i = 0; i <= end; i++) {
-            for (int j = 0; j < NIO.length; j++) {
-                if (classBytes[i + j] != NIO[j]) {
-                    continue outer;
-                }
-            }
+        for (int i = indexOf(classBytes, NIO, 0); i >= 0; i = indexOf(classBytes, NIO, i + 1)) {
             if (typedBufferAt(classBytes, i + NIO.length)) {
                 return true;
             }
@@ -66,16 +59,21 @@ final class MpiReferenceFilter {
     private static final byte[] NIO = {'j', 'a', 'v', 'a', '/', 'n', 'i', 'o', '/'};
 
     private static boolean mentions(byte[] classBytes, byte[] name) {
+        return indexOf(classBytes, name, 0) >= 0;
+    }
+
+    /** Where {@code name} first occurs in the bytes at or after {@code from}, or -1. */
+    private static int indexOf(byte[] classBytes, byte[] name, int from) {
         int end = classBytes.length - name.length;
         outer:
-        for (int i = 0; i <= end; i++) {
+        for (int i = from; i <= end; i++) {
             for (int j = 0; j < name.length; j++) {
                 if (classBytes[i + j] != name[j]) {
                     continue outer;
                 }
             }
-            return true;
+            return i;
         }
-        return false;
+        return -1;
     }
 }
