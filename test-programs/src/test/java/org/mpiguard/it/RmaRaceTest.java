@@ -201,6 +201,8 @@ class RmaRaceTest {
                 "rma.load-put", "error");
         rule(tracedAt(PKG + "LoopAccessRace", 2, "store"), "LoopAccessRace", 0, "loop store", 1, "loop put",
                 "rma.store-put", "error");
+        rule(tracedAt(PKG + "LoopAccessRace", 2, "element"), "LoopAccessRace", 0, "loop element store", 1, "loop put",
+                "rma.store-put", "error");
         assertSilent(tracedAt(PKG + "LoopAccessRace", 2, "beside"));
         assertSilent(tracedAt(PKG + "LoopAccessRace", 2, "twin"));
     }

@@ -11,6 +11,8 @@ import mpi.Win;
  * once at the loop's entry while traces are on, in the fence epoch in which rank 1 puts into
  * slot 5 of that window. Argument {@code load} (the default): rank 0 reads slots 0 to 9 in
  * that epoch ({@code rma.load-put}). {@code store}: it writes slots 4 to 7 ({@code rma.store-put}).
+ * {@code element}: it writes slots 4 to 7 through an array that holds the window's buffer
+ * ({@code views[0].put(i, v)}, a halo loop's shape; {@code rma.store-put}).
  * {@code beside}: it reads slots 0 to 4 and then 6 to 9, and copies slots 0 to 4 into an array of
  * five, loops that end and start beside the put's slot: silent. {@code twin}: it reads all ten only after the closing fence: silent.
  * Run with 2 ranks.
@@ -38,6 +40,9 @@ public final class LoopAccessRace {
         if (rank == 0 && mode.equals("store")) {
             writeSome(mem, 4, 8);
         }
+        if (rank == 0 && mode.equals("element")) {
+            writeThroughArray(new DoubleBuffer[] {mem}, 4, 8);
+        }
         if (rank == 0 && mode.equals("beside")) {
             sum += readSome(mem, 0, PUT_SLOT) + readSome(mem, PUT_SLOT + 1, SLOTS) + copyOut(mem, new double[PUT_SLOT]);
         }
@@ -64,6 +69,12 @@ public final class LoopAccessRace {
     private static void writeSome(DoubleBuffer mem, int from, int to) {
         for (int i = from; i < to; i++) {
             mem.put(i, i * 0.5); // RMA: loop store
+        }
+    }
+
+    private static void writeThroughArray(DoubleBuffer[] views, int from, int to) {
+        for (int i = from; i < to; i++) {
+            views[0].put(i, i * 0.25); // RMA: loop element store
         }
     }
 
