@@ -129,9 +129,10 @@ public final class CallSiteRewriter extends ClassVisitor {
 
         /**
          * Before the loop's header label, so only on the way in (the back edge jumps to the
-         * label): {@code AccessLoops.loads|stores(buffer, counter, bound, offset, width, site)}
-         * (or {@code loadsAt|storesAt(array, index, ...)} for an element of an array) with the bound made exclusive (an array's length or a buffer's capacity asked again,
-         * as the loop's first test asks it). The stack is the entry's, no branch is added, so no
+         * label): {@code AccessLoops.loads|stores(buffer, counter, bound, offset, width, site)}, or
+         * {@code loadsAt|storesAt(array, index, ...)} for an element of an array, with the bound
+         * made exclusive (an array's length or a buffer's capacity asked again, as the loop's
+         * first test asks it). The stack is the entry's, no branch is added, so no
          * stack map frame changes.
          */
         private void recordAtEntry(LoopAccesses.Access a) {

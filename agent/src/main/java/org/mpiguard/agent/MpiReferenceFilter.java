@@ -34,25 +34,20 @@ final class MpiReferenceFilter {
         return false;
     }
 
-    private static final String[] TYPED_BUFFERS = {"ByteBuffer", "CharBuffer", "ShortBuffer", "IntBuffer", "LongBuffer",
-        "FloatBuffer", "DoubleBuffer"};
+    private static final byte[][] TYPED_BUFFERS = {bytes("ByteBuffer"), bytes("CharBuffer"), bytes("ShortBuffer"),
+        bytes("IntBuffer"), bytes("LongBuffer"), bytes("FloatBuffer"), bytes("DoubleBuffer")};
 
-    private static boolean typedBufferAt(byte[] bytes, int at) {
-        for (String name : TYPED_BUFFERS) {
-            if (at + name.length() <= bytes.length && matches(bytes, at, name)) {
+    private static boolean typedBufferAt(byte[] classBytes, int at) {
+        for (byte[] name : TYPED_BUFFERS) {
+            if (at <= classBytes.length - name.length && startsAt(classBytes, at, name)) {
                 return true;
             }
         }
         return false;
     }
 
-    private static boolean matches(byte[] bytes, int at, String name) {
-        for (int k = 0; k < name.length(); k++) {
-            if (bytes[at + k] != name.charAt(k)) {
-                return false;
-            }
-        }
-        return true;
+    private static byte[] bytes(String ascii) {
+        return ascii.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 
     private static final byte[] MPI = {'m', 'p', 'i', '/'};
@@ -62,18 +57,29 @@ final class MpiReferenceFilter {
         return indexOf(classBytes, name, 0) >= 0;
     }
 
-    /** Where {@code name} first occurs in the bytes at or after {@code from}, or -1. */
+    /**
+     * Where {@code name} first occurs in the bytes at or after {@code from}, or -1. The first
+     * byte is compared here: the scan runs interpreted over every class the filter lets through
+     * at start-up, and a call per position would cost it more than the compare.
+     */
     private static int indexOf(byte[] classBytes, byte[] name, int from) {
         int end = classBytes.length - name.length;
-        outer:
+        byte first = name[0];
         for (int i = from; i <= end; i++) {
-            for (int j = 0; j < name.length; j++) {
-                if (classBytes[i + j] != name[j]) {
-                    continue outer;
-                }
+            if (classBytes[i] == first && startsAt(classBytes, i, name)) {
+                return i;
             }
-            return i;
         }
         return -1;
+    }
+
+    /** Whether {@code name} stands in the bytes at {@code at} (which leave room for it). */
+    private static boolean startsAt(byte[] classBytes, int at, byte[] name) {
+        for (int j = 0; j < name.length; j++) {
+            if (classBytes[at + j] != name[j]) {
+                return false;
+            }
+        }
+        return true;
     }
 }
