@@ -26,10 +26,11 @@ import java.util.Set;
  * read and a few compares, and while windows are traced the widening of a site's open run of
  * accesses) and the checker's tiny gates ({@link #TINY}, which only the checker calls), and
  * every trampoline is a call; C2 inlines into the trampolines the families' entry points on the
- * path of every call ({@link #ENTRIES}, never compiled by C2 alone), and nothing behind them. The one exception is the trace's
- * recording path, which runs for every window access a traced run makes: its methods compile
- * with the JIT's own inlining (1.5x faster traced jacobi1d-rma; the rest of the checker
- * measured no faster with it, docs/overhead.md). A program that brought directives of its own
+ * path of every call ({@link #ENTRIES}, never compiled by C2 alone), and nothing behind them. That
+ * holds for the trace's recording path too: compiled with the JIT's own inlining it carried
+ * the repeat memo into each of its appends, and the traced RMA kernel ran 14 % slower than with
+ * its methods compiled one by one now that loops record a range at their entry (docs/overhead.md,
+ * stop 62). A program that brought directives of its own
  * (a non-default stack) keeps them alone. Any refusal (a JDK without jdk.management, a module
  * that cannot be opened) leaves the JIT as it was: the directives change cost, never behaviour.
  */
@@ -41,10 +42,6 @@ final class JitDirectives implements Runnable {
      */
     private static final String[] CHECKER = {"org/mpiguard/advice/", "org/mpiguard/adapter/", "org/mpiguard/core/",
         "org/mpiguard/agent/", "org/mpiguard/analyzer/", "org/mpiguard/shaded/"};
-
-    /** The trace's recording path, per window access when traced: compiled with the JIT's own inlining. */
-    private static final String[] RECORDING = {"org/mpiguard/core/trace/*.*", "org/mpiguard/adapter/trace/*.*",
-        "org/mpiguard/advice/trace/*.*", "org/mpiguard/advice/buffers/WindowAccessTrace.*"};
 
     /**
      * Inlined into the program by C2 all the same: the accessor fast path, a field read and a
@@ -123,15 +120,13 @@ final class JitDirectives implements Runnable {
      * milliseconds until their own C2 code replaced it, and cost the short kernels 20-40 ms of
      * compiling a rank (pingpong-latency at 2 ranks: the checker's C2 time in the kernel 61-79 ms
      * against 87-104; docs/overhead.md, stop 54). Excluded from C2, HotSpot compiles them with C1
-     * without profiling instead. First in the stack: a directive applies by its first match, and
-     * the trace's hooks are also in {@link #RECORDING}.
+     * without profiling instead. First in the stack: a directive applies by its first match.
      */
     private static final String ENTRIES_NOT_ALONE = "c2: { Exclude: true }";
 
     private static String text() {
-        // Enable: HotSpot passes over a directive that sets no option, whatever it matches
-        return "[ { match: [" + matchList(ENTRIES) + "], " + ENTRIES_NOT_ALONE + " },\n  { match: [" + matchList(RECORDING)
-                + "], Enable: true },\n  { match: \"*.*\", c1: { inline: [" + inlineList(C1_FAST_PATH, TINY)
+        return "[ { match: [" + matchList(ENTRIES) + "], " + ENTRIES_NOT_ALONE
+                + " },\n  { match: \"*.*\", c1: { inline: [" + inlineList(C1_FAST_PATH, TINY)
                 + "] }, c2: { inline: [" + inlineList(ENTRIES, FAST_PATH, TINY) + "] } } ]\n";
     }
 

@@ -115,12 +115,22 @@ class JitDirectivesTextTest {
         String first = text.substring(0, text.indexOf('}') + 1);
         assertTrue(first.contains("c2: { Exclude: true }") && !first.contains("c1"), text);
         for (String pattern : JitDirectives.ENTRIES) {
-            // HotSpot applies a method's first matching directive: the trace's hooks match the recording one too
+            // HotSpot applies a method's first matching directive
             assertTrue(first.contains("\"" + pattern + "\""), pattern + " is not in the first directive\n" + text);
         }
         for (String pattern : JitDirectives.TINY) {
             assertTrue(!first.contains(pattern), "a gate called from the checker's C1 code stays C2-compiled: " + pattern);
         }
+    }
+
+    @Test
+    void theRecordingPathHasNoDirectiveOfItsOwnAndInlinesNoneOfTheCheckerIntoItself() {
+        String text = JitDirectives.TEXT;
+        // two directives: the entries', then the one every other method takes (the recording path's too)
+        assertTrue(text.split("match:", -1).length - 1 == 2, text);
+        assertTrue(!text.contains("Enable") && !text.contains("org/mpiguard/core/trace/*.*"), text);
+        String c2 = inlineListOf("c2");
+        assertTrue(c2.contains("\"-org/mpiguard/core/*.*\"") && c2.contains("\"-org/mpiguard/adapter/*.*\""), c2);
     }
 
     /** The inline list of the program's directive for one compiler ("c1" or "c2"). */
