@@ -131,6 +131,10 @@ public final class MpiRuntime {
     private static void afterInit(int site) throws MPIException {
         rank = MPI.COMM_WORLD.getRank();
         size = MPI.COMM_WORLD.getSize();
+        // the tag bound the send checks compare with, read here on the thread that called Init:
+        // read at a program's first send, its getAttr was a JNI call plain MPI does not make there,
+        // and on a thread that races the program's own Finalize it ran into a finalized MPI
+        org.mpiguard.adapter.args.Peers.tagUb();
         Guard.rankKnown(rank);
         initSite = site;
         OutsideEnd.watchSignals();
