@@ -72,6 +72,7 @@ final class JitDirectives implements Runnable {
     static final String[] TINY = {"org/mpiguard/core/Guard.options", "org/mpiguard/core/options/Options.enabled",
         "org/mpiguard/core/options/CheckFamily.bit", "org/mpiguard/advice/args/Checks.on",
         "org/mpiguard/adapter/MpiRuntime.state", "org/mpiguard/adapter/MpiRuntime.running",
+        "org/mpiguard/adapter/ThreadLevel.onlyThread",
         "org/mpiguard/adapter/MpiRuntime.tracksCollectives", "org/mpiguard/core/activity/RankActivity.current",
         "org/mpiguard/core/activity/ThreadActivity.thread", "org/mpiguard/core/activity/ThreadActivity.beginUpdate",
         "org/mpiguard/core/activity/ThreadActivity.endUpdate", "org/mpiguard/adapter/trace/TraceSession.recorder",

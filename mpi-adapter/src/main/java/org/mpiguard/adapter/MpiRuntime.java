@@ -81,6 +81,11 @@ public final class MpiRuntime {
         return s;
     }
 
+    /** The site of the program's MPI.Init or MPI.InitThread, or CallSites.UNKNOWN_ID before it. */
+    public static int initSite() {
+        return initSite;
+    }
+
     public static int rankOrMinusOne() {
         return rank;
     }
@@ -112,14 +117,14 @@ public final class MpiRuntime {
     /** MPI.Init: returns what the binding's Init returns, a copy of the arguments. */
     public static String[] init(String[] args, int site) throws MPIException {
         String[] result = MPI.Init(args);
-        afterInit(site);
+        afterInit(site, MPI.queryThread()); // Open MPI's Init provides what OMPI_MPI_THREAD_LEVEL asks, SINGLE by default
         return result;
     }
 
     /** MPI.InitThread: the level the program asked for, as MPI provides it; the checker needs none. */
     public static int initThread(String[] args, int required, int site) throws MPIException {
         int provided = MPI.InitThread(args, required);
-        afterInit(site);
+        afterInit(site, provided);
         return provided;
     }
 
@@ -128,7 +133,8 @@ public final class MpiRuntime {
         return options.enabled(CheckFamily.DEADLOCK) || options.enabled(CheckFamily.COLLECTIVES);
     }
 
-    private static void afterInit(int site) throws MPIException {
+    private static void afterInit(int site, int provided) throws MPIException {
+        ThreadLevel.initialized(provided);
         rank = MPI.COMM_WORLD.getRank();
         size = MPI.COMM_WORLD.getSize();
         // the tag bound the send checks compare with, read here on the thread that called Init:

@@ -69,6 +69,7 @@ class ArgumentCheckTest {
         "PortabilityArgs, 2",
         "RememberedThenFreed, 2",
         "RememberedShapes, 2",
+        "ThreadLevelArgs, 2",
     })
     void everyMarkedInvalidArgumentIsRefusedWithItsSiteIdAndArgumentName(String program, int ranks) throws Exception {
         MpiRun.Result r = MpiRun.program(PKG + program).ranks(ranks).withAgent("on-error=continue").run();
@@ -129,6 +130,7 @@ class ArgumentCheckTest {
         "PortabilityArgsFixed, 2",
         "RememberedThenFreedFixed, 2",
         "RememberedShapesFixed, 2",
+        "ThreadLevelArgsFixed, 2",
     })
     void theCorrectTwinProducesNoFinding(String program, int ranks) throws Exception {
         MpiRun.Result r = MpiRun.program(PKG + program).ranks(ranks).withAgent("").run();
@@ -162,6 +164,33 @@ class ArgumentCheckTest {
         }
         assertTrue(r.stdout().contains("received 1020304 410042"), r.toString());
         assertEveryMarkerReported(Findings.read(r.reportDir()), CheckMarkers.of("PortabilityArgs"), r.toString());
+    }
+
+    @Test
+    void aSecondThreadsCallsBelowSerializedAreWarnedOfNamingTheInitAndMadeAsWithoutTheChecker() throws Exception {
+        String program = "ThreadLevelArgs";
+        MpiRun.Result plain = MpiRun.program(PKG + program).ranks(2).run();
+        MpiRun.Result r = MpiRun.program(PKG + program).ranks(2).withAgent("").run();
+        assertEquals(0, plain.exitCode(), plain.toString());
+        assertEquals(0, r.exitCode(), "warnings never end the job\n" + r);
+        assertTrue(plain.stdout().contains("single true"), "MPI.Init provides MPI.THREAD_SINGLE\n" + plain);
+        for (int rank = 0; rank < 2; rank++) {
+            assertEquals(plain.ofRank(rank, "stdout"), r.ofRank(rank, "stdout"), "rank " + rank);
+        }
+        List<CheckMarkers.Marker> markers = CheckMarkers.of(program);
+        List<JsonNode> findings = Findings.read(r.reportDir());
+        assertEquals(markers.size() * 2, findings.size(), "each marked call once on each rank, the clock and the"
+                + " thread query never\n" + findings);
+        int init = SourceMarkers.line(PKG + program, "INIT-SITE");
+        for (JsonNode f : findings) {
+            assertEquals("warning", f.get("severity").asText(), f.toString());
+            assertEquals(init, f.get("related").get(0).get("site").get("line").asInt(), f.toString());
+            assertEquals("MPI.Init", f.get("related").get(0).get("op").asText(), f.toString());
+            String message = f.get("message").asText();
+            assertTrue(message.contains("= \"worker\" is not the thread that called MPI.Init (\"main\", at"
+                    + " ThreadLevelArgs.java:" + init + "): at MPI.THREAD_SINGLE"), message);
+        }
+        assertEveryMarkerReported(findings, markers, r.toString());
     }
 
     @Test

@@ -2,13 +2,15 @@ package org.mpiguard.advice.args;
 
 import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.MpiRuntime;
+import org.mpiguard.adapter.ThreadLevel;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.LeftToMpi;
 
 /**
  * Entry points of environment.rules: every call that can reach MPI (the wildcard rule)
  * is checked against the process's place in MPI's life, and Init and Finalize against
- * being made twice. The hot path is one volatile read.
+ * being made twice, and, below MPI.THREAD_SERIALIZED, against a thread other than Init's
+ * ({@link OtherThreadCalls}). The hot path is one volatile read, one static read and a compare.
  */
 public final class Environment {
 
@@ -20,11 +22,16 @@ public final class Environment {
      * after Finalize: Init after Finalize, Finalize twice or before Init too), where the
      * binding refuses the call itself. The trampoline then makes the call alone, so the binding throws its own MPIException at the program's line, with
      * the trace it has without the checker, and no other rule queries an MPI that is not
-     * there. Said once per call site as a warning. The hot path is one volatile read; a
-     * fault of the checker keeps the call checked.
+     * there. Said once per call site as a warning. While MPI runs at a level that binds it to
+     * Init's thread, a call from another thread is warned of and made. The hot path is one
+     * volatile read, one static read and a compare; a fault of the checker keeps the call checked.
      */
     public static boolean refused(int site) {
         if (MpiRuntime.state() == MpiRuntime.RUNNING) {
+            Thread only = ThreadLevel.onlyThread();
+            if (only != null && only != Thread.currentThread()) {
+                OtherThreadCalls.warn(site, only);
+            }
             return false;
         }
         try {
