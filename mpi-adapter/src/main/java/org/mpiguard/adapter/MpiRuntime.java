@@ -1,5 +1,6 @@
 package org.mpiguard.adapter;
 
+import org.mpiguard.adapter.lifecycle.FinalizeBesideBlockedThreads;
 import org.mpiguard.adapter.lifecycle.FinalizeConsole;
 import org.mpiguard.adapter.trace.TraceSession;
 import org.mpiguard.core.Guard;
@@ -171,6 +172,7 @@ public final class MpiRuntime {
     public static void finalizeRun(int site) throws MPIException {
         finalizeEntered = true;
         ThreadActivity activity = RankActivity.current();
+        FinalizeBesideBlockedThreads.check(activity, site, rank);
         activity.enter(WaitKind.FINALIZE, site, null, ThreadActivity.NO_PEER, ThreadActivity.NO_PEER, 0);
         try {
             Watchdog w = watchdog;

@@ -40,6 +40,40 @@ class LifecycleTest {
     }
 
     @Test
+    void finalizeWhileAnotherThreadIsInsideABlockingCallIsWarnedOfNamingBothCalls() throws Exception {
+        String program = "lifecycle.FinalizeBesideBlockedThread";
+        MpiRun.Result plain = MpiRun.program(program).ranks(2).run();
+        MpiRun.Result r = MpiRun.program(program).ranks(2).withAgent("").run();
+        assertEquals(0, plain.exitCode(), plain.toString());
+        assertEquals(0, r.exitCode(), "a warning never ends the job\n" + r);
+        assertEquals(plain.stdout(), r.stdout(), r.toString());
+        assertEquals("received 42\n", r.stdout(), "the receive completed inside rank 0's Finalize\n" + r);
+        List<JsonNode> findings = Findings.read(r.reportDir());
+        assertEquals(1, findings.size(), "rank 0 alone finalizes beside a blocked thread\n" + findings);
+        JsonNode f = findings.get(0);
+        int finalize = SourceMarkers.line(program, "FINALIZE-SITE");
+        int blocked = SourceMarkers.line(program, "BLOCKED-SITE");
+        assertEquals("call-ordering", f.get("kind").asText(), f.toString());
+        assertEquals("warning", f.get("severity").asText(), f.toString());
+        assertEquals(0, f.get("ranks").get(0).asInt(), f.toString());
+        assertEquals("MPI.Finalize", f.get("op").asText(), f.toString());
+        assertEquals(finalize, f.get("site").get("line").asInt(), f.toString());
+        assertEquals("Comm.recv", f.get("related").get(0).get("op").asText(), f.toString());
+        assertEquals(blocked, f.get("related").get(0).get("site").get("line").asInt(), f.toString());
+        assertTrue(f.get("message").asText().contains("MPI.Finalize at FinalizeBesideBlockedThread.java:" + finalize
+                + " while its thread \"receiver\" is still inside Comm.recv at FinalizeBesideBlockedThread.java:"
+                + blocked), f.toString());
+    }
+
+    @Test
+    void finalizeAfterJoiningTheThreadWhoseCallWasBlockedIsSilent() throws Exception {
+        MpiRun.Result r = MpiRun.program("lifecycle.FinalizeBesideBlockedThreadFixed").ranks(2).withAgent("").run();
+        assertEquals(0, r.exitCode(), r.toString());
+        assertEquals(List.of(), Findings.read(r.reportDir()), r.toString());
+        assertEquals("received 42\n", r.stdout(), r.toString());
+    }
+
+    @Test
     void aDeadlockIsFoundUnderJdk25Too() throws Exception {
         MpiRun.Result r = MpiRun.program("deadlock.RecvRecvDeadlock").ranks(2).java(MpiRun.JDK25_JAVA)
                 .withAgent("").run();
