@@ -192,6 +192,7 @@ public final class MpiRuntime {
         FinalizeConsole.printOnce(rank, size);
         CheckerComm.free();
         boolean analyseTraces = TraceSession.finish(site);
+        FinalizeBesideBlockedThreads.check(activity, site, rank); // a thread may have entered a call in the wait
         MPI.Finalize();
         if (analyseTraces) {
             TraceSession.analyseRun();

@@ -19,21 +19,27 @@ import org.mpiguard.core.site.CallSites;
  * MPI.Finalize made while another thread of the rank is still inside a blocking MPI call.
  * MPI allows Finalize only once no other thread has an MPI call pending; Open MPI tears down
  * what that call stands on, so it crashes or never returns unless its message happens to come
- * before the teardown. Whether it does is timing, so a warning, said when Finalize is entered,
- * naming the blocked call as the other side. Finalize is a cold path.
+ * before the teardown. Whether it does is timing, so a warning naming the blocked call as the
+ * other side. Looked for twice: when Finalize is entered, and again right before MPI's own
+ * Finalize, after the wait for the other ranks, in which a thread started just before Finalize
+ * may have entered its call (vibhatha/OpenMPI's DualSendRecv does: its threads then crash inside
+ * their send and receive). Each thread's call is said once. Finalize is a cold path.
  */
 public final class FinalizeBesideBlockedThreads {
+
+    /** The calls said already (the program's Finalize runs on one thread, once). */
+    private static final List<Blocked> SAID = new ArrayList<>();
 
     private FinalizeBesideBlockedThreads() {
     }
 
-    /** On entering the program's Finalize, on its thread, whose own activity is {@code finalizing}. */
-    public static void check(ThreadActivity finalizing, int site, int rank) {
+    /** During the program's Finalize, on its thread, whose own activity is {@code finalizing}. */
+    public static synchronized void check(ThreadActivity finalizing, int site, int rank) {
         if (!Guard.options().enabled(CheckFamily.LIFECYCLE)) {
             return;
         }
         try {
-            for (Blocked b : blockedBeside(finalizing)) {
+            for (Blocked b : notSaid(blockedBeside(finalizing), SAID)) {
                 report(site, rank, b.thread, b.site);
             }
         } catch (RuntimeException | LinkageError fault) {
@@ -52,6 +58,22 @@ public final class FinalizeBesideBlockedThreads {
             }
         }
         return blocked;
+    }
+
+    /** Those of {@code blocked} not in {@code said}, added to it. */
+    static List<Blocked> notSaid(List<Blocked> blocked, List<Blocked> said) {
+        List<Blocked> fresh = new ArrayList<>();
+        for (Blocked b : blocked) {
+            boolean known = false;
+            for (Blocked earlier : said) {
+                known |= earlier.thread == b.thread && earlier.site == b.site;
+            }
+            if (!known) {
+                said.add(b);
+                fresh.add(b);
+            }
+        }
+        return fresh;
     }
 
     /** A thread and the site of the blocking call it is inside. */

@@ -62,4 +62,22 @@ class FinalizeBesideBlockedThreadsTest {
         receiving.join();
         assertEquals(0, FinalizeBesideBlockedThreads.blockedBeside(finalizing).size(), "its call returned");
     }
+
+    @Test
+    void aThreadsCallIsSaidOnceOverBothLooksButAnotherCallOfItIsSaidToo() {
+        Thread a = new Thread("a");
+        Thread b = new Thread("b");
+        List<FinalizeBesideBlockedThreads.Blocked> said = new java.util.ArrayList<>();
+        List<FinalizeBesideBlockedThreads.Blocked> first = FinalizeBesideBlockedThreads.notSaid(
+                List.of(new FinalizeBesideBlockedThreads.Blocked(a, 7)), said);
+        assertEquals(1, first.size(), "at Finalize's entry");
+        List<FinalizeBesideBlockedThreads.Blocked> second = FinalizeBesideBlockedThreads.notSaid(List.of(
+                new FinalizeBesideBlockedThreads.Blocked(a, 7), new FinalizeBesideBlockedThreads.Blocked(a, 8),
+                new FinalizeBesideBlockedThreads.Blocked(b, 7)), said);
+        assertEquals(2, second.size(), "before MPI's own Finalize: a's next call and b's, not a's first again");
+        assertSame(a, second.get(0).thread);
+        assertEquals(8, second.get(0).site);
+        assertSame(b, second.get(1).thread);
+        assertEquals(3, said.size());
+    }
 }
