@@ -118,8 +118,20 @@ public final class MpiRuntime {
     /** MPI.Init: returns what the binding's Init returns, a copy of the arguments. */
     public static String[] init(String[] args, int site) throws MPIException {
         String[] result = MPI.Init(args);
-        afterInit(site, MPI.queryThread()); // Open MPI's Init provides what OMPI_MPI_THREAD_LEVEL asks, SINGLE by default
+        afterInit(site, providedByInit());
         return result;
+    }
+
+    /**
+     * The level MPI.Init provided (Open MPI's: what OMPI_MPI_THREAD_LEVEL asks, SINGLE by default),
+     * or -1 when MPI cannot say, which leaves the thread-level check off rather than fail the program's Init.
+     */
+    private static int providedByInit() {
+        try {
+            return MPI.queryThread();
+        } catch (MPIException | RuntimeException e) {
+            return -1;
+        }
     }
 
     /** MPI.InitThread: the level the program asked for, as MPI provides it; the checker needs none. */
