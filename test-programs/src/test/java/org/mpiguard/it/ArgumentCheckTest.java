@@ -70,6 +70,7 @@ class ArgumentCheckTest {
         "RememberedThenFreed, 2",
         "RememberedShapes, 2",
         "ThreadLevelArgs, 2",
+        "ThreadOverlapArgs, 2",
     })
     void everyMarkedInvalidArgumentIsRefusedWithItsSiteIdAndArgumentName(String program, int ranks) throws Exception {
         MpiRun.Result r = MpiRun.program(PKG + program).ranks(ranks).withAgent("on-error=continue").run();
@@ -131,6 +132,7 @@ class ArgumentCheckTest {
         "RememberedThenFreedFixed, 2",
         "RememberedShapesFixed, 2",
         "ThreadLevelArgsFixed, 2",
+        "ThreadOverlapArgsFixed, 2",
     })
     void theCorrectTwinProducesNoFinding(String program, int ranks) throws Exception {
         MpiRun.Result r = MpiRun.program(PKG + program).ranks(ranks).withAgent("").run();
@@ -169,14 +171,7 @@ class ArgumentCheckTest {
     @Test
     void aSecondThreadsCallsBelowSerializedAreWarnedOfNamingTheInitAndMadeAsWithoutTheChecker() throws Exception {
         String program = "ThreadLevelArgs";
-        MpiRun.Result plain = MpiRun.program(PKG + program).ranks(2).run();
-        MpiRun.Result r = MpiRun.program(PKG + program).ranks(2).withAgent("").run();
-        assertEquals(0, plain.exitCode(), plain.toString());
-        assertEquals(0, r.exitCode(), "warnings never end the job\n" + r);
-        assertTrue(plain.stdout().contains("single true"), "MPI.Init provides MPI.THREAD_SINGLE\n" + plain);
-        for (int rank = 0; rank < 2; rank++) {
-            assertEquals(plain.ofRank(rank, "stdout"), r.ofRank(rank, "stdout"), "rank " + rank);
-        }
+        MpiRun.Result r = warnedAndAsPlain(program, "single true");
         List<CheckMarkers.Marker> markers = CheckMarkers.of(program);
         List<JsonNode> findings = Findings.read(r.reportDir());
         assertEquals(markers.size() * 2, findings.size(), "each marked call once on each rank, the clock and the"
@@ -191,6 +186,41 @@ class ArgumentCheckTest {
                     + " ThreadLevelArgs.java:" + init + "): at MPI.THREAD_SINGLE"), message);
         }
         assertEveryMarkerReported(findings, markers, r.toString());
+    }
+
+    @Test
+    void aCallBesideAnotherThreadsBlockedReceiveAtSerializedIsWarnedOfNamingTheReceiveAndMade() throws Exception {
+        String program = "ThreadOverlapArgs";
+        MpiRun.Result r = warnedAndAsPlain(program, "serialized true");
+        List<JsonNode> findings = Findings.read(r.reportDir());
+        assertEquals(1, findings.size(), "the main thread's query on rank 0, once\n" + findings);
+        JsonNode f = findings.get(0);
+        int blocked = SourceMarkers.line(PKG + program, "BLOCKED-SITE");
+        assertEquals("warning", f.get("severity").asText(), f.toString());
+        assertEquals(0, f.get("ranks").get(0).asInt(), f.toString());
+        assertEquals("Comm.recv", f.get("related").get(0).get("op").asText(), f.toString());
+        assertEquals(blocked, f.get("related").get(0).get("site").get("line").asInt(), f.toString());
+        String message = f.get("message").asText();
+        assertTrue(message.contains("= \"main\" calls MPI while thread \"receiver\" is inside Comm.recv (at"
+                + " ThreadOverlapArgs.java:" + blocked + "): at MPI.THREAD_SERIALIZED"), message);
+        assertEveryMarkerReported(findings, CheckMarkers.of(program), r.toString());
+    }
+
+    /**
+     * The thread-level programs at 2 ranks, plain and under the agent: both exit 0, the plain run
+     * printed {@code level} (MPI provided the level the program tests), and every rank's output
+     * is the plain run's. The agent's run.
+     */
+    private static MpiRun.Result warnedAndAsPlain(String program, String level) throws Exception {
+        MpiRun.Result plain = MpiRun.program(PKG + program).ranks(2).run();
+        MpiRun.Result r = MpiRun.program(PKG + program).ranks(2).withAgent("").run();
+        assertEquals(0, plain.exitCode(), plain.toString());
+        assertEquals(0, r.exitCode(), "warnings never end the job\n" + r);
+        assertTrue(plain.stdout().contains(level), "MPI provides the level the program tests\n" + plain);
+        for (int rank = 0; rank < 2; rank++) {
+            assertEquals(plain.ofRank(rank, "stdout"), r.ofRank(rank, "stdout"), "rank " + rank);
+        }
+        return r;
     }
 
     @Test

@@ -3,14 +3,17 @@ package org.mpiguard.advice.args;
 import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.adapter.ThreadLevel;
+import org.mpiguard.core.activity.SerializedCalls;
+import org.mpiguard.core.activity.ThreadActivity;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.LeftToMpi;
 
 /**
  * Entry points of environment.rules: every call that can reach MPI (the wildcard rule)
  * is checked against the process's place in MPI's life, and Init and Finalize against
- * being made twice, and, below MPI.THREAD_SERIALIZED, against a thread other than Init's
- * ({@link OtherThreadCalls}). The hot path is one volatile read, one static read and a compare.
+ * being made twice, and, below MPI.THREAD_SERIALIZED, against a thread other than Init's, at
+ * MPI.THREAD_SERIALIZED against another thread inside a blocking call ({@link OtherThreadCalls}).
+ * The hot path is one volatile read, two static reads and a compare.
  */
 public final class Environment {
 
@@ -23,14 +26,22 @@ public final class Environment {
      * binding refuses the call itself. The trampoline then makes the call alone, so the binding throws its own MPIException at the program's line, with
      * the trace it has without the checker, and no other rule queries an MPI that is not
      * there. Said once per call site as a warning. While MPI runs at a level that binds it to
-     * Init's thread, a call from another thread is warned of and made. The hot path is one
-     * volatile read, one static read and a compare; a fault of the checker keeps the call checked.
+     * Init's thread, a call from another thread is warned of and made; at MPI.THREAD_SERIALIZED, a
+     * call while another thread is inside a blocking one. The hot path is one volatile read, two
+     * static reads and a compare (at MPI.THREAD_SERIALIZED one volatile read more); a fault of the checker keeps the call checked.
      */
     public static boolean refused(int site) {
         if (MpiRuntime.state() == MpiRuntime.RUNNING) {
             Thread only = ThreadLevel.onlyThread();
-            if (only != null && only != Thread.currentThread()) {
-                OtherThreadCalls.warn(site, only);
+            if (only != null) {
+                if (only != Thread.currentThread()) {
+                    OtherThreadCalls.warn(site, only);
+                }
+            } else if (SerializedCalls.watched()) {
+                ThreadActivity inside = SerializedCalls.other(Thread.currentThread());
+                if (inside != null) {
+                    OtherThreadCalls.overlap(site, inside);
+                }
             }
             return false;
         }

@@ -4,22 +4,31 @@ import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.adapter.ThreadLevel;
 import org.mpiguard.adapter.args.Violations;
 import org.mpiguard.core.Guard;
+import org.mpiguard.core.activity.ThreadActivity;
+import org.mpiguard.core.activity.WaitKind;
 import org.mpiguard.core.args.ArgMessages;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.site.CallSites;
 
 /**
- * The cold half of the thread-level check ({@code env.thread-level}): at MPI.THREAD_SINGLE and
+ * The cold halves of the thread-level checks. {@code env.thread-level}: at MPI.THREAD_SINGLE and
  * MPI.THREAD_FUNNELED only the thread that called MPI.Init may call MPI, yet a Java program
  * easily starts threads that do. Open MPI takes no lock at these levels, so two threads in
  * it at once corrupt its state (a crash, a lost or doubled message), and a lone other thread
  * works only as long as nothing calls MPI beside it: latent, so a warning, once per call
- * site, naming the Init that chose the level. The call is made as the program wrote it.
+ * site, naming the Init that chose the level. {@code env.thread-overlap}: at
+ * MPI.THREAD_SERIALIZED any thread may call, one at a time, and a call made while another
+ * thread is inside a blocking call breaks that now (the bracket of the call it is inside says
+ * so, {@link org.mpiguard.core.activity.SerializedCalls}); whether it corrupts anything
+ * depends on what the two calls touch, so a warning too, naming the call the other thread is
+ * inside. MPI.Finalize beside a blocked thread is the lifecycle family's warning. Either way
+ * the call is made as the program wrote it.
  */
 final class OtherThreadCalls {
 
     static final String CHECK = "env.thread-level";
+    static final String OVERLAP = "env.thread-overlap";
 
     private OtherThreadCalls() {
     }
@@ -45,6 +54,32 @@ final class OtherThreadCalls {
                     init);
         } catch (RuntimeException | LinkageError fault) {
             Guard.fault("thread-level check", fault);
+        }
+    }
+
+    /** A call at MPI.THREAD_SERIALIZED while the thread of {@code inside} is inside a blocking call. */
+    static void overlap(int site, ThreadActivity inside) {
+        try {
+            if (!Checks.on()) {
+                return;
+            }
+            String op = Violations.op(site);
+            ThreadActivity.Snapshot s = new ThreadActivity.Snapshot();
+            if (anyThreadMay(op) || op.equals("MPI.Finalize") || !inside.read(s) || s.kind == WaitKind.NONE
+                    || s.kind == WaitKind.FINALIZE || !Violations.firstWarning(FindingKind.INVALID_ARGUMENT, site, OVERLAP)) {
+                return; // the other thread left its call meanwhile: nothing overlapped that can be named
+            }
+            CallSite blocked = CallSites.get(s.site);
+            Violations.warn(FindingKind.INVALID_ARGUMENT, site, ArgMessages.argument(OVERLAP, op, "thread",
+                    "\"" + Thread.currentThread().getName() + "\"",
+                    "calls MPI while thread \"" + inside.thread().getName() + "\" is inside " + blocked.op() + " (at "
+                            + blocked.location() + "): at " + ThreadLevel.levelName()
+                            + ", the level MPI provided, threads take turns in MPI, and Open MPI takes no lock",
+                    "the call once no other thread is inside MPI (the threads joined, or one lock held around every"
+                            + " call); or MPI.InitThread(args, MPI.THREAD_MULTIPLE) when they call at the same time"),
+                    s.site);
+        } catch (RuntimeException | LinkageError fault) {
+            Guard.fault("thread-overlap check", fault);
         }
     }
 

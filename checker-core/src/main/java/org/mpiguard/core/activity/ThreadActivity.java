@@ -124,6 +124,7 @@ public final class ThreadActivity {
         this.pollSite = 0;
         this.pollTarget = null;   // a blocking call ends the poll episode; keep no request array alive
         endUpdate(s);
+        SerializedCalls.entered(this);
     }
 
     /**
@@ -166,6 +167,7 @@ public final class ThreadActivity {
         this.kind = WaitKind.NONE;
         this.comm = null;
         endUpdate(s);
+        SerializedCalls.left(this);
     }
 
     /**
