@@ -4,7 +4,6 @@ import org.mpiguard.core.MpiFailure;
 import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.adapter.ThreadLevel;
 import org.mpiguard.core.activity.SerializedCalls;
-import org.mpiguard.core.activity.ThreadActivity;
 import org.mpiguard.core.Guard;
 import org.mpiguard.core.LeftToMpi;
 
@@ -28,7 +27,8 @@ public final class Environment {
      * there. Said once per call site as a warning. While MPI runs at a level that binds it to
      * Init's thread, a call from another thread is warned of and made; at MPI.THREAD_SERIALIZED, a
      * call while another thread is inside a blocking one. The hot path is one volatile read, two
-     * static reads and a compare (at MPI.THREAD_SERIALIZED one volatile read more); a fault of the checker keeps the call checked.
+     * static reads and a compare (at MPI.THREAD_SERIALIZED a call that reads one volatile more); a fault
+     * of the checker keeps the call checked.
      */
     public static boolean refused(int site) {
         if (MpiRuntime.state() == MpiRuntime.RUNNING) {
@@ -38,10 +38,7 @@ public final class Environment {
                     OtherThreadCalls.warn(site, only);
                 }
             } else if (SerializedCalls.watched()) {
-                ThreadActivity inside = SerializedCalls.other(Thread.currentThread());
-                if (inside != null) {
-                    OtherThreadCalls.overlap(site, inside);
-                }
+                OtherThreadCalls.besideBlocked(site); // a call, at this level only: the gate stays small
             }
             return false;
         }

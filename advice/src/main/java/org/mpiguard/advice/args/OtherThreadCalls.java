@@ -4,6 +4,7 @@ import org.mpiguard.adapter.MpiRuntime;
 import org.mpiguard.adapter.ThreadLevel;
 import org.mpiguard.adapter.args.Violations;
 import org.mpiguard.core.Guard;
+import org.mpiguard.core.activity.SerializedCalls;
 import org.mpiguard.core.activity.ThreadActivity;
 import org.mpiguard.core.activity.WaitKind;
 import org.mpiguard.core.args.ArgMessages;
@@ -57,8 +58,16 @@ final class OtherThreadCalls {
         }
     }
 
+    /** Every call at MPI.THREAD_SERIALIZED: warned of when another thread is inside a blocking call now. */
+    static void besideBlocked(int site) {
+        ThreadActivity inside = SerializedCalls.other(Thread.currentThread());
+        if (inside != null) {
+            overlap(site, inside);
+        }
+    }
+
     /** A call at MPI.THREAD_SERIALIZED while the thread of {@code inside} is inside a blocking call. */
-    static void overlap(int site, ThreadActivity inside) {
+    private static void overlap(int site, ThreadActivity inside) {
         try {
             if (!Checks.on()) {
                 return;
