@@ -76,7 +76,7 @@ final class OtherThreadCalls {
             ThreadActivity.Snapshot s = new ThreadActivity.Snapshot();
             if (anyThreadMay(op) || op.equals("MPI.Finalize") || !inside.read(s) || s.kind == WaitKind.NONE
                     || s.kind == WaitKind.FINALIZE || !Violations.firstWarning(FindingKind.INVALID_ARGUMENT, site, OVERLAP)) {
-                return; // the other thread left its call meanwhile: nothing overlapped that can be named
+                return; // a call any thread may make, said already, or the other thread left its call meanwhile
             }
             CallSite blocked = CallSites.get(s.site);
             Violations.warn(FindingKind.INVALID_ARGUMENT, site, ArgMessages.argument(OVERLAP, op, "thread",
