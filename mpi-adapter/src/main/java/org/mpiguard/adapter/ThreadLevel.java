@@ -7,8 +7,9 @@ import org.mpiguard.core.activity.SerializedCalls;
  * The thread level MPI provided at Init, and the one thread that may call MPI below
  * MPI.THREAD_SERIALIZED: at MPI.THREAD_SINGLE and MPI.THREAD_FUNNELED only the thread that
  * called Init may; at MPI.THREAD_SERIALIZED any thread, but one at a time
- * ({@link SerializedCalls} watches which is inside a blocking call). Set once, on that thread, before the environment gate sees MPI running
- * (the gate's volatile read of the state publishes these plain fields to every thread).
+ * ({@link SerializedCalls} watches which is inside a blocking call). Set once, on that thread,
+ * before the environment gate sees MPI running (the gate's volatile read of the state publishes
+ * these plain fields to every thread).
  */
 public final class ThreadLevel {
 

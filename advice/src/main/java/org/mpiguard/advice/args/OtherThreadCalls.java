@@ -73,10 +73,13 @@ final class OtherThreadCalls {
                 return;
             }
             String op = Violations.op(site);
+            if (anyThreadMay(op) || op.equals("MPI.Finalize")) {
+                return; // Finalize beside a blocked thread is the lifecycle family's warning
+            }
             ThreadActivity.Snapshot s = new ThreadActivity.Snapshot();
-            if (anyThreadMay(op) || op.equals("MPI.Finalize") || !inside.read(s) || s.kind == WaitKind.NONE
-                    || s.kind == WaitKind.FINALIZE || !Violations.firstWarning(FindingKind.INVALID_ARGUMENT, site, OVERLAP)) {
-                return; // a call any thread may make, said already, or the other thread left its call meanwhile
+            boolean stillInside = inside.read(s) && s.kind != WaitKind.NONE && s.kind != WaitKind.FINALIZE;
+            if (!stillInside || !Violations.firstWarning(FindingKind.INVALID_ARGUMENT, site, OVERLAP)) {
+                return;
             }
             CallSite blocked = CallSites.get(s.site);
             Violations.warn(FindingKind.INVALID_ARGUMENT, site, ArgMessages.argument(OVERLAP, op, "thread",
