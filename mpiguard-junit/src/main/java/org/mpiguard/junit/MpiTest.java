@@ -43,6 +43,15 @@ public @interface MpiTest {
     boolean init() default true;
 
     /**
+     * The thread level the ranks initialise MPI at when {@link #init} is true: {@code SINGLE}
+     * is {@code MPI.Init}, the others {@code MPI.InitThread} with that level (a rank fails when
+     * MPI provides less). A body that calls MPI on another thread, such as inside
+     * {@code assertTimeoutPreemptively}, needs {@code MULTIPLE} (or {@code SERIALIZED}), or MPIGuard
+     * warns of the call ({@code env.thread-level}).
+     */
+    ThreadSupport threadLevel() default ThreadSupport.SINGLE;
+
+    /**
      * The agent's options, {@code key=value} each, as after {@code -javaagent:mpiguard-agent.jar=}
      * (for example {@code "checks=all"}, {@code "timeout=2s"}, {@code "trace=on"}).
      */

@@ -53,6 +53,10 @@ public final class MpiTestExtension implements ExecutionCondition, InvocationInt
         if (test.ranks() < 1 || test.timeoutSeconds() < 1) {
             throw new IllegalArgumentException("@MpiTest needs ranks and timeoutSeconds of at least 1");
         }
+        if (!test.init() && test.threadLevel() != ThreadSupport.SINGLE) {
+            throw new IllegalArgumentException("@MpiTest(threadLevel = " + test.threadLevel() + ") needs init = true:"
+                    + " with init = false the test's own MPI.Init or MPI.InitThread chooses the level");
+        }
         MpiSetup setup = setup(context).setup();
         Class<?> type = invocationContext.getTargetClass();
         Path reportDir = reportsRoot().resolve(type.getName() + "." + method.getName());

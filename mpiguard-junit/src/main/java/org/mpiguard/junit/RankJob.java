@@ -62,7 +62,8 @@ final class RankJob {
             command.addAll(List.of(setup.java().toString(), "-cp", classPath,
                     "-javaagent:" + setup.agentJar() + "=" + agentOptions()));
         }
-        command.addAll(List.of(RankMain.class.getName(), className, method, test.init() ? "init" : "no-init",
+        String init = test.init() ? RankMain.initArgument(test.threadLevel()) : RankMain.NO_INIT;
+        command.addAll(List.of(RankMain.class.getName(), className, method, init,
                 reportDir.toString()));
         return command;
     }

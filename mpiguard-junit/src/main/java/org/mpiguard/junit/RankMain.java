@@ -24,28 +24,32 @@ import org.junit.jupiter.api.BeforeEach;
  * Finalize, so mpirun ends the other ranks rather than leaving them waiting for it. Its calls
  * into MPI are rewritten by the agent like the test's own.
  *
- * <p>Arguments: test class, method name, {@code init} or {@code no-init}, report directory.
+ * <p>Arguments: test class, method name, how to initialise ({@code no-init}, {@code init}, or
+ * {@code init-FUNNELED}, {@code init-SERIALIZED}, {@code init-MULTIPLE}: {@code MPI.InitThread}
+ * at that {@link ThreadSupport} level), report directory.
  */
 public final class RankMain {
 
     /** The exit status of a rank whose test failed. */
     static final int FAILED = 1;
     static final String FAILURE_FILE = "failure-rank%d.txt";
+    static final String NO_INIT = "no-init";
+    static final String INIT = "init";
 
     private RankMain() {
     }
 
     public static void main(String[] args) throws Exception {
         if (args.length != 4) {
-            System.err.println("usage: RankMain TEST_CLASS METHOD init|no-init REPORT_DIR");
+            System.err.println("usage: RankMain TEST_CLASS METHOD no-init|init|init-LEVEL REPORT_DIR");
             System.exit(2);
         }
-        boolean init = args[2].equals("init");
+        boolean init = !args[2].equals(NO_INIT);
         Path reportDir = Path.of(args[3]);
-        if (init) {
-            MPI.Init(new String[0]);
+        Throwable failure = init ? initialise(args[2]) : null;
+        if (failure == null) {
+            failure = run(args[0], args[1]);
         }
-        Throwable failure = run(args[0], args[1]);
         if (failure != null) {
             int rank = rank();
             String text = stackTrace(failure);
@@ -58,6 +62,29 @@ public final class RankMain {
             MPI.Finalize();
         }
         System.exit(0); // threads the test left behind do not keep the rank alive
+    }
+
+    /** The name of the {@code init-LEVEL} argument that asks for {@code level}; {@code init} for SINGLE. */
+    static String initArgument(ThreadSupport level) {
+        return level == ThreadSupport.SINGLE ? INIT : INIT + "-" + level.name();
+    }
+
+    /**
+     * MPI.Init, or MPI.InitThread at the level asked for; a failure when MPI provides less
+     * (the test would not run as it says it does).
+     */
+    private static Throwable initialise(String mode) throws Exception {
+        if (mode.equals(INIT)) {
+            MPI.Init(new String[0]);
+            return null;
+        }
+        ThreadSupport asked = ThreadSupport.valueOf(mode.substring(INIT.length() + 1));
+        int provided = MPI.InitThread(new String[0], asked.mpiLevel());
+        if (provided < asked.mpiLevel()) {
+            return new IllegalStateException("@MpiTest asked MPI for THREAD_" + asked.name() + " and MPI provides "
+                    + ThreadSupport.nameOf(provided) + " only");
+        }
+        return null;
     }
 
     /** What the test threw, or null when it passed. */

@@ -103,6 +103,31 @@ class MpiTestExtensionTest {
     }
 
     @Test
+    void aBodyCallingMpiOnAnotherThreadIsWarnedOfAtTheDefaultLevelAndNotAtThreadMultiple() throws IOException {
+        Ran single = run("barrierOnJUnitsThreadAtTheDefaultLevel");
+        assertNotNull(single.result(), "skipped: " + single.skipped());
+        assertEquals(TestExecutionResult.Status.SUCCESSFUL, single.result().getStatus(),
+                "the warning expected at THREAD_SINGLE: " + single.result().getThrowable());
+        Path reportDir = Path.of("target/mpiguard-tests/" + PlantedBugs.class.getName()
+                + ".barrierOnJUnitsThreadAtTheDefaultLevel");
+        List<JobFindings.Reported> findings = JobFindings.read(reportDir);
+        String described = findings.isEmpty() ? "nothing" : findings.get(0).describe();
+        String site = "PlantedBugs.java:" + lineOf(PLANTED, "THREAD-SITE") + " (Comm.barrier)";
+        assertTrue(!findings.isEmpty() && findings.stream().allMatch(f -> f.describe().contains(
+                "invalid-argument (warning)") && f.describe().contains(site)), described);
+        // at THREAD_MULTIPLE the same body draws no finding, and its queryThread assertion passes
+        String message = failureOf("barrierOnJUnitsThreadAtMultiple");
+        assertTrue(message.startsWith("expected MPIGuard to report invalid-argument, but it reported nothing"), message);
+        assertTrue(!message.contains("failed:"), "no rank failed (MPI provided THREAD_MULTIPLE): " + message);
+    }
+
+    @Test
+    void aThreadLevelWithoutInitIsRefusedWithTheReason() {
+        String message = failureOf("threadLevelWithoutInit");
+        assertTrue(message.contains("needs init = true"), message);
+    }
+
+    @Test
     void withoutMpirunTheTestIsSkippedWithTheReason() {
         String before = System.getProperty("mpiguard.mpirun");
         System.setProperty("mpiguard.mpirun", "/no/such/mpirun");

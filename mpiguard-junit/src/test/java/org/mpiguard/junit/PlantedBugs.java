@@ -1,6 +1,9 @@
 package org.mpiguard.junit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.time.Duration;
 
 import mpi.MPI;
 import mpi.MPIException;
@@ -40,5 +43,31 @@ class PlantedBugs {
             Thread.sleep(600_000);
         }
         MPI.COMM_WORLD.recv(new int[1], 1, MPI.INT, 0, 0); // STALL-SITE
+    }
+
+    /**
+     * The body's barrier runs on JUnit's own thread (assertTimeoutPreemptively) while the
+     * ranks initialised MPI at the default level: MPIGuard warns of it, which {@code expect} asks for.
+     */
+    @MpiTest(ranks = 2, timeoutSeconds = 60, expect = FindingKind.INVALID_ARGUMENT)
+    void barrierOnJUnitsThreadAtTheDefaultLevel() throws MPIException {
+        assertEquals(MPI.THREAD_SINGLE, MPI.queryThread());
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> MPI.COMM_WORLD.barrier()); // THREAD-SITE
+    }
+
+    /**
+     * The same at THREAD_MULTIPLE: nothing to warn of, so the same {@code expect} fails the test
+     * with "it reported nothing" (how {@link MpiTestExtensionTest} proves the warning is gone).
+     */
+    @MpiTest(ranks = 2, timeoutSeconds = 60, threadLevel = ThreadSupport.MULTIPLE,
+            expect = FindingKind.INVALID_ARGUMENT)
+    void barrierOnJUnitsThreadAtMultiple() throws MPIException {
+        assertEquals(MPI.THREAD_MULTIPLE, MPI.queryThread(), "the ranks' provided thread level");
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> MPI.COMM_WORLD.barrier());
+    }
+
+    /** A level with init = false is refused before any job starts. */
+    @MpiTest(ranks = 2, init = false, threadLevel = ThreadSupport.MULTIPLE)
+    void threadLevelWithoutInit() {
     }
 }

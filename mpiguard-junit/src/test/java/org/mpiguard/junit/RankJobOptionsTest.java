@@ -29,6 +29,14 @@ class RankJobOptionsTest {
         @MpiTest(options = "checks=deadlock,timeout=2s")
         void commaInOption() {
         }
+
+        @MpiTest(threadLevel = ThreadSupport.MULTIPLE)
+        void multiple() {
+        }
+
+        @MpiTest(init = false, threadLevel = ThreadSupport.SERIALIZED)
+        void levelWithoutInit() {
+        }
     }
 
     private static MpiTest annotation(String method) throws NoSuchMethodException {
@@ -55,6 +63,15 @@ class RankJobOptionsTest {
         assertEquals("/a/mpiguard-agent.jar:/t/classes", command.get(command.indexOf("-cp") + 1));
         assertEquals(List.of(RankMain.class.getName(), "com.acme.SolverTest", "converges", "init", "/tmp/r"),
                 command.subList(command.size() - 5, command.size()));
+    }
+
+    @Test
+    void aThreadLevelIsPassedToTheRanksAsTheirInitArgument() throws Exception {
+        List<String> command = job("multiple").command("com.acme.SolverTest", "converges");
+        assertEquals("init-MULTIPLE", command.get(command.size() - 2));
+        assertEquals("init", RankMain.initArgument(ThreadSupport.SINGLE), "SINGLE is MPI.Init, as before");
+        assertEquals("no-init", job("levelWithoutInit").command("T", "m").get(command.size() - 2),
+                "init = false: the test's own Init chooses (the extension refuses the pair before it gets here)");
     }
 
     @Test
