@@ -1,8 +1,6 @@
 package org.mpiguard.adapter.args;
 
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import mpi.MPI;
 import mpi.MPIException;
 import org.mpiguard.adapter.trace.TraceSession;
@@ -16,6 +14,7 @@ import org.mpiguard.core.options.OnError;
 import org.mpiguard.core.report.Finding;
 import org.mpiguard.core.report.FindingKind;
 import org.mpiguard.core.report.Severity;
+import org.mpiguard.core.report.WarningClaims;
 import org.mpiguard.core.site.CallSite;
 import org.mpiguard.core.report.RelatedCall;
 import org.mpiguard.core.report.SiteRef;
@@ -99,7 +98,7 @@ public final class Violations {
      * stay bounded.
      */
     public static boolean firstWarning(FindingKind kind, int site, String checkId) {
-        return WARNED.size() < MAX_WARNED && WARNED.add(new Warned(kind, site, checkId));
+        return WARNED.claim(kind, site, checkId);
     }
 
     /** Reports a warning (binding hazards), claimed first by {@link #firstWarning}, and lets the program go on. */
@@ -117,33 +116,8 @@ public final class Violations {
     }
 
     private static final int MAX_WARNED = 4096;
-    private static final Set<Warned> WARNED = ConcurrentHashMap.newKeySet();
-
-    /**
-     * A class, not a record: a record's equals and hashCode are linked at their first call
-     * (ObjectMethods), some 50 ms of the program's run at its first warning (docs/overhead.md).
-     */
-    private static final class Warned {
-        private final FindingKind kind;
-        private final int site;
-        private final String checkId;
-
-        Warned(FindingKind kind, int site, String checkId) {
-            this.kind = kind;
-            this.site = site;
-            this.checkId = checkId;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Warned w && w.kind == kind && w.site == site && java.util.Objects.equals(w.checkId, checkId);
-        }
-
-        @Override
-        public int hashCode() {
-            return (kind.ordinal() * 31 + site) * 31 + java.util.Objects.hashCode(checkId);
-        }
-    }
+    /** Asked again at every iteration of a loop that repeats a warning: allocation-free once claimed. */
+    private static final WarningClaims WARNED = new WarningClaims(MAX_WARNED);
 
     private static void report(FindingKind kind, Severity severity, int site, String message) {
         Guard.report(new Finding(kind, severity, List.of(MpiRuntime.rankOrMinusOne()), op(site),
