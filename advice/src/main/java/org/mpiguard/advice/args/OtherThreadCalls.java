@@ -72,6 +72,9 @@ final class OtherThreadCalls {
             if (!Checks.on()) {
                 return;
             }
+            if (Violations.warned(FindingKind.INVALID_ARGUMENT, site, OVERLAP)) {
+                return; // said: the site's later overlaps cost a look-up, no snapshot
+            }
             String op = Violations.op(site);
             if (anyThreadMay(op) || op.equals("MPI.Finalize")) {
                 return; // Finalize beside a blocked thread is the lifecycle family's warning

@@ -49,6 +49,22 @@ public final class WarningClaims {
         return false;
     }
 
+    /** Whether this kind, site and check was claimed already (claims nothing, allocates nothing). */
+    public boolean said(FindingKind kind, int site, String checkId) {
+        int mask = slots.length() - 1;
+        int i = hash(kind, site, checkId) & mask;
+        for (int probes = 0; probes <= mask; probes++, i = i + 1 & mask) {
+            Claim c = slots.get(i);
+            if (c == null) {
+                return false;
+            }
+            if (c.is(kind, site, checkId)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** How many claims were granted. */
     public int size() {
         return claimed.get();

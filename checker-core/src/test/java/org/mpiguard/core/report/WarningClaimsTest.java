@@ -29,6 +29,17 @@ class WarningClaimsTest {
     }
 
     @Test
+    void askingWhetherAWarningWasSaidClaimsNothing() {
+        WarningClaims claims = new WarningClaims(64);
+        assertFalse(claims.said(FindingKind.INVALID_ARGUMENT, 3, "env.thread-overlap"));
+        assertFalse(claims.said(FindingKind.INVALID_ARGUMENT, 3, "env.thread-overlap"), "asking claimed nothing");
+        assertTrue(claims.claim(FindingKind.INVALID_ARGUMENT, 3, "env.thread-overlap"));
+        assertTrue(claims.said(FindingKind.INVALID_ARGUMENT, 3, "env.thread-overlap"));
+        assertFalse(claims.said(FindingKind.INVALID_ARGUMENT, 4, "env.thread-overlap"), "another site");
+        assertEquals(1, claims.size());
+    }
+
+    @Test
     void pastItsBoundNothingNewIsGrantedAndWhatWasStaysSaid() {
         WarningClaims claims = new WarningClaims(4);
         for (int site = 1; site <= 4; site++) {

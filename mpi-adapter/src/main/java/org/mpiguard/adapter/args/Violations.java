@@ -101,6 +101,14 @@ public final class Violations {
         return WARNED.claim(kind, site, checkId);
     }
 
+    /**
+     * Whether the warning of check {@code checkId} at {@code site} was said already on this
+     * rank: for a check that has work to do before it knows whether to claim it.
+     */
+    public static boolean warned(FindingKind kind, int site, String checkId) {
+        return WARNED.said(kind, site, checkId);
+    }
+
     /** Reports a warning (binding hazards), claimed first by {@link #firstWarning}, and lets the program go on. */
     public static void warn(FindingKind kind, int site, String message) {
         report(kind, Severity.WARNING, site, message + " (Said once for this call site on this rank.)");
