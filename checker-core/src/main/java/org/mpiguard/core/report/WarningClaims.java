@@ -27,42 +27,45 @@ public final class WarningClaims {
      * the table is full.
      */
     public boolean claim(FindingKind kind, int site, String checkId) {
-        int mask = slots.length() - 1;
-        int i = hash(kind, site, checkId) & mask;
-        for (int probes = 0; probes <= mask; probes++, i = i + 1 & mask) {
-            Claim c = slots.get(i);
-            if (c == null) {
-                if (claimed.get() >= max) {
-                    return false;
-                }
-                Claim mine = new Claim(kind, site, checkId);
-                if (slots.compareAndSet(i, null, mine)) {
-                    claimed.incrementAndGet();
-                    return true;
-                }
-                c = slots.get(i); // another thread took the slot first: it may be this very key
-            }
-            if (c.is(kind, site, checkId)) {
+        for (int i = slot(kind, site, checkId); i >= 0; i = slot(kind, site, checkId)) {
+            if (claimed.get() >= max) {
                 return false;
             }
+            if (slots.compareAndSet(i, null, new Claim(kind, site, checkId))) {
+                claimed.incrementAndGet();
+                return true;
+            }
+            // another thread took the slot first: look again, it may hold this very key
         }
         return false;
     }
 
     /** Whether this kind, site and check was claimed already (claims nothing, allocates nothing). */
     public boolean said(FindingKind kind, int site, String checkId) {
+        return slot(kind, site, checkId) == SAID;
+    }
+
+    private static final int SAID = -1;
+    private static final int FULL = -2;
+
+    /**
+     * The empty slot where the key would go, {@link #SAID} when a slot holds it, {@link #FULL}
+     * when the table has no room: the probe from the key's hash stops at the first empty slot,
+     * as nothing is ever removed.
+     */
+    private int slot(FindingKind kind, int site, String checkId) {
         int mask = slots.length() - 1;
         int i = hash(kind, site, checkId) & mask;
         for (int probes = 0; probes <= mask; probes++, i = i + 1 & mask) {
             Claim c = slots.get(i);
             if (c == null) {
-                return false;
+                return i;
             }
             if (c.is(kind, site, checkId)) {
-                return true;
+                return SAID;
             }
         }
-        return false;
+        return FULL;
     }
 
     /** How many claims were granted. */
