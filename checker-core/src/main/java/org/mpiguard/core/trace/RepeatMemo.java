@@ -37,26 +37,31 @@ final class RepeatMemo {
     private static final int SEARCH_EVERY = 8;
     private static final int F = EventKind.MAX_FIELDS;
 
-    private final int[] site = new int[SLOTS];
-    private final int[] tag = new int[SLOTS];
-    private final int[] chunkOf = new int[SLOTS];
-    /** Events the slot holds (up to {@link #DEPTH}) and where its newest is in its ring. */
-    private final int[] held = new int[SLOTS];
-    private final int[] newest = new int[SLOTS];
     /**
-     * The writer's search, its own business (the word names the period): the period of the
-     * slot's last repeat, and the slot's events since it tried every period.
+     * Each slot's state in one stride of {@link #STATE} ints (a slot's look-up touches one cache
+     * line, not one per array): its site, kind and chunk; the events it holds (up to
+     * {@link #DEPTH}) and where its newest is in its ring; its row of {@link #history}
+     * (1-based, 0 for none); and the writer's search, its own business (the word names the
+     * period): the period of the slot's last repeat, and the slot's events since it tried
+     * every period.
      */
-    private final int[] lastPeriod = new int[SLOTS];
-    private final int[] sinceSearch = new int[SLOTS];
+    private static final int STATE = 8;
+    private static final int SITE = 0;
+    private static final int TAG = 1;
+    private static final int CHUNK = 2;
+    private static final int HELD = 3;
+    private static final int NEWEST = 4;
+    private static final int ROW = 5;
+    private static final int LAST_PERIOD = 6;
+    private static final int SINCE_SEARCH = 7;
+    private final int[] state = new int[SLOTS * STATE];
     /**
      * Per slot in use, a ring of {@link #DEPTH} events' fields, {@link #F} each, at row
-     * {@code row[slot] - 1}. The writer's memo holds every row from the start (its path
+     * its state names (ROW, from 1). The writer's memo holds every row from the start (its path
      * allocates nothing); a reader's grows as slots are used (a streaming reader holds a
      * memo per rank and thread, and a chunk uses a few of the 256 slots: 196 KB each otherwise).
      */
     private long[] history;
-    private final int[] row = new int[SLOTS];
     private int rows;
 
     /** The writer's memo: every slot's ring allocated now. */
@@ -153,20 +158,20 @@ final class RepeatMemo {
 
     /** The slot now holds this site's events of this kind in this chunk, none yet. */
     private void take(int slot, int recordSite, int recordTag) {
-        if (row[slot] == 0) {
+        if (state[slot + ROW] == 0) {
             newRow(slot);
         }
-        site[slot] = recordSite;
-        tag[slot] = recordTag;
-        chunkOf[slot] = chunk;
-        held[slot] = 0;
-        lastPeriod[slot] = 0;
-        sinceSearch[slot] = 0;
+        state[slot + SITE] = recordSite;
+        state[slot + TAG] = recordTag;
+        state[slot + CHUNK] = chunk;
+        state[slot + HELD] = 0;
+        state[slot + LAST_PERIOD] = 0;
+        state[slot + SINCE_SEARCH] = 0;
     }
 
     /** Whether the slot holds events of this site and kind from this chunk. */
     private boolean holds(int slot, int recordSite, int recordTag) {
-        return chunkOf[slot] == chunk && site[slot] == recordSite && tag[slot] == recordTag;
+        return state[slot + CHUNK] == chunk && state[slot + SITE] == recordSite && state[slot + TAG] == recordTag;
     }
 
     /**
@@ -176,24 +181,24 @@ final class RepeatMemo {
      */
     private int search(int slot, int count, long[] v) {
         if (predicts(slot, 1, count, v)) {
-            lastPeriod[slot] = 1;
+            state[slot + LAST_PERIOD] = 1;
             return 1;
         }
-        int last = lastPeriod[slot];
-        if (last > 1 && held[slot] >= last && predicts(slot, last, count, v)) {
+        int last = state[slot + LAST_PERIOD];
+        if (last > 1 && state[slot + HELD] >= last && predicts(slot, last, count, v)) {
             return last;
         }
-        if (++sinceSearch[slot] < SEARCH_EVERY && last != 1) {
+        if (++state[slot + SINCE_SEARCH] < SEARCH_EVERY && last != 1) {
             return 0;
         }
-        sinceSearch[slot] = 0;
-        for (int p = 2; p <= Math.min(PERIODS, held[slot]); p++) {
+        state[slot + SINCE_SEARCH] = 0;
+        for (int p = 2; p <= Math.min(PERIODS, state[slot + HELD]); p++) {
             if (p != last && predicts(slot, p, count, v)) {
-                lastPeriod[slot] = p;
+                state[slot + LAST_PERIOD] = p;
                 return p;
             }
         }
-        lastPeriod[slot] = 0;
+        state[slot + LAST_PERIOD] = 0;
         return 0;
     }
 
@@ -201,7 +206,7 @@ final class RepeatMemo {
     private boolean predicts(int slot, int p, int count, long[] v) {
         long[] h = history;
         int back = at(slot, p);
-        if (held[slot] < 2 * p) {
+        if (state[slot + HELD] < 2 * p) {
             for (int i = 0; i < count; i++) {
                 if (v[i] != h[back + i]) {
                     return false;
@@ -220,7 +225,7 @@ final class RepeatMemo {
 
     /** The offset in {@link #history} of the slot's event {@code back} events before the next. */
     private int at(int slot, int back) {
-        return ((row[slot] - 1) * DEPTH + (newest[slot] - back + 1 & DEPTH - 1)) * F; // DEPTH is a power of two
+        return ((state[slot + ROW] - 1) * DEPTH + (state[slot + NEWEST] - back + 1 & DEPTH - 1)) * F; // DEPTH is a power of two
     }
 
     /** Gives the slot its ring: the next row, the history grown if it holds no more (a reader's only). */
@@ -228,23 +233,24 @@ final class RepeatMemo {
         if ((rows + 1) * DEPTH * F > history.length) {
             history = java.util.Arrays.copyOf(history, Math.min(SLOTS, 2 * rows) * DEPTH * F);
         }
-        row[slot] = ++rows;
+        state[slot + ROW] = ++rows;
     }
 
     private void push(int slot, int count, long[] v) {
-        int n = newest[slot] + 1 & DEPTH - 1;
-        newest[slot] = n;
-        if (held[slot] < DEPTH) {
-            held[slot]++;
+        int n = state[slot + NEWEST] + 1 & DEPTH - 1;
+        state[slot + NEWEST] = n;
+        if (state[slot + HELD] < DEPTH) {
+            state[slot + HELD]++;
         }
-        int to = ((row[slot] - 1) * DEPTH + n) * F;
+        int to = ((state[slot + ROW] - 1) * DEPTH + n) * F;
         for (int i = 0; i < count; i++) {
             history[to + i] = v[i];
         }
     }
 
+    /** Where the slot of this site and kind starts in {@link #state}. */
     private static int slot(int recordSite, int recordTag) {
-        return (recordSite * 8 + recordTag) & (SLOTS - 1);
+        return ((recordSite * 8 + recordTag) & (SLOTS - 1)) * STATE;
     }
 
     /** The word of a repeat record of {@code recordTag} at {@code recordSite}, with its period and sequence delta. */
@@ -263,13 +269,13 @@ final class RepeatMemo {
         int period = (int) (word >>> 40 & 3) + 1;
         int slot = slot(recordSite, recordTag);
         EventKind kind = EventKind.ofTag(recordTag);
-        if (kind == null || !holds(slot, recordSite, recordTag) || held[slot] < period || lastSeq < 0) {
+        if (kind == null || !holds(slot, recordSite, recordTag) || state[slot + HELD] < period || lastSeq < 0) {
             return false;
         }
         long[] fields = into.fieldArray();
         int count = kind.fieldCount();
         int back = at(slot, period);
-        int before = held[slot] >= 2 * period ? at(slot, 2 * period) : -1;
+        int before = state[slot + HELD] >= 2 * period ? at(slot, 2 * period) : -1;
         for (int i = 0; i < count; i++) {
             long last = history[back + i];
             fields[i] = before < 0 ? last : 2 * last - history[before + i];
