@@ -8,9 +8,15 @@ package org.mpiguard.core.trace;
  */
 interface EventStore {
 
-    /** One event: its record tag, site and the kind's fields in order (unused ones 0); never blocks. */
-    void append(int tag, int site, long f0, long f1, long f2, long f3, long f4, long f5, long f6, long f7,
-                long f8, long f9, long f10, long f11);
+    /**
+     * The calling thread's array for its next event's fields: the kind's fields in order,
+     * each as stored (a 4-byte field from an {@code int}); what lies past them is not read.
+     * Free again once the event is appended.
+     */
+    long[] fields();
+
+    /** One event of the calling thread: its record tag, site and {@code fields}, the array {@link #fields} gave it; never blocks. */
+    void append(int tag, int site, long[] fields);
 
     /** A new definition ({@link Signature} or {@link TraceRecorder.RankSet}), before any event uses its id. */
     void definition(Object signatureOrRankSet);

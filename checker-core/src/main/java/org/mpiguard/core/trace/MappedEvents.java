@@ -59,16 +59,29 @@ final class MappedEvents implements EventStore {
     }
 
     @Override
-    public void append(int tag, int site, long f0, long f1, long f2, long f3, long f4, long f5, long f6, long f7,
-                       long f8, long f9, long f10, long f11) {
-        if (site > sitesDefined) {
-            defineSites(site);
-        }
+    public long[] fields() {
+        return cursor().memo.scratch();
+    }
+
+    /**
+     * The calling thread's cursor: the last thread's kept at hand (a single-threaded program
+     * never looks up its thread-local); a reference read is atomic and a cursor's owner final.
+     */
+    private ChunkCursor cursor() {
         ChunkCursor c = last;
         if (c == null || c.owner != Thread.currentThread()) {
             c = cursors.get();
             last = c;
         }
+        return c;
+    }
+
+    @Override
+    public void append(int tag, int site, long[] v) {
+        if (site > sitesDefined) {
+            defineSites(site);
+        }
+        ChunkCursor c = cursor();
         int size = RecordLayout.size(tag);
         int p = c.pos;
         if (p + size > c.end) {
@@ -82,7 +95,6 @@ final class MappedEvents implements EventStore {
         long n = (long) SEQ.getAndAdd(this, 1L);
         ByteBuffer b = c.buffer;
         RepeatMemo memo = c.memo;
-        long[] v = memo.fields(tag, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11);
         long previous = memo.lastSeq();
         int period = memo.record(tag, site, n, v);
         if (period > 0) {

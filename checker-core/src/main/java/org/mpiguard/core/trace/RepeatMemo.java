@@ -94,31 +94,11 @@ final class RepeatMemo {
     }
 
     /**
-     * The fields of a record of {@code recordTag} as stored (a 4-byte field sign-extended),
-     * in this memo's scratch array (valid until the next call; nothing allocated).
+     * The array a record's fields are written into before {@link #record}: the kind's fields
+     * in order, as stored (a 4-byte field from an {@code int}); the writer's thread only.
      */
-    long[] fields(int recordTag, long f0, long f1, long f2, long f3, long f4, long f5, long f6, long f7, long f8,
-                  long f9, long f10, long f11) {
-        long[] v = scratch;
-        v[0] = f0;
-        v[1] = f1;
-        v[2] = f2;
-        v[3] = f3;
-        v[4] = f4;
-        v[5] = f5;
-        v[6] = f6;
-        v[7] = f7;
-        v[8] = f8;
-        v[9] = f9;
-        v[10] = f10;
-        v[11] = f11;
-        // only the kind's fields are read (search, push, the writer), so only they are narrowed
-        long narrow = ~RecordLayout.wideMask(recordTag) & (1L << RecordLayout.fields(recordTag)) - 1;
-        for (; narrow != 0; narrow &= narrow - 1) {
-            int i = Long.numberOfTrailingZeros(narrow);
-            v[i] = (int) v[i];
-        }
-        return v;
+    long[] scratch() {
+        return scratch;
     }
 
     /**
@@ -175,18 +155,19 @@ final class RepeatMemo {
     }
 
     /**
-     * The shortest period that predicts {@code v}, or 0. An event that repeats nothing pays
-     * one comparison: period 1 and the slot's last period are tried every time, the others
-     * on every {@link #SEARCH_EVERY}th event of the slot (and after a repeat of period 1).
+     * A period that predicts {@code v} (the slot's last if it does, else the shortest), or 0.
+     * An event that repeats nothing pays a comparison or two: the slot's last period and
+     * period 1 are tried every time, the others on every {@link #SEARCH_EVERY}th event of the
+     * slot (and after a repeat of period 1).
      */
     private int search(int slot, int count, long[] v) {
+        int last = state[slot + LAST_PERIOD];
+        if (last > 1 && state[slot + HELD] >= last && predicts(slot, last, count, v)) {
+            return last; // first: a loop of period two or more would fail period 1 at every event
+        }
         if (predicts(slot, 1, count, v)) {
             state[slot + LAST_PERIOD] = 1;
             return 1;
-        }
-        int last = state[slot + LAST_PERIOD];
-        if (last > 1 && state[slot + HELD] >= last && predicts(slot, last, count, v)) {
-            return last;
         }
         if (++state[slot + SINCE_SEARCH] < SEARCH_EVERY && last != 1) {
             return 0;

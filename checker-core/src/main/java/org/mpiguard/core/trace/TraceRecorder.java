@@ -1,9 +1,7 @@
 package org.mpiguard.core.trace;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.mpiguard.core.collective.CollectiveKind;
 
 /**
@@ -27,7 +25,18 @@ public final class TraceRecorder {
     public static final int STATUS_SOURCE = 1;
     /** The {@code field} of a STATUS_READ event: the program asked the Status for its tag. */
     public static final int STATUS_TAG = 2;
-    private static final int ACCESS_TAG = EventKind.ACCESS.tag();
+    private static final int SEND = EventKind.SEND.tag();
+    private static final int RECV = EventKind.RECV.tag();
+    private static final int COMPLETE = EventKind.COMPLETE.tag();
+    private static final int PROBE = EventKind.PROBE.tag();
+    private static final int COLLECTIVE = EventKind.COLLECTIVE.tag();
+    private static final int RMA = EventKind.RMA.tag();
+    private static final int RMA_SYNC = EventKind.RMA_SYNC.tag();
+    private static final int ACCESS = EventKind.ACCESS.tag();
+    private static final int REQUEST = EventKind.REQUEST.tag();
+    private static final int HANDLE = EventKind.HANDLE.tag();
+    private static final int STATUS_READ = EventKind.STATUS_READ.tag();
+    private static final int FINALIZE = EventKind.FINALIZE.tag();
 
     private final EventStore store;
     private volatile boolean closed;
@@ -62,11 +71,7 @@ public final class TraceRecorder {
     };
     private ViewPlacer viewPlacer;
 
-    private final Object definitions = new Object();
-    private final Map<Signature, Integer> signatureIds = new HashMap<>();
-    private final Map<RankSetKey, Integer> rankSetIds = new HashMap<>();
-    private int nextSignature = Signature.FIRST_DERIVED;
-    private int nextRankSet = 1;
+    private final DefinitionIds definitionIds;
 
     /** A recorder into an in-memory ring of {@code capacity} slots (a power of two), drained by {@link #drain}. */
     public TraceRecorder(int capacity) {
@@ -75,17 +80,24 @@ public final class TraceRecorder {
 
     TraceRecorder(EventStore store) {
         this.store = store;
+        this.definitionIds = new DefinitionIds(store);
     }
 
     // ---- the recording API: one call per MPI event, no allocation ----
 
     public void send(int site, PointOp op, long comm, int dest, int tag, int sig, int count, long request) {
-        append(EventKind.SEND.tag(), site, op.ordinal(), comm, dest, tag, sig, count, request, 0, 0, 0, 0, 0);
+        long[] v = fields(SEND);
+        if (v != null) {
+            store.append(SEND, site, EventFields.put(v, op.ordinal(), comm, dest, tag, sig, count, request));
+        }
     }
 
     /** {@code source} and {@code tag} are {@link #ANY} for {@code MPI.ANY_SOURCE} and {@code MPI.ANY_TAG}. */
     public void recv(int site, PointOp op, long comm, int source, int tag, int sig, int count, long request) {
-        append(EventKind.RECV.tag(), site, op.ordinal(), comm, source, tag, sig, count, request, 0, 0, 0, 0, 0);
+        long[] v = fields(RECV);
+        if (v != null) {
+            store.append(RECV, site, EventFields.put(v, op.ordinal(), comm, source, tag, sig, count, request));
+        }
     }
 
     /**
@@ -94,20 +106,29 @@ public final class TraceRecorder {
      * -1 for a send's. {@code flags}: {@link CompletionOp#CANCELLED}, {@link CompletionOp#INACTIVE}.
      */
     public void complete(int site, CompletionOp op, long request, int source, int tag, int count, int flags) {
-        append(EventKind.COMPLETE.tag(), site, op.ordinal(), request, source, tag, count, flags, 0, 0, 0, 0, 0, 0);
+        long[] v = fields(COMPLETE);
+        if (v != null) {
+            store.append(COMPLETE, site, EventFields.put(v, op.ordinal(), request, source, tag, count, flags));
+        }
     }
 
     public void probe(int site, ProbeOp op, long comm, int source, int tag, boolean found, int matchedSource,
                       int matchedTag, int count) {
-        append(EventKind.PROBE.tag(), site, op.ordinal(), comm, source, tag, found ? 1 : 0, matchedSource, matchedTag,
-                count, 0, 0, 0, 0);
+        long[] v = fields(PROBE);
+        if (v != null) {
+            store.append(PROBE, site, EventFields.put(v, op.ordinal(), comm, source, tag, found ? 1 : 0, matchedSource,
+                    matchedTag, count));
+        }
     }
 
     /** {@code root} as a world rank, -1 for unrooted operations; {@code request} 0 when blocking. */
     public void collective(int site, CollectiveKind kind, boolean nonblocking, long comm, long ring, int root,
                            int reduceOp, int sendSig, int sendCount, int recvSig, int recvCount, long request) {
-        append(EventKind.COLLECTIVE.tag(), site, collectiveOp(kind, nonblocking), comm, ring, root, reduceOp, sendSig,
-                sendCount, recvSig, recvCount, request, 0, 0);
+        long[] v = fields(COLLECTIVE);
+        if (v != null) {
+            store.append(COLLECTIVE, site, EventFields.put(v, collectiveOp(kind, nonblocking), comm, ring, root,
+                    reduceOp, sendSig, sendCount, recvSig, recvCount, request));
+        }
     }
 
     public static int collectiveOp(CollectiveKind kind, boolean nonblocking) {
@@ -121,19 +142,27 @@ public final class TraceRecorder {
      */
     public void rma(int site, RmaOp op, long win, int target, long disp, int count, int sig, int originCount,
                     int originSig, int reduceOp, long request, long valueHash, AccumulateOp opKind) {
-        append(EventKind.RMA.tag(), site, op.ordinal(), win, target, disp, count, sig, originCount, originSig, reduceOp,
-                request, valueHash, opKind.ordinal());
+        long[] v = fields(RMA);
+        if (v != null) {
+            store.append(RMA, site, EventFields.put(v, op.ordinal(), win, target, disp, count, sig, originCount,
+                    originSig, reduceOp, request, valueHash, opKind.ordinal()));
+        }
     }
 
     /** {@code target} -1 where the call names none; {@code rankSet} from {@link #defineRanks} for post and start. */
     public void rmaSync(int site, RmaSyncOp op, long win, int target, int lockType, int assertion, int rankSet) {
-        append(EventKind.RMA_SYNC.tag(), site, op.ordinal(), win, target, lockType, assertion, rankSet, 0, 0, 0, 0,
-                0, 0);
+        long[] v = fields(RMA_SYNC);
+        if (v != null) {
+            store.append(RMA_SYNC, site, EventFields.put(v, op.ordinal(), win, target, lockType, assertion, rankSet));
+        }
     }
 
     /** One load or store of this rank's window memory, as one event (see {@link #localAccess} for the program's). */
     public void access(int site, long win, long offset, long bytes, boolean store, long valueHash) {
-        append(EventKind.ACCESS.tag(), site, win, offset, bytes, store ? 1 : 0, valueHash, 0, 0, 0, 0, 0, 0, 0);
+        long[] v = fields(ACCESS);
+        if (v != null) {
+            this.store.append(ACCESS, site, EventFields.put(v, win, offset, bytes, store ? 1 : 0, valueHash));
+        }
     }
 
     /**
@@ -234,7 +263,10 @@ public final class TraceRecorder {
     }
 
     public void request(int site, RequestOp op, long request) {
-        append(EventKind.REQUEST.tag(), site, op.ordinal(), request, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        long[] v = fields(REQUEST);
+        if (v != null) {
+            store.append(REQUEST, site, EventFields.put(v, op.ordinal(), request));
+        }
     }
 
     /**
@@ -244,85 +276,64 @@ public final class TraceRecorder {
      */
     public void handle(int site, int op, HandleKind kind, long handle, long identity, int rankSet, long size,
                        int dispUnit) {
-        append(EventKind.HANDLE.tag(), site, op, kind.ordinal(), handle, identity, rankSet, size, dispUnit, 0, 0, 0,
-                0, 0);
+        long[] v = fields(HANDLE);
+        if (v != null) {
+            store.append(HANDLE, site, EventFields.put(v, op, kind.ordinal(), handle, identity, rankSet, size,
+                    dispUnit));
+        }
     }
 
     /** {@code Status.getSource()} ({@link #STATUS_SOURCE}) or {@code getTag()} ({@link #STATUS_TAG}) was called. */
     public void statusRead(int site, int field, int source, int tag) {
-        append(EventKind.STATUS_READ.tag(), site, field, source, tag, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        long[] v = fields(STATUS_READ);
+        if (v != null) {
+            store.append(STATUS_READ, site, EventFields.put(v, field, source, tag));
+        }
     }
 
     public void finalizeCalled(int site) {
         flushAccesses();
-        append(EventKind.FINALIZE.tag(), site, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        long[] v = fields(FINALIZE);
+        if (v != null) {
+            store.append(FINALIZE, site, v);
+        }
     }
 
-    // ---- definitions: rare, under a lock ----
+    // ---- definitions: rare, under a lock ({@link DefinitionIds}) ----
 
     /** The id of a derived type's signature, the same for equal signatures. */
     public int defineSignature(int[] codes, long[] reps, long size, long extent) {
-        if (codes.length == 1 && reps[0] == 1 && Signature.isBasic(codes[0])) {
-            return codes[0];
-        }
-        synchronized (definitions) {
-            Signature probe = new Signature(0, size, extent, codes.clone(), reps.clone());
-            Integer known = signatureIds.get(probe);
-            if (known != null) {
-                return known;
-            }
-            int id = nextSignature++;
-            signatureIds.put(probe, id);
-            store.definition(new Signature(id, size, extent, probe.codes(), probe.reps()));
-            return id;
-        }
+        return definitionIds.signature(codes, reps, size, extent);
     }
 
     /** The id of a set of world ranks (a group's members), the same for equal sets. */
     public int defineRanks(int[] worldRanks) {
-        synchronized (definitions) {
-            RankSetKey key = new RankSetKey(worldRanks.clone());
-            Integer known = rankSetIds.get(key);
-            if (known != null) {
-                return known;
-            }
-            int id = nextRankSet++;
-            rankSetIds.put(key, id);
-            store.definition(new RankSet(id, key.ranks()));
-            return id;
-        }
+        return definitionIds.ranks(worldRanks);
     }
 
     /** A set of world ranks as the trace defines it. */
     public record RankSet(int id, int[] ranks) {
     }
 
-    private record RankSetKey(int[] ranks) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof RankSetKey k && java.util.Arrays.equals(k.ranks, ranks);
-        }
-
-        @Override
-        public int hashCode() {
-            return java.util.Arrays.hashCode(ranks);
-        }
-    }
-
     // ---- the hot path ----
 
-    private void append(int tag, int site, long f0, long f1, long f2, long f3, long f4, long f5, long f6, long f7,
-                        long f8, long f9, long f10, long f11) {
+    /**
+     * Where the calling thread writes the fields of its next event of record tag {@code tag}
+     * (the kind's fields in order, each 4-byte one from an {@code int}, so stored as it will be
+     * read), which it then appends; null when the trace is closed. The thread's window accesses
+     * are written first, so the array is free until the event is appended.
+     */
+    private long[] fields(int tag) {
         if (closed) {
-            return;
+            return null;
         }
-        if (runsOpen && tag != ACCESS_TAG) {
+        if (runsOpen && tag != ACCESS) {
             AccessRuns mine = mine();
             if (mine.hasUnwritten()) {
                 mine.flush(runOut); // the thread's accesses before this event keep their place
             }
         }
-        store.append(tag, site, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11);
+        return store.fields();
     }
 
     // ---- the consumer side (the ring of format version 1) ----

@@ -49,6 +49,12 @@ final class TraceRing implements EventStore {
     @SuppressWarnings("unused") private volatile long dropped;
     private long droppedReported;
     private final List<Object> pendingDefinitions = new ArrayList<>();
+    private final ThreadLocal<long[]> scratch = new ThreadLocal<>() {
+        @Override
+        protected long[] initialValue() {
+            return new long[EventKind.MAX_FIELDS];
+        }
+    };
 
     /** @param capacity slots in the ring, a power of two (each holds one event) */
     TraceRing(int capacity) {
@@ -60,9 +66,14 @@ final class TraceRing implements EventStore {
         this.slots = new long[capacity * STRIDE];
     }
 
+    /** The ring is for tests and tools: a thread-local array is cheap enough there. */
     @Override
-    public void append(int tag, int site, long f0, long f1, long f2, long f3, long f4, long f5, long f6, long f7,
-                       long f8, long f9, long f10, long f11) {
+    public long[] fields() {
+        return scratch.get();
+    }
+
+    @Override
+    public void append(int tag, int site, long[] v) {
         long h;
         for (;;) {
             h = (long) HEAD.getVolatile(this);
@@ -78,18 +89,10 @@ final class TraceRing implements EventStore {
         int b = (int) (h & mask) * STRIDE;
         s[b + 1] = site;
         s[b + 2] = Thread.currentThread().getId();
-        s[b + 3] = f0;
-        s[b + 4] = f1;
-        s[b + 5] = f2;
-        s[b + 6] = f3;
-        s[b + 7] = f4;
-        s[b + 8] = f5;
-        s[b + 9] = f6;
-        s[b + 10] = f7;
-        s[b + 11] = f8;
-        s[b + 12] = f9;
-        s[b + 13] = f10;
-        s[b + 14] = f11;
+        int count = RecordLayout.fields(tag);
+        for (int i = 0; i < EventKind.MAX_FIELDS; i++) {
+            s[b + 3 + i] = i < count ? v[i] : 0; // the kind's fields; a slot's others stay 0 as before
+        }
         SLOT.setRelease(s, b, h << 8 | tag);
     }
 
