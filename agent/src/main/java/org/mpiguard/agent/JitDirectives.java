@@ -84,7 +84,10 @@ final class JitDirectives implements Runnable {
         "org/mpiguard/adapter/args/Infos.isNull", "org/mpiguard/adapter/args/Datatypes.isNull",
         "org/mpiguard/adapter/args/Datatypes.extent", "org/mpiguard/adapter/args/Datatypes.trueLb",
         "org/mpiguard/adapter/args/Datatypes.trueExtent", "org/mpiguard/adapter/trace/StatusFields.source",
-        "org/mpiguard/adapter/trace/StatusFields.tag", "org/mpiguard/adapter/trace/StatusFields.index"};
+        "org/mpiguard/adapter/trace/StatusFields.tag", "org/mpiguard/adapter/trace/StatusFields.index",
+        // the recording thread's field array, which each recorded event asks for
+        "org/mpiguard/core/trace/TraceRecorder.fields", "org/mpiguard/core/trace/MappedEvents.fields",
+        "org/mpiguard/core/trace/MappedEvents.cursor", "org/mpiguard/core/trace/RepeatMemo.scratch"};
 
     /**
      * Inlined by C2 into the trampolines (and the checker's other callers; the program calls none
@@ -103,7 +106,11 @@ final class JitDirectives implements Runnable {
         "org/mpiguard/advice/args/CheckedCalls.matches", "org/mpiguard/advice/args/PointToPointArgs.*",
         "org/mpiguard/adapter/args/ReceiveHazards.*", "org/mpiguard/advice/trace/PointToPointTrace.*",
         "org/mpiguard/advice/Blocking.*", "org/mpiguard/advice/args/Environment.refused",
-        "org/mpiguard/advice/args/CollectiveCallArgs.*", "org/mpiguard/advice/CollectiveRing.enter"};
+        "org/mpiguard/advice/args/CollectiveCallArgs.*", "org/mpiguard/advice/CollectiveRing.enter",
+        // not an entry, but the same case: the stores of an event's fields into the recording
+        // thread's array, inlined into each recorder method (as a call, they are the dozen
+        // arguments a call costs that EventFields exists to spare)
+        "org/mpiguard/core/trace/EventFields.put"};
 
     /**
      * What C1 inlines into the program: the accessor alone. C1 inlines what it is told whatever

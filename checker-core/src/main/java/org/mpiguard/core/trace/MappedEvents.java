@@ -69,10 +69,13 @@ final class MappedEvents implements EventStore {
      */
     private ChunkCursor cursor() {
         ChunkCursor c = last;
-        if (c == null || c.owner != Thread.currentThread()) {
-            c = cursors.get();
-            last = c;
-        }
+        return c != null && c.owner == Thread.currentThread() ? c : threadCursor();
+    }
+
+    /** Out of line, so that {@link #cursor} stays small enough to inline everywhere (JitDirectives). */
+    private ChunkCursor threadCursor() {
+        ChunkCursor c = cursors.get();
+        last = c;
         return c;
     }
 

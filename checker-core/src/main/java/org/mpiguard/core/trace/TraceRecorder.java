@@ -327,13 +327,21 @@ public final class TraceRecorder {
         if (closed) {
             return null;
         }
-        if (runsOpen && tag != ACCESS) {
-            AccessRuns mine = mine();
-            if (mine.hasUnwritten()) {
-                mine.flush(runOut); // the thread's accesses before this event keep their place
-            }
+        if (runsOpen) {
+            flushMine(tag); // out of line: this method stays small enough to inline (JitDirectives)
         }
         return store.fields();
+    }
+
+    /** The calling thread's accesses before its next event (not an access) keep their place: written now. */
+    private void flushMine(int tag) {
+        if (tag == ACCESS) {
+            return;
+        }
+        AccessRuns mine = mine();
+        if (mine.hasUnwritten()) {
+            mine.flush(runOut);
+        }
     }
 
     // ---- the consumer side (the ring of format version 1) ----
