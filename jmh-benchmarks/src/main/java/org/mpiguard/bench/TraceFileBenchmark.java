@@ -33,6 +33,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Apart from {@link TraceRecordingBenchmark} because that one empties its ring before
  * every invocation ({@code Level.Invocation}): JMH then times each invocation on its own,
  * two clock reads around one event, which here would be most of what is measured.
+ *
+ * <p>A fork carries no agent, so the JIT compiles the recording as it likes; the agent compiles
+ * it under its own directives ({@code JitDirectives}), which keep most of the checker's
+ * methods calls and cost a halo event some 80-130 ns against 45-55 here (docs/overhead.md, stop
+ * 67). To measure as the agent compiles: write {@code JitDirectives.TEXT} to a file (a class of
+ * one line in package {@code org.mpiguard.agent}, run on the agent jar), replace
+ * {@code org/mpiguard/core/} by {@code org/mpiguard/bench/shadedcore/} in it (this jar's
+ * relocation of checker-core; unreplaced, the patterns match nothing here), and run with
+ * {@code -jvmArgsAppend "-XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=FILE"}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
