@@ -15,7 +15,10 @@ interface EventStore {
      */
     long[] fields();
 
-    /** One event of the calling thread: its record tag, site and {@code fields}, the array {@link #fields} gave it; never blocks. */
+    /**
+     * One event of the calling thread: its record tag, site and {@code fields}, the array
+     * {@link #fields} gave it; never blocks.
+     */
     void append(int tag, int site, long[] fields);
 
     /** A new definition ({@link Signature} or {@link TraceRecorder.RankSet}), before any event uses its id. */

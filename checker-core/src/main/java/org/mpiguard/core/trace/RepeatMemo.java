@@ -206,7 +206,8 @@ final class RepeatMemo {
 
     /** The offset in {@link #history} of the slot's event {@code back} events before the next. */
     private int at(int slot, int back) {
-        return ((state[slot + ROW] - 1) * DEPTH + (state[slot + NEWEST] - back + 1 & DEPTH - 1)) * F; // DEPTH is a power of two
+        // DEPTH is a power of two
+        return ((state[slot + ROW] - 1) * DEPTH + (state[slot + NEWEST] - back + 1 & DEPTH - 1)) * F;
     }
 
     /** Gives the slot its ring: the next row, the history grown if it holds no more (a reader's only). */
