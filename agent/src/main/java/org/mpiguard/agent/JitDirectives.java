@@ -106,11 +106,15 @@ final class JitDirectives implements Runnable {
         "org/mpiguard/advice/args/CheckedCalls.matches", "org/mpiguard/advice/args/PointToPointArgs.*",
         "org/mpiguard/adapter/args/ReceiveHazards.*", "org/mpiguard/advice/trace/PointToPointTrace.*",
         "org/mpiguard/advice/Blocking.*", "org/mpiguard/advice/args/Environment.refused",
-        "org/mpiguard/advice/args/CollectiveCallArgs.*", "org/mpiguard/advice/CollectiveRing.enter",
-        // not an entry, but the same case: the stores of an event's fields into the recording
-        // thread's array, inlined into each recorder method (as a call, they are the dozen
-        // arguments a call costs that EventFields exists to spare)
-        "org/mpiguard/core/trace/EventFields.put"};
+        "org/mpiguard/advice/args/CollectiveCallArgs.*", "org/mpiguard/advice/CollectiveRing.enter"};
+
+    /**
+     * Inlined by C2 into the recorder's methods, their only callers: the stores of an event's
+     * fields into the recording thread's array (as a call, they are the dozen arguments a call
+     * costs that {@code EventFields} exists to spare; docs/overhead.md, stop 67). The recording
+     * path keeps no directive of its own (stop 62), so they are not among the entries.
+     */
+    static final String[] RECORDING_FIELDS = {"org/mpiguard/core/trace/EventFields.put"};
 
     /**
      * What C1 inlines into the program: the accessor alone. C1 inlines what it is told whatever
@@ -136,7 +140,7 @@ final class JitDirectives implements Runnable {
     private static String text() {
         return "[ { match: [" + matchList(ENTRIES) + "], " + ENTRIES_NOT_ALONE
                 + " },\n  { match: \"*.*\", c1: { inline: [" + inlineList(C1_FAST_PATH, TINY)
-                + "] }, c2: { inline: [" + inlineList(ENTRIES, FAST_PATH, TINY) + "] } } ]\n";
+                + "] }, c2: { inline: [" + inlineList(ENTRIES, RECORDING_FIELDS, FAST_PATH, TINY) + "] } } ]\n";
     }
 
     /** Patterns as a directive's match list. */

@@ -124,6 +124,22 @@ class JitDirectivesTextTest {
     }
 
     @Test
+    void theRecordingsFieldStoresAreInlinedByC2AheadOfTheCheckerKeptOutWithoutADirectiveOfTheirOwn()
+            throws IOException {
+        String c2 = inlineListOf("c2");
+        int rest = c2.indexOf("\"-org/mpiguard/core/*.*\"");
+        String text = JitDirectives.TEXT;
+        String first = text.substring(0, text.indexOf('}') + 1);
+        for (String pattern : JitDirectives.RECORDING_FIELDS) {
+            int dot = pattern.lastIndexOf('.');
+            assertTrue(!sizes(pattern.substring(0, dot), pattern.substring(dot + 1)).isEmpty(), pattern + " names no method");
+            int at = c2.indexOf("\"+" + pattern + "\"");
+            assertTrue(at > 0 && at < rest, "an inline list is matched in order: " + pattern + " first\n" + c2);
+            assertTrue(!inlineListOf("c1").contains(pattern) && !first.contains(pattern), text);
+        }
+    }
+
+    @Test
     void theRecordingPathHasNoDirectiveOfItsOwnAndInlinesNoneOfTheCheckerIntoItself() {
         String text = JitDirectives.TEXT;
         // two directives: the entries', then the one every other method takes (the recording path's too)
