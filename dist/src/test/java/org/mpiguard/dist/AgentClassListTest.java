@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The class list mpiguard run makes its archive of the agent from (agent-start.classlist,
  * written by scripts/agent-classlist.sh) is kept true: it names no class the agent jar lacks,
- * and the ranks of the demo's correct twin take nearly all the agent's classes they load from
- * the archive. Either failing means: run scripts/agent-classlist.sh.
+ * it holds what the first nonblocking and one-sided calls load, and the ranks of the demo's
+ * correct twin take nearly all the agent's classes they load from the archive. Any failing
+ * means: run scripts/agent-classlist.sh.
  */
 class AgentClassListTest {
 
@@ -34,8 +35,8 @@ class AgentClassListTest {
         }
     }
 
-    @Test
-    void everyAgentClassTheListNamesIsInTheAgentJar() throws Exception {
+    /** The agent's classes the list names. */
+    private static List<String> listedAgentClasses() throws IOException {
         List<String> listed = new ArrayList<>();
         try (ZipFile launch = new ZipFile(launchJar().toFile());
              InputStream in = launch.getInputStream(launch.getEntry(LIST))) {
@@ -45,6 +46,12 @@ class AgentClassListTest {
                 }
             }
         }
+        return listed;
+    }
+
+    @Test
+    void everyAgentClassTheListNamesIsInTheAgentJar() throws Exception {
+        List<String> listed = listedAgentClasses();
         assertTrue(listed.size() > 100, "the list holds the agent's start: " + listed.size());
         TreeSet<String> missing = new TreeSet<>();
         try (ZipFile agent = new ZipFile(Installation.HOME.resolve("lib/mpiguard-agent.jar").toFile())) {
@@ -57,6 +64,21 @@ class AgentClassListTest {
         }
         assertEquals(new TreeSet<>(), missing, "classes the list names that the agent no longer has:"
                 + " run scripts/agent-classlist.sh");
+    }
+
+    /**
+     * Not only the demo's blocking calls: the first nonblocking call, completion, buffer
+     * access and one-sided epoch load classes of their own, which a job of such calls would
+     * otherwise take from the jar on its first steps.
+     */
+    @Test
+    void theListHoldsWhatNonblockingAndOneSidedFirstCallsLoad() throws Exception {
+        List<String> listed = listedAgentClasses();
+        for (String name : List.of("org/mpiguard/advice/RequestWaits", "org/mpiguard/advice/event/Completions",
+                "org/mpiguard/advice/buffers/BufferWatch", "org/mpiguard/advice/gen/RequestCalls",
+                "org/mpiguard/advice/gen/WinCalls", "org/mpiguard/core/args/RmaEpochs")) {
+            assertTrue(listed.contains(name), name + " is not in the list: run scripts/agent-classlist.sh");
+        }
     }
 
     @Test

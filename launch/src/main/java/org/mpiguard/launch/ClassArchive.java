@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Made once per JDK, agent jar and bindings jar ({@link #key}), in the cache directory
  * ({@code MPIGUARD_CACHE}, else {@code $XDG_CACHE_HOME/mpiguard}, else
  * {@code ~/.cache/mpiguard}), by {@code java -Xshare:dump} over the class list shipped here
- * ({@code agent-start.classlist}, the classes a run of the demo loads, made by
+ * ({@code agent-start.classlist}, the classes runs of the bundled correct programs load, made by
  * {@code scripts/agent-classlist.sh}) and the JDK's own; written under a name of its own and
  * moved into place, so two commands making it at once never see half of one. A JDK that
  * refuses to make one leaves a note beside where it would be and is not asked again. Every
